@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QMap>
+#include <QString>
+
+namespace purga {
+
+// Where a connection's password comes from.
+enum class PasswordSource {
+    Keychain, // the OS keychain, keyed by profile name (PasswordStore)
+    Libpq     // libpq's own rules: PGPASSWORD, ~/.pgpass, service file (--conninfo, pg_service)
+};
+
+// A named set of connection parameters. Saved with QSettings by ProfileStore; never holds a password.
+struct ConnectionProfile
+{
+    QString name;
+    QString host = QStringLiteral("localhost");
+    int port = 5432;
+    QString database = QStringLiteral("core");
+    QString user = QStringLiteral("identidad_purga");
+    QString sslMode = QStringLiteral("prefer"); // disable|allow|prefer|require|verify-ca|verify-full
+    QString sslRootCert;                        // path, for verify-ca / verify-full
+    int connectTimeoutSec = 5;
+    QString applicationName = QStringLiteral("purga-sesiones");
+    QString service;  // libpq service name (pg_service.conf); when set, host/port/db/user come from it
+    QString conninfo; // raw libpq conninfo (CLI --conninfo); when set, it wins over the fields above
+    PasswordSource passwordSource = PasswordSource::Keychain;
+
+    // Purge settings per profile (validated by RuleSettings in rules.h).
+    QMap<QString, QString> ruleOverrides;
+
+    // "user@host:port/database" for the connection bar and logs (never the password).
+    QString displayTarget() const;
+};
+
+} // namespace purga

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "connectionprofile.h"
+
+#include <QCoreApplication>
+#include <QSqlDatabase>
+#include <QString>
+
+#include <atomic>
+#include <mutex>
+
+struct pg_conn;
+typedef struct pg_conn PGconn;
+struct pg_cancel;
+typedef struct pg_cancel PGcancel;
+
+namespace purga {
+
+// Why a connection attempt failed, as specific as libpq lets us tell.
+struct ConnectError
+{
+    enum class Kind { None, WrongPassword, PasswordMissing, Unreachable, Timeout, DatabaseMissing, Ssl,
+                      DriverMissing, Other };
+    Kind kind = Kind::None;
+    QString message; // translated, one line, for the user
+    QString detail;  // libpq's own text (never contains the password)
+
+    static QString kindId(Kind k); // stable id for JSON: "wrong_password", ...
+};
+
+// One PostgreSQL connection owned by the thread that created it (QSqlDatabase's rule).
+// Open, use and destroy it in that same thread; only cancel() may be called from elsewhere.
+class PgConnection
+{
+    Q_DECLARE_TR_FUNCTIONS(PgConnection)
+public:
+    PgConnection();
+    ~PgConnection();
+    PgConnection(const PgConnection &) = delete;
+    PgConnection &operator=(const PgConnection &) = delete;
+
+    // password may be empty: libpq then applies PGPASSWORD / .pgpass / service file.
+    bool open(const ConnectionProfile &profile, const QString &password, ConnectError *error);
+    void close();
+    bool isOpen() const;
+
+    QSqlDatabase database() const;
+    PGconn *handle() const;
+    int backendPid() const;
+
+    // Runs a multi-statement script in one implicit transaction (simple-query protocol).
+    bool execScript(const QString &sql, QString *error);
+
+private:
+    QString m_name;
+};
+
+// Cancels the statement in flight on one connection from any thread (pgModeler's approach,
+// with an atomic flag so that "cancelled" can be told apart from "failed").
+class QueryCanceller
+{
+public:
+    QueryCanceller() = default;
+    ~QueryCanceller();
+    QueryCanceller(const QueryCanceller &) = delete;
+    QueryCanceller &operator=(const QueryCanceller &) = delete;
+
+    void arm(PGconn *conn); // in the connection's thread, before running statements
+    void disarm();          // in the connection's thread, before closing it
+
+    // From any thread: sets the flag and asks the server to cancel the running statement.
+    void cancel();
+    bool isCancelled() const { return m_cancelled.load(); }
+    void reset() { m_cancelled.store(false); }
+
+private:
+    std::atomic<bool> m_cancelled{false};
+    std::mutex m_mutex;
+    PGcancel *m_cancel = nullptr;
+};
+
+// SQLSTATE of a failed query (QSqlError::nativeErrorCode with QPSQL), e.g. "57014" for a cancel.
+QString sqlState(const class QSqlQuery &query);
+bool isQueryCanceled(const class QSqlQuery &query);
+bool isLockTimeout(const class QSqlQuery &query);
+
+} // namespace purga
