@@ -1,6 +1,6 @@
-#include <QCoreApplication>
+#include "cliapp.h"
+
 int main(int argc, char **argv)
 {
-    QCoreApplication app(argc, argv);
-    return 0;
+    return purga::cli::run(argc, argv);
 }

@@ -177,6 +177,10 @@ bool PgConnection::open(const ConnectionProfile &profile, const QString &passwor
     }
     // The password has done its job; do not keep it around in the connection object.
     db.setPassword(QString());
+    // Every timestamp this app prints or freezes is UTC text in ISO form; the server's own
+    // TimeZone is still read from pg_settings.reset_val for display.
+    QString ignored;
+    execScript(QStringLiteral("SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'"), &ignored);
     return true;
 }
 

@@ -78,6 +78,8 @@ BEGIN
   IF to_regclass(format('identidad.%I', part_name)) IS NULL THEN
     EXECUTE format('CREATE TABLE identidad.%I PARTITION OF identidad.log_sesiones FOR VALUES FROM (%L) TO (%L)',
                    part_name, lower_bound, upper_bound);
+    -- Partitions belong to the schema owner like their parent, whoever creates them.
+    EXECUTE format('ALTER TABLE identidad.%I OWNER TO identidad_owner', part_name);
   END IF;
   RETURN 'identidad.' || part_name;
 END

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "connectionprofile.h"
+#include "pgconnection.h"
+#include "rules.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QString>
+
+namespace purga::cli {
+
+// Exit codes shared by every command (documented in README.md).
+enum Exit { Ok = 0, Other = 1, Usage = 2, CannotConnect = 3, Refused = 4, LockBusy = 5, Cancelled = 6 };
+
+int run(int argc, char **argv);
+
+// What every command gets: parsed options and helpers to connect and print.
+class Context
+{
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+public:
+    explicit Context(QCommandLineParser &parser)
+        : parser(parser)
+    {
+    }
+    QCommandLineParser &parser;
+    bool json = false;
+
+    // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
+    bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode);
+    // Rule configs from the profile, overridden by --batch-size etc.; false (usage) when invalid.
+    bool ruleConfigs(const ConnectionProfile &profile, const QStringList &ids, QList<RuleConfig> *out);
+
+    static void error(const QString &line);    // one clear line on stderr
+    static void info(const QString &line);     // stderr too: stdout is for results / JSON
+    static void printJson(const QJsonObject &o);
+    static void printLine(const QString &line); // stdout
+};
+
+int cmdStatus(Context &ctx);
+int cmdSetupHistory(Context &ctx);
+int cmdPreview(Context &ctx);
+int cmdPurge(Context &ctx);
+int cmdProfileSave(Context &ctx);
+int cmdPasswordStore(Context &ctx);
+int cmdPasswordForget(Context &ctx);
+
+} // namespace purga::cli

@@ -1,0 +1,81 @@
+// preview: what each rule would remove, frozen at one database instant.
+#include "cliapp.h"
+
+#include "preflight.h"
+#include "preview.h"
+
+#include <QLocale>
+
+namespace purga::cli {
+
+QStringList selectedRules(Context &ctx, bool allByDefault)
+{
+    QStringList ids = ctx.parser.values(QStringLiteral("rule"));
+    if (ctx.parser.isSet(QStringLiteral("all")) || (ids.isEmpty() && allByDefault))
+        ids = Rules::ids();
+    return ids;
+}
+
+void printPreviewHuman(const PreviewPlan &plan)
+{
+    const QLocale l;
+    Context::printLine(Context::tr("Preview frozen at %1 UTC (server time zone %2)").arg(plan.cutoffBaseUtc, plan.serverTimeZone));
+    for (const RulePreview &r : plan.rules) {
+        Context::printLine(QString());
+        Context::printLine(QStringLiteral("%1 (%2) — cutoff %3 UTC").arg(Rules::title(r.id), r.table, r.cutoffUtc));
+        Context::printLine(Context::tr("  removable %1, kept %2 (of which %3 only by the retention window), total %4")
+                               .arg(l.toString(r.eligible), l.toString(r.retained), l.toString(r.retainedByWindow),
+                                    l.toString(r.total)));
+        if (!Rules::isPartitionRule(r.id) && r.adrSampleInWindow > 0)
+            Context::printLine(Context::tr("  WARNING: the ADR's sample SQL would delete %1 rows still inside the "
+                                           "forensic window.")
+                                   .arg(l.toString(r.adrSampleInWindow)));
+        if (r.eligible > 0 && !Rules::isPartitionRule(r.id))
+            Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4").arg(r.keyMin).arg(r.keyMax).arg(r.oldest, r.newest));
+        for (const PartitionInfo &p : r.partitions)
+            if (p.removable)
+                Context::printLine(Context::tr("  would detach and drop %1 (%2 rows, %3 bytes)")
+                                       .arg(p.name, l.toString(p.rows), l.toString(p.bytes)));
+    }
+}
+
+int cmdPreview(Context &ctx)
+{
+    const QStringList ids = selectedRules(ctx, true);
+    for (const QString &id : ids)
+        if (!Rules::ids().contains(id)) {
+            Context::error(Context::tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
+            return Usage;
+        }
+    PgConnection conn;
+    ConnectionProfile profile;
+    int code = Ok;
+    if (!ctx.connect(conn, &profile, &code))
+        return code;
+    QList<RuleConfig> rules;
+    if (!ctx.ruleConfigs(profile, ids, &rules))
+        return Usage;
+    PreflightReport report;
+    QString error;
+    if (!runPreflight(conn, &report, &error)) {
+        Context::error(error);
+        return Other;
+    }
+    if (!report.canPreview()) {
+        for (const QString &why : report.previewBlockers())
+            Context::error(why);
+        return Refused;
+    }
+    PreviewPlan plan;
+    if (!takePreview(conn, rules, nullptr, nullptr, &plan, &error)) {
+        Context::error(error);
+        return Other;
+    }
+    if (ctx.json)
+        Context::printJson(plan.toJson());
+    else
+        printPreviewHuman(plan);
+    return Ok;
+}
+
+} // namespace purga::cli

@@ -1,0 +1,192 @@
+// purge: the batched purge from scripts. SIGINT/SIGTERM cancel cleanly (exit 6).
+#include "cliapp.h"
+
+#include "historystore.h"
+#include "preflight.h"
+#include "purgeengine.h"
+
+#include <QElapsedTimer>
+#include <QLocale>
+
+#include <csignal>
+#include <mutex>
+#include <thread>
+
+#ifdef Q_OS_UNIX
+#include <pthread.h>
+#include <unistd.h>
+#endif
+
+namespace purga::cli {
+
+QStringList selectedRules(Context &ctx, bool allByDefault);
+void printPreviewHuman(const PreviewPlan &plan);
+
+namespace {
+
+// Progress on stderr, at most a line per second per rule (and every final state).
+class StderrObserver : public PurgeObserver
+{
+public:
+    void ruleProgress(const RuleProgress &p) override
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        const bool final = p.state != QLatin1String("running");
+        if (!final && m_timer.isValid() && m_timer.elapsed() < 1000)
+            return;
+        m_timer.start();
+        const QLocale l;
+        Context::info(QStringLiteral("%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6%7")
+                          .arg(p.ruleId, l.toString(p.deleted), l.toString(p.planned))
+                          .arg(p.batches)
+                          .arg(qint64(p.rowsPerSecond))
+                          .arg(p.retries)
+                          .arg(p.etaMs >= 0 && !final ? QStringLiteral(", ETA %1 s").arg(p.etaMs / 1000) : QString()));
+    }
+    void log(const QString &line) override { Context::info(line); }
+
+private:
+    std::mutex m_mutex;
+    QElapsedTimer m_timer;
+};
+
+// Signals are turned into a cancel by a watcher thread (sigwait), never inside a handler.
+class SignalCanceller
+{
+public:
+    SignalCanceller(QueryCanceller &canceller)
+    {
+#ifdef Q_OS_UNIX
+        sigemptyset(&m_set);
+        sigaddset(&m_set, SIGINT);
+        sigaddset(&m_set, SIGTERM);
+        sigaddset(&m_set, SIGUSR2); // used to wake the watcher at the end
+        pthread_sigmask(SIG_BLOCK, &m_set, nullptr);
+        m_thread = std::thread([this, &canceller] {
+            int sig = 0;
+            sigwait(&m_set, &sig);
+            if (sig != SIGUSR2) {
+                m_signalled = sig;
+                Context::info(Context::tr("Signal received: cancelling the batch in flight…"));
+                canceller.cancel();
+            }
+        });
+#else
+        Q_UNUSED(canceller);
+#endif
+    }
+    ~SignalCanceller()
+    {
+#ifdef Q_OS_UNIX
+        pthread_kill(m_thread.native_handle(), SIGUSR2);
+        m_thread.join();
+#endif
+    }
+    int signalled() const { return m_signalled; }
+
+private:
+#ifdef Q_OS_UNIX
+    sigset_t m_set;
+    std::thread m_thread;
+#endif
+    std::atomic<int> m_signalled{0};
+};
+
+} // namespace
+
+int cmdPurge(Context &ctx)
+{
+    const QStringList ids = selectedRules(ctx, false);
+    if (ids.isEmpty()) {
+        Context::error(Context::tr("Say which rules to purge: --rule ID (repeatable) or --all."));
+        return Usage;
+    }
+    for (const QString &id : ids)
+        if (!Rules::ids().contains(id)) {
+            Context::error(Context::tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
+            return Usage;
+        }
+    PurgeOptions options;
+    options.ruleIds = ids;
+    options.detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
+    options.operatorName = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    if (ctx.parser.isSet(QStringLiteral("lock-key"))) {
+        bool ok = false;
+        options.advisoryLockKey = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
+        if (!ok) {
+            Context::error(Context::tr("--lock-key takes a whole number."));
+            return Usage;
+        }
+    }
+
+    PgConnection conn;
+    ConnectionProfile profile;
+    int code = Ok;
+    if (!ctx.connect(conn, &profile, &code))
+        return code;
+    QList<RuleConfig> rules;
+    if (!ctx.ruleConfigs(profile, ids, &rules))
+        return Usage;
+    if (HistoryStore::exists(conn)) {
+        QString ignored;
+        HistoryStore::markInterrupted(conn, &ignored);
+    }
+    PreflightReport report;
+    QString error;
+    if (!runPreflight(conn, &report, &error)) {
+        Context::error(error);
+        return Other;
+    }
+    const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
+    if (yes && !report.canPurge()) {
+        for (const QString &why : report.purgeBlockers())
+            Context::error(why);
+        return Refused;
+    }
+    if (!report.canPreview()) {
+        for (const QString &why : report.previewBlockers())
+            Context::error(why);
+        return Refused;
+    }
+    QueryCanceller canceller;
+    canceller.arm(conn.handle());
+    PreviewPlan plan;
+    if (!takePreview(conn, rules, &canceller, nullptr, &plan, &error)) {
+        Context::error(error);
+        return Other;
+    }
+    if (!yes) {
+        if (ctx.json)
+            Context::printJson(plan.toJson());
+        else
+            printPreviewHuman(plan);
+        Context::info(Context::tr("Nothing was deleted: add --yes to purge exactly this."));
+        return Ok;
+    }
+    StderrObserver observer;
+    PurgeReceipt receipt;
+    {
+        SignalCanceller signalWatch(canceller);
+        PurgeEngine engine(conn, canceller);
+        receipt = engine.run(plan, options, &observer);
+    }
+    canceller.disarm();
+    if (ctx.json) {
+        Context::printJson(receipt.toJson());
+    } else {
+        Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, receipt.status, receipt.message));
+        for (const RuleReceipt &r : receipt.rules)
+            Context::printLine(QStringLiteral("  %1: %2 %3/%4, %5 batches, %6 retries, %7 ms")
+                                   .arg(r.ruleId, r.status)
+                                   .arg(r.deleted)
+                                   .arg(r.planned)
+                                   .arg(r.batches)
+                                   .arg(r.retries)
+                                   .arg(r.durationMs));
+    }
+    if (receipt.status != QLatin1String("ok") && receipt.status != QLatin1String("cancelado"))
+        Context::error(receipt.message);
+    return receipt.exitCode();
+}
+
+} // namespace purga::cli

@@ -1,0 +1,116 @@
+// status and setup-history.
+#include "cliapp.h"
+
+#include "historystore.h"
+#include "overview.h"
+#include "preflight.h"
+
+#include <QLocale>
+
+namespace purga::cli {
+
+namespace {
+
+QString num(qint64 n)
+{
+    return n < 0 ? QStringLiteral("-") : QLocale().toString(n);
+}
+
+void printHuman(const PreflightReport &r, const Overview &ov)
+{
+    Context::printLine(Context::tr("Server PostgreSQL %1, role %2, database %3").arg(r.serverVersion, r.role, r.database));
+    for (const PreflightItem &i : r.items) {
+        const char *mark = i.status == PreflightItem::Status::Ok        ? "[ok]  "
+                           : i.status == PreflightItem::Status::Warning ? "[warn]"
+                                                                        : "[FAIL]";
+        Context::printLine(QLatin1String(mark) + u' ' + i.title + QStringLiteral(" — ") + i.detail);
+    }
+    Context::printLine(QString());
+    for (const TableOverview &t : ov.tables) {
+        const QString approx = t.exact ? QString() : QStringLiteral("≈");
+        Context::printLine(Context::tr("%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, "
+                                       "%8 MB table + %9 MB indexes, %10 dead tuples")
+                               .arg(t.table, approx, num(t.total), num(t.revoked), num(t.expired), num(t.removable),
+                                    num(t.keptByWindow))
+                               .arg(t.tableBytes / 1048576)
+                               .arg(t.indexBytes / 1048576)
+                               .arg(num(t.deadTuples)));
+        for (const PartitionInfo &p : t.partitions)
+            Context::printLine(QStringLiteral("    %1  %2 .. %3  rows %4  %5")
+                                   .arg(p.name, p.isDefault ? QStringLiteral("DEFAULT") : p.lowerBound,
+                                        p.upperBound, num(p.rows),
+                                        p.removable ? Context::tr("removable") : QString()));
+    }
+}
+
+} // namespace
+
+int cmdStatus(Context &ctx)
+{
+    PgConnection conn;
+    ConnectionProfile profile;
+    int code = Ok;
+    if (!ctx.connect(conn, &profile, &code))
+        return code;
+    if (HistoryStore::exists(conn)) {
+        QString ignored;
+        HistoryStore::markInterrupted(conn, &ignored);
+    }
+    PreflightReport report;
+    QString error;
+    if (!runPreflight(conn, &report, &error)) {
+        Context::error(error);
+        return Other;
+    }
+    QList<RuleConfig> rules;
+    if (!ctx.ruleConfigs(profile, Rules::ids(), &rules))
+        return Usage;
+    Overview ov;
+    bool ok = true;
+    // Exact counts only mean something when the role sees every tenant.
+    if (report.canPreview() && !ctx.parser.isSet(QStringLiteral("estimates")))
+        ok = fetchOverviewExact(conn, rules, 60000, nullptr, nullptr, &ov, &error);
+    else
+        ok = fetchOverviewEstimates(conn, rules, &ov, &error);
+    if (!ok && !report.canPreview()) {
+        ov = Overview(); // tables missing: the checks already say so
+        ok = true;
+    }
+    if (!ok) {
+        Context::error(error);
+        return Other;
+    }
+    if (ctx.json) {
+        Context::printJson(QJsonObject{{QStringLiteral("connection"),
+                                        QJsonObject{{QStringLiteral("target"), profile.displayTarget()},
+                                                    {QStringLiteral("backend_pid"), conn.backendPid()}}},
+                                       {QStringLiteral("preflight"), report.toJson()},
+                                       {QStringLiteral("overview"), ov.toJson()}});
+    } else {
+        printHuman(report, ov);
+    }
+    if (!report.canPurge()) {
+        for (const QString &why : report.purgeBlockers())
+            Context::error(why);
+        return Refused;
+    }
+    return Ok;
+}
+
+int cmdSetupHistory(Context &ctx)
+{
+    PgConnection conn;
+    ConnectionProfile profile;
+    int code = Ok;
+    if (!ctx.connect(conn, &profile, &code))
+        return code;
+    QString error;
+    if (!HistoryStore::setup(conn, &error)) {
+        Context::error(error);
+        return Refused;
+    }
+    Context::info(Context::tr("History tables identidad.purga_corridas and identidad.purga_metricas are ready."));
+    return Ok;
+}
+
+} // namespace purga::cli

@@ -1,0 +1,176 @@
+#include "overview.h"
+
+#include "pgconnection.h"
+
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace purga {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Overview", text);
+}
+
+void fillTableStats(PgConnection &conn, TableOverview &t)
+{
+    QSqlQuery q(conn.database());
+    q.prepare(QStringLiteral(
+        "SELECT CASE WHEN c.relkind = 'p'"
+        "            THEN (SELECT coalesce(sum(greatest(p.reltuples, 0)), 0) FROM pg_inherits i"
+        "                  JOIN pg_class p ON p.oid = i.inhrelid WHERE i.inhparent = c.oid)"
+        "            ELSE greatest(c.reltuples, 0) END::bigint,"
+        "       CASE WHEN c.relkind = 'p'"
+        "            THEN (SELECT coalesce(sum(pg_table_size(i.inhrelid)), 0) FROM pg_inherits i WHERE i.inhparent = c.oid)"
+        "            ELSE pg_table_size(c.oid) END,"
+        "       CASE WHEN c.relkind = 'p'"
+        "            THEN (SELECT coalesce(sum(pg_indexes_size(i.inhrelid)), 0) FROM pg_inherits i WHERE i.inhparent = c.oid)"
+        "            ELSE pg_indexes_size(c.oid) END,"
+        "       coalesce(s.n_dead_tup, (SELECT sum(ps.n_dead_tup) FROM pg_inherits i"
+        "                 JOIN pg_stat_user_tables ps ON ps.relid = i.inhrelid WHERE i.inhparent = c.oid), 0),"
+        "       s.last_vacuum::text, s.last_autovacuum::text, s.last_analyze::text, s.last_autoanalyze::text"
+        "  FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid"
+        " WHERE c.oid = to_regclass(?)"));
+    q.addBindValue(t.table);
+    if (q.exec() && q.next()) {
+        t.total = q.value(0).toLongLong();
+        t.tableBytes = q.value(1).toLongLong();
+        t.indexBytes = q.value(2).toLongLong();
+        t.deadTuples = q.value(3).toLongLong();
+        t.lastVacuum = q.value(4).toString();
+        t.lastAutovacuum = q.value(5).toString();
+        t.lastAnalyze = q.value(6).toString();
+        t.lastAutoanalyze = q.value(7).toString();
+    }
+}
+
+} // namespace
+
+QJsonObject Overview::toJson() const
+{
+    QJsonArray arr;
+    for (const TableOverview &t : tables) {
+        QJsonObject o{{QStringLiteral("rule"), t.ruleId},
+                      {QStringLiteral("table"), t.table},
+                      {QStringLiteral("exact"), t.exact},
+                      {QStringLiteral("total"), double(t.total)},
+                      {QStringLiteral("table_bytes"), double(t.tableBytes)},
+                      {QStringLiteral("index_bytes"), double(t.indexBytes)},
+                      {QStringLiteral("dead_tuples"), double(t.deadTuples)},
+                      {QStringLiteral("last_vacuum"), t.lastVacuum},
+                      {QStringLiteral("last_autovacuum"), t.lastAutovacuum},
+                      {QStringLiteral("last_analyze"), t.lastAnalyze},
+                      {QStringLiteral("last_autoanalyze"), t.lastAutoanalyze}};
+        auto opt = [&](const char *key, qint64 v) {
+            o.insert(QLatin1String(key), v < 0 ? QJsonValue() : QJsonValue(double(v)));
+        };
+        opt("revoked_or_used", t.revoked);
+        opt("expired", t.expired);
+        opt("removable", t.removable);
+        opt("kept_by_window", t.keptByWindow);
+        if (!t.partitions.isEmpty()) {
+            QJsonArray parts;
+            for (const PartitionInfo &p : t.partitions)
+                parts.append(QJsonObject{{QStringLiteral("name"), p.name},
+                                         {QStringLiteral("lower_bound"), p.lowerBound},
+                                         {QStringLiteral("upper_bound"), p.upperBound},
+                                         {QStringLiteral("default"), p.isDefault},
+                                         {QStringLiteral("rows"), double(p.rows)},
+                                         {QStringLiteral("rows_exact"), p.rowsExact},
+                                         {QStringLiteral("bytes"), double(p.bytes)},
+                                         {QStringLiteral("removable"), p.removable}});
+            o.insert(QStringLiteral("partitions"), parts);
+        }
+        arr.append(o);
+    }
+    return QJsonObject{{QStringLiteral("exact"), exact},
+                       {QStringLiteral("taken_at_utc"), takenAtUtc},
+                       {QStringLiteral("tables"), arr}};
+}
+
+bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, Overview *out, QString *error)
+{
+    QSqlQuery now(conn.database());
+    if (!now.exec(QStringLiteral("SELECT now()::text")) || !now.next()) {
+        *error = now.lastError().text();
+        return false;
+    }
+    *out = Overview();
+    out->takenAtUtc = now.value(0).toString();
+    out->cutoffBaseUtc = out->takenAtUtc;
+    for (const RuleConfig &c : rules) {
+        TableOverview t;
+        t.ruleId = c.id;
+        t.table = Rules::table(c.id);
+        fillTableStats(conn, t);
+        if (Rules::isPartitionRule(c.id)) {
+            QSqlQuery p(conn.database());
+            const QString cutoff = QStringLiteral("(%1 - make_interval(secs => %2))")
+                                       .arg(Rules::cutoffLiteral(out->takenAtUtc))
+                                       .arg(c.retentionSeconds);
+            if (p.exec(Rules::partitionsSql(cutoff))) {
+                while (p.next()) {
+                    PartitionInfo pi;
+                    pi.name = p.value(0).toString();
+                    pi.bound = p.value(1).toString();
+                    pi.isDefault = p.value(2).toBool();
+                    pi.lowerBound = p.value(3).toString();
+                    pi.upperBound = p.value(4).toString();
+                    pi.removable = p.value(5).toBool() && !pi.isDefault;
+                    pi.rows = p.value(6).toLongLong();
+                    pi.bytes = p.value(7).toLongLong();
+                    t.partitions << pi;
+                }
+            }
+        }
+        out->tables << t;
+    }
+    return true;
+}
+
+bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int statementTimeoutMs,
+                        QueryCanceller *canceller, const ProgressFn &progress, Overview *out, QString *error)
+{
+    Overview estimates;
+    if (!fetchOverviewEstimates(conn, rules, &estimates, error))
+        return false;
+    QSqlQuery st(conn.database());
+    st.exec(QStringLiteral("SET statement_timeout = %1").arg(qMax(0, statementTimeoutMs)));
+    // The exact numbers are the preview's numbers: the same rule SQL, at one frozen instant.
+    PreviewPlan plan;
+    const bool ok = takePreview(conn, rules, canceller, progress, &plan, error);
+    QSqlQuery reset(conn.database());
+    reset.exec(QStringLiteral("RESET statement_timeout"));
+    if (!ok) {
+        if (error->contains(QLatin1String("statement timeout")))
+            *error = tr("Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")
+                         .arg(statementTimeoutMs);
+        return false;
+    }
+    *out = estimates;
+    out->exact = true;
+    out->takenAtUtc = plan.takenAtUtc;
+    out->cutoffBaseUtc = plan.cutoffBaseUtc;
+    for (TableOverview &t : out->tables) {
+        const RulePreview *r = plan.rule(t.ruleId);
+        if (!r)
+            continue;
+        t.exact = true;
+        t.total = r->total;
+        t.removable = r->eligible;
+        if (Rules::isPartitionRule(t.ruleId)) {
+            t.partitions = r->partitions;
+            continue;
+        }
+        t.keptByWindow = r->retainedByWindow;
+        t.revoked = r->revokedOrUsed;
+        t.expired = r->expired;
+    }
+    return true;
+}
+
+} // namespace purga

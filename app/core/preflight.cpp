@@ -1,0 +1,275 @@
+#include "preflight.h"
+
+#include "pgconnection.h"
+#include "rules.h"
+
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace purga {
+
+namespace {
+
+struct TableNeed
+{
+    QString ruleId;
+    QStringList columns;
+};
+
+QList<TableNeed> tableNeeds()
+{
+    return {
+        {QStringLiteral("refresh_tokens"),
+         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"), QStringLiteral("expiracion"),
+          QStringLiteral("revocado"), QStringLiteral("revocado_en")}},
+        {QStringLiteral("pre_tokens"),
+         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"), QStringLiteral("expiracion"),
+          QStringLiteral("usado_en")}},
+        {QStringLiteral("log_sesiones"), {QStringLiteral("id"), QStringLiteral("ocurrido_en")}},
+    };
+}
+
+PreflightItem item(const QString &id, PreflightItem::Status status, const QString &title, const QString &detail,
+                   bool blocksPreview = false, bool blocksPurge = false)
+{
+    PreflightItem i;
+    i.id = id;
+    i.status = status;
+    i.title = title;
+    i.detail = detail;
+    i.blocksPreview = blocksPreview;
+    i.blocksPurge = blocksPurge;
+    return i;
+}
+
+QString statusId(PreflightItem::Status s)
+{
+    switch (s) {
+    case PreflightItem::Status::Ok: return QStringLiteral("ok");
+    case PreflightItem::Status::Warning: return QStringLiteral("warning");
+    case PreflightItem::Status::Failed: return QStringLiteral("failed");
+    }
+    return QStringLiteral("failed");
+}
+
+} // namespace
+
+bool PreflightReport::canPreview() const
+{
+    return previewBlockers().isEmpty();
+}
+
+bool PreflightReport::canPurge() const
+{
+    return purgeBlockers().isEmpty();
+}
+
+QStringList PreflightReport::previewBlockers() const
+{
+    QStringList out;
+    for (const PreflightItem &i : items)
+        if (i.blocksPreview)
+            out << i.detail;
+    return out;
+}
+
+QStringList PreflightReport::purgeBlockers() const
+{
+    QStringList out;
+    for (const PreflightItem &i : items)
+        if (i.blocksPurge || i.blocksPreview)
+            out << i.detail;
+    return out;
+}
+
+QJsonObject PreflightReport::toJson() const
+{
+    QJsonArray checks;
+    for (const PreflightItem &i : items) {
+        checks.append(QJsonObject{{QStringLiteral("id"), i.id},
+                                  {QStringLiteral("status"), statusId(i.status)},
+                                  {QStringLiteral("title"), i.title},
+                                  {QStringLiteral("detail"), i.detail},
+                                  {QStringLiteral("blocks_preview"), i.blocksPreview},
+                                  {QStringLiteral("blocks_purge"), i.blocksPurge}});
+    }
+    return QJsonObject{{QStringLiteral("server_version"), serverVersion},
+                       {QStringLiteral("server_version_num"), serverVersionNum},
+                       {QStringLiteral("role"), role},
+                       {QStringLiteral("database"), database},
+                       {QStringLiteral("server_timezone"), serverTimeZone},
+                       {QStringLiteral("bypassrls"), bypassRls},
+                       {QStringLiteral("superuser"), superuser},
+                       {QStringLiteral("in_recovery"), inRecovery},
+                       {QStringLiteral("can_detach_partitions"), canDetachPartitions},
+                       {QStringLiteral("history_exists"), historyExists},
+                       {QStringLiteral("history_writable"), historyWritable},
+                       {QStringLiteral("can_vacuum"), canVacuum},
+                       {QStringLiteral("can_preview"), canPreview()},
+                       {QStringLiteral("can_purge"), canPurge()},
+                       {QStringLiteral("checks"), checks}};
+}
+
+bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
+{
+    using S = PreflightItem::Status;
+    QSqlQuery q(conn.database());
+    if (!q.exec(QStringLiteral(
+            "SELECT current_setting('server_version'), current_setting('server_version_num')::int, current_user,"
+            "       current_database(), r.rolbypassrls, r.rolsuper, pg_is_in_recovery(),"
+            "       (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone')"
+            "  FROM pg_roles r WHERE r.rolname = current_user")) ||
+        !q.next()) {
+        *error = PreflightReport::tr("The checks could not run: %1").arg(q.lastError().text());
+        return false;
+    }
+    r->serverVersion = q.value(0).toString();
+    r->serverVersionNum = q.value(1).toInt();
+    r->role = q.value(2).toString();
+    r->database = q.value(3).toString();
+    r->bypassRls = q.value(4).toBool();
+    r->superuser = q.value(5).toBool();
+    r->inRecovery = q.value(6).toBool();
+    r->serverTimeZone = q.value(7).toString();
+    r->items.clear();
+
+    const bool oldServer = r->serverVersionNum < 140000;
+    r->items << item(QStringLiteral("server"), oldServer ? S::Failed : S::Ok,
+                     PreflightReport::tr("PostgreSQL %1").arg(r->serverVersion),
+                     oldServer ? PreflightReport::tr("PostgreSQL 14 or newer is needed (TID range batches).")
+                               : PreflightReport::tr("Server version is supported."),
+                     oldServer, oldServer);
+
+    const bool seesAll = r->bypassRls || r->superuser;
+    r->items << item(QStringLiteral("bypassrls"), seesAll ? S::Ok : S::Failed,
+                     PreflightReport::tr("Role %1 bypasses row level security").arg(r->role),
+                     seesAll ? PreflightReport::tr("Counts and purges cover every tenant.")
+                             : PreflightReport::tr("Role %1 lacks BYPASSRLS: row level security would limit every count "
+                                                   "and delete to one tenant (app.current_empresa_id), so preview and "
+                                                   "purge are refused. Connect as the maintenance role (ADR 0021).")
+                                   .arg(r->role),
+                     !seesAll, !seesAll);
+    if (r->superuser)
+        r->items << item(QStringLiteral("superuser"), S::Warning, PreflightReport::tr("Connected as a superuser"),
+                         PreflightReport::tr("A superuser can do far more than purge. Prefer the dedicated maintenance "
+                                             "role with BYPASSRLS."));
+    r->items << item(QStringLiteral("standby"), r->inRecovery ? S::Failed : S::Ok,
+                     r->inRecovery ? PreflightReport::tr("Server is a read-only standby")
+                                   : PreflightReport::tr("Server accepts writes"),
+                     r->inRecovery ? PreflightReport::tr("This server is in recovery (a read-only standby): preview is "
+                                                         "allowed, purge is refused. Connect to the primary to purge.")
+                                   : PreflightReport::tr("Not in recovery."),
+                     false, r->inRecovery);
+
+    for (const TableNeed &need : tableNeeds()) {
+        const QString table = Rules::table(need.ruleId);
+        QSqlQuery t(conn.database());
+        t.prepare(QStringLiteral(
+            "SELECT c.oid IS NOT NULL,"
+            "       coalesce((SELECT array_agg(a.attname::text ORDER BY a.attnum) FROM pg_attribute a"
+            "                  WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '{}')::text,"
+            "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'SELECT'),"
+            "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'DELETE'),"
+            "       c.oid IS NOT NULL AND pg_has_role(c.relowner, 'USAGE')"
+            "  FROM (SELECT to_regclass(?) AS oid) x LEFT JOIN pg_class c ON c.oid = x.oid"));
+        t.addBindValue(table);
+        if (!t.exec() || !t.next()) {
+            *error = PreflightReport::tr("The checks could not run: %1").arg(t.lastError().text());
+            return false;
+        }
+        const bool exists = t.value(0).toBool();
+        if (!exists) {
+            r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
+                             PreflightReport::tr("Table %1 is missing").arg(table),
+                             PreflightReport::tr("Table %1 does not exist (or this role cannot see schema identidad). "
+                                                 "Is this the identity service's database?")
+                                 .arg(table),
+                             true, true);
+            continue;
+        }
+        QString columnText = t.value(1).toString();
+        columnText.remove(u'{').remove(u'}');
+        const QStringList columns = columnText.split(u',');
+        QStringList missing;
+        for (const QString &c : need.columns)
+            if (!columns.contains(c))
+                missing << c;
+        if (!missing.isEmpty()) {
+            r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
+                             PreflightReport::tr("Table %1 lacks columns").arg(table),
+                             PreflightReport::tr("Table %1 has no column(s) %2, which the rule needs.")
+                                 .arg(table, missing.join(QStringLiteral(", "))),
+                             true, true);
+            continue;
+        }
+        const bool canSelect = t.value(2).toBool();
+        const bool canDelete = t.value(3).toBool();
+        const bool parentOwner = t.value(4).toBool();
+        r->items << item(QStringLiteral("table:") + need.ruleId, canSelect ? S::Ok : S::Failed,
+                         PreflightReport::tr("Table %1 present").arg(table),
+                         canSelect ? PreflightReport::tr("With the columns the rule needs.")
+                                   : PreflightReport::tr("Role %1 may not SELECT from %2.").arg(r->role, table),
+                         !canSelect, !canSelect);
+        if (Rules::isPartitionRule(need.ruleId)) {
+            // DETACH needs the parent's owner, DROP each partition's owner.
+            QSqlQuery parts(conn.database());
+            bool partsOwned = true;
+            if (parts.exec(QStringLiteral("SELECT coalesce(bool_and(pg_has_role(c.relowner, 'USAGE')), true)"
+                                          "  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid"
+                                          " WHERE i.inhparent = 'identidad.log_sesiones'::regclass")) &&
+                parts.next())
+                partsOwned = parts.value(0).toBool();
+            const bool owner = parentOwner && partsOwned;
+            r->canDetachPartitions = owner;
+            r->items << item(QStringLiteral("detach:") + need.ruleId, owner ? S::Ok : S::Failed,
+                             PreflightReport::tr("May detach and drop partitions of %1").arg(table),
+                             owner ? PreflightReport::tr("The role owns the table or is a member of its owner.")
+                                   : PreflightReport::tr("DETACH/DROP PARTITION needs the owner of %1; grant its owner "
+                                                         "role to %2.")
+                                         .arg(table, r->role),
+                             false, !owner);
+        } else {
+            r->items << item(QStringLiteral("delete:") + need.ruleId, canDelete ? S::Ok : S::Failed,
+                             PreflightReport::tr("May DELETE from %1").arg(table),
+                             canDelete ? PreflightReport::tr("DELETE privilege granted.")
+                                       : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
+                             false, !canDelete);
+            r->canVacuum = r->canVacuum || parentOwner || r->superuser;
+        }
+    }
+
+    QSqlQuery h(conn.database());
+    if (!h.exec(QStringLiteral(
+            "SELECT to_regclass('identidad.purga_corridas') IS NOT NULL AND to_regclass('identidad.purga_metricas') IS NOT NULL,"
+            "       coalesce(has_table_privilege(to_regclass('identidad.purga_corridas'), 'INSERT')"
+            "            AND has_table_privilege(to_regclass('identidad.purga_corridas'), 'UPDATE')"
+            "            AND has_table_privilege(to_regclass('identidad.purga_metricas'), 'INSERT'), false),"
+            "       coalesce(has_schema_privilege('identidad', 'CREATE'), false)")) ||
+        !h.next()) {
+        *error = PreflightReport::tr("The checks could not run: %1").arg(h.lastError().text());
+        return false;
+    }
+    r->historyExists = h.value(0).toBool();
+    r->historyWritable = h.value(1).toBool();
+    r->canCreateHistory = h.value(2).toBool() && !r->inRecovery;
+    if (r->historyExists) {
+        r->items << item(QStringLiteral("history"), r->historyWritable ? S::Ok : S::Warning,
+                         PreflightReport::tr("Purge history tables present"),
+                         r->historyWritable ? PreflightReport::tr("Runs and metrics will be recorded.")
+                                            : PreflightReport::tr("Role %1 may not write the history: runs will not be "
+                                                                  "recorded.")
+                                                  .arg(r->role));
+    } else {
+        r->items << item(QStringLiteral("history"), S::Warning, PreflightReport::tr("Purge history tables missing"),
+                         r->canCreateHistory
+                             ? PreflightReport::tr("Create them (purga-sesiones-cli setup-history, or the button) to "
+                                                   "record runs and chart them.")
+                             : PreflightReport::tr("This role may not create them in schema identidad; ask the "
+                                                   "schema owner to run purga_historial.sql."));
+    }
+    return true;
+}
+
+} // namespace purga

@@ -1,0 +1,295 @@
+#include "preview.h"
+
+#include "pgconnection.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QTimeZone>
+#include <QVariant>
+
+namespace purga {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Preview", text);
+}
+
+bool execOrFail(QSqlQuery &q, const QString &sql, QueryCanceller *canceller, QString *error)
+{
+    if (q.exec(sql))
+        return true;
+    if (canceller && canceller->isCancelled() && isQueryCanceled(q))
+        *error = tr("Cancelled.");
+    else
+        *error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
+    return false;
+}
+
+QString ageLabel(int bucket, qint64 retentionSeconds)
+{
+    const bool hours = retentionSeconds < 3 * 86400;
+    const double unit = hours ? 3600.0 : 86400.0;
+    const QString u = hours ? QStringLiteral("h") : QStringLiteral("d");
+    auto n = [&](double f) { return QString::number(retentionSeconds * f / unit, 'g', 4); };
+    switch (bucket) {
+    case 0: return n(1.0) + QStringLiteral("–") + n(1.5) + u' ' + u;
+    case 1: return n(1.5) + QStringLiteral("–") + n(2.0) + u' ' + u;
+    case 2: return n(2.0) + QStringLiteral("–") + n(3.0) + u' ' + u;
+    default: return QStringLiteral("≥ ") + n(3.0) + u' ' + u;
+    }
+}
+
+bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, QueryCanceller *canceller,
+                 QString *error)
+{
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::countSql(r.id, cutoffLit, r.config.retentionSeconds);
+    r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
+    if (!execOrFail(q, r.countSql, canceller, error) || !q.next())
+        return false;
+    r.total = q.value(0).toLongLong();
+    r.eligible = q.value(1).toLongLong();
+    r.retained = q.value(2).toLongLong();
+    r.retainedByWindow = q.value(3).toLongLong();
+    r.adrSampleInWindow = q.value(4).toLongLong();
+    r.revokedOrUsed = q.value(5).toLongLong();
+    r.expired = q.value(6).toLongLong();
+    r.keyMin = q.value(7).toLongLong();
+    r.keyMax = q.value(8).toLongLong();
+    r.oldest = q.value(9).toString();
+    r.newest = q.value(10).toString();
+    // Buckets count age beyond the frozen now: 1-1.5x, 1.5-2x, 2-3x, 3x+ the retention.
+    for (int b = 0; b < 4; ++b)
+        r.byAge << CountBucket{ageLabel(b, r.config.retentionSeconds), q.value(11 + b).toLongLong()};
+
+    QSqlQuery tq(conn.database());
+    tq.setForwardOnly(true);
+    if (!execOrFail(tq, Rules::tenantSql(r.id, cutoffLit), canceller, error))
+        return false;
+    while (tq.next())
+        r.byTenant << CountBucket{tq.value(0).toString(), tq.value(1).toLongLong()};
+
+    QSqlQuery sq(conn.database());
+    sq.setForwardOnly(true);
+    if (!execOrFail(sq, Rules::sampleSql(r.id, cutoffLit), canceller, error))
+        return false;
+    const QSqlRecord rec = sq.record();
+    int hashColumn = -1;
+    for (int i = 0; i < rec.count(); ++i) {
+        r.sampleColumns << rec.fieldName(i);
+        if (rec.fieldName(i) == QLatin1String("token_hash"))
+            hashColumn = i;
+    }
+    while (sq.next()) {
+        QVariantList row;
+        for (int i = 0; i < rec.count(); ++i)
+            row << (i == hashColumn ? QVariant(maskHash(sq.value(i).toString())) : sq.value(i));
+        r.sample << row;
+    }
+    return true;
+}
+
+bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, QueryCanceller *canceller,
+                       QString *error)
+{
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::partitionsSql(cutoffLit);
+    if (!execOrFail(q, r.countSql, canceller, error))
+        return false;
+    QStringList statements;
+    while (q.next()) {
+        PartitionInfo p;
+        p.name = q.value(0).toString();
+        p.bound = q.value(1).toString();
+        p.isDefault = q.value(2).toBool();
+        p.lowerBound = q.value(3).toString();
+        p.upperBound = q.value(4).toString();
+        p.removable = q.value(5).toBool() && !p.isDefault;
+        p.rows = q.value(6).toLongLong();
+        p.bytes = q.value(7).toLongLong();
+        r.partitions << p;
+    }
+    for (PartitionInfo &p : r.partitions) {
+        // Exact rows where it matters: the partitions that would go, and the DEFAULT one.
+        // Counted through the parent (its privileges apply, and the bounds prune to this partition).
+        if (p.removable) {
+            QSqlQuery c(conn.database());
+            const QString sql = QStringLiteral("SELECT count(*) FROM identidad.log_sesiones WHERE ocurrido_en >= %1 "
+                                               "AND ocurrido_en < %2")
+                                    .arg(Rules::cutoffLiteral(p.lowerBound), Rules::cutoffLiteral(p.upperBound));
+            if (!execOrFail(c, sql, canceller, error) || !c.next())
+                return false;
+            p.rows = c.value(0).toLongLong();
+            p.rowsExact = true;
+        }
+        r.total += p.rows;
+        if (p.removable) {
+            r.eligible += p.rows;
+            statements << QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1 [CONCURRENTLY];\n"
+                                         "DROP TABLE %1;")
+                              .arg(p.name);
+            if (r.oldest.isEmpty())
+                r.oldest = p.lowerBound;
+            r.newest = p.upperBound;
+        }
+    }
+    r.retained = r.total - r.eligible;
+    r.deleteSql = statements.isEmpty() ? QStringLiteral("-- no partition is old enough") : statements.join(u'\n');
+    return true;
+}
+
+} // namespace
+
+QString maskHash(const QString &hash)
+{
+    if (hash.size() <= 12)
+        return QString(hash.size(), u'•');
+    return hash.left(6) + QStringLiteral("…") + hash.right(4);
+}
+
+QString cutoffInZone(const QString &utcText, const QString &ianaZone)
+{
+    QString iso = utcText;
+    iso.replace(u' ', u'T');
+    if (iso.endsWith(QLatin1String("+00")))
+        iso.chop(3), iso += u'Z';
+    QDateTime dt = QDateTime::fromString(iso, Qt::ISODateWithMs);
+    if (!dt.isValid())
+        return utcText;
+    if (ianaZone.isEmpty()) {
+        dt = dt.toLocalTime();
+        return dt.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss t"));
+    }
+    const QTimeZone zone(ianaZone.toUtf8());
+    if (!zone.isValid())
+        return utcText;
+    return dt.toTimeZone(zone).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + u' ' + ianaZone;
+}
+
+const RulePreview *PreviewPlan::rule(const QString &id) const
+{
+    for (const RulePreview &r : rules)
+        if (r.id == id)
+            return &r;
+    return nullptr;
+}
+
+QJsonObject RulePreview::toJson() const
+{
+    QJsonObject o{{QStringLiteral("id"), id},
+                  {QStringLiteral("table"), table},
+                  {QStringLiteral("cutoff_utc"), cutoffUtc},
+                  {QStringLiteral("retention_seconds"), double(config.retentionSeconds)},
+                  {QStringLiteral("total"), double(total)},
+                  {QStringLiteral("eligible"), double(eligible)},
+                  {QStringLiteral("retained"), double(retained)}};
+    if (Rules::isPartitionRule(id)) {
+        QJsonArray parts;
+        for (const PartitionInfo &p : partitions)
+            parts.append(QJsonObject{{QStringLiteral("name"), p.name},
+                                     {QStringLiteral("bound"), p.bound},
+                                     {QStringLiteral("lower_bound"), p.lowerBound},
+                                     {QStringLiteral("upper_bound"), p.upperBound},
+                                     {QStringLiteral("default"), p.isDefault},
+                                     {QStringLiteral("rows"), double(p.rows)},
+                                     {QStringLiteral("rows_exact"), p.rowsExact},
+                                     {QStringLiteral("bytes"), double(p.bytes)},
+                                     {QStringLiteral("removable"), p.removable}});
+        o.insert(QStringLiteral("partitions"), parts);
+        return o;
+    }
+    o.insert(QStringLiteral("retained_by_window"), double(retainedByWindow));
+    o.insert(QStringLiteral("revoked_or_used"), double(revokedOrUsed));
+    o.insert(QStringLiteral("expired"), double(expired));
+    o.insert(QStringLiteral("adr_sample_would_delete_in_window"), double(adrSampleInWindow));
+    if (eligible > 0) {
+        o.insert(QStringLiteral("key_min"), double(keyMin));
+        o.insert(QStringLiteral("key_max"), double(keyMax));
+        o.insert(QStringLiteral("oldest"), oldest);
+        o.insert(QStringLiteral("newest"), newest);
+    }
+    QJsonObject tenants;
+    for (const CountBucket &b : byTenant)
+        tenants.insert(b.label, double(b.rows));
+    o.insert(QStringLiteral("by_tenant"), tenants);
+    QJsonArray ages;
+    for (const CountBucket &b : byAge)
+        ages.append(QJsonObject{{QStringLiteral("bucket"), b.label}, {QStringLiteral("rows"), double(b.rows)}});
+    o.insert(QStringLiteral("by_age"), ages);
+    o.insert(QStringLiteral("sample_size"), int(sample.size()));
+    return o;
+}
+
+QJsonObject PreviewPlan::toJson() const
+{
+    QJsonArray arr;
+    for (const RulePreview &r : rules)
+        arr.append(r.toJson());
+    return QJsonObject{{QStringLiteral("taken_at_utc"), takenAtUtc},
+                       // The database instant the plan froze; each rule's cutoff is this minus its retention.
+                       {QStringLiteral("cutoff_utc"), cutoffBaseUtc},
+                       {QStringLiteral("frozen_now_utc"), cutoffBaseUtc},
+                       {QStringLiteral("server_timezone"), serverTimeZone},
+                       {QStringLiteral("rules"), arr}};
+}
+
+bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error)
+{
+    for (const RuleConfig &c : rules) {
+        const QStringList problems = Rules::validate(c);
+        if (!problems.isEmpty()) {
+            *error = problems.join(u' ');
+            return false;
+        }
+    }
+    QSqlQuery q(conn.database());
+    // One database instant freezes every cutoff of the plan.
+    if (!execOrFail(q,
+                    QStringLiteral("SELECT now()::text, (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone'), "
+                                   "clock_timestamp()::text"),
+                    canceller, error) ||
+        !q.next())
+        return false;
+    *plan = PreviewPlan();
+    plan->cutoffBaseUtc = q.value(0).toString();
+    plan->serverTimeZone = q.value(1).toString();
+    plan->takenAtUtc = q.value(2).toString();
+    int done = 0;
+    for (const RuleConfig &c : rules) {
+        if (progress)
+            progress(Rules::title(c.id), done, int(rules.size()));
+        QSqlQuery cq(conn.database());
+        if (!execOrFail(cq,
+                        QStringLiteral("SELECT (%1 - make_interval(secs => %2))::text")
+                            .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc))
+                            .arg(c.retentionSeconds),
+                        canceller, error) ||
+            !cq.next())
+            return false;
+        RulePreview r;
+        r.id = c.id;
+        r.table = Rules::table(c.id);
+        r.config = c;
+        r.cutoffUtc = cq.value(0).toString();
+        const QString lit = Rules::cutoffLiteral(r.cutoffUtc);
+        const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, canceller, error)
+                                                      : previewRows(conn, r, lit, canceller, error);
+        if (!ok)
+            return false;
+        plan->rules << r;
+        ++done;
+    }
+    if (progress)
+        progress(QString(), done, int(rules.size()));
+    return true;
+}
+
+} // namespace purga

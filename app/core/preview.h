@@ -1,0 +1,89 @@
+#pragma once
+
+#include "rules.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QVariantList>
+
+#include <functional>
+
+namespace purga {
+
+class PgConnection;
+class QueryCanceller;
+
+struct PartitionInfo
+{
+    QString name;        // schema-qualified: identidad.log_sesiones_2025_01
+    QString bound;       // pg_get_expr(relpartbound) as the catalog says it
+    QString lowerBound;  // UTC text, empty for DEFAULT / MINVALUE
+    QString upperBound;  // UTC text, empty for DEFAULT / MAXVALUE
+    bool isDefault = false;
+    bool removable = false;
+    qint64 rows = -1;    // exact when rowsExact, else the catalog estimate
+    bool rowsExact = false;
+    qint64 bytes = 0;
+};
+
+struct CountBucket
+{
+    QString label;       // tenant id or age bucket ("30-60 d")
+    qint64 rows = 0;
+};
+
+// What one rule would remove at a frozen cutoff.
+struct RulePreview
+{
+    QString id;
+    QString table;
+    RuleConfig config;
+    QString cutoffUtc;             // frozen: the database's now() at preview time minus the retention
+    qint64 total = 0;
+    qint64 eligible = 0;
+    qint64 retained = 0;
+    qint64 revokedOrUsed = 0;      // revoked refresh tokens / used pre-tokens, any age
+    qint64 expired = 0;            // expiracion before the frozen now
+    qint64 retainedByWindow = 0;   // revoked/used or expired, but younger than the retention
+    qint64 adrSampleInWindow = 0;  // what the ADR's sample SQL would delete that this rule keeps
+    qint64 keyMin = 0, keyMax = 0; // removable key range (when eligible > 0)
+    QString oldest, newest;        // removable age range (UTC text)
+    QList<CountBucket> byTenant;
+    QList<CountBucket> byAge;
+    QStringList sampleColumns;
+    QList<QVariantList> sample;    // first 100 removable rows by key; token hashes already masked
+    QList<PartitionInfo> partitions;
+    QString countSql;              // the exact text counted with
+    QString deleteSql;             // the exact text the purge runs (batch template / DETACH+DROP list)
+
+    QJsonObject toJson() const;
+};
+
+// A preview frozen at one database instant; the purge runs exactly this plan.
+struct PreviewPlan
+{
+    QString takenAtUtc;
+    QString cutoffBaseUtc;   // the database's now() when frozen
+    QString serverTimeZone;
+    QList<RulePreview> rules;
+
+    bool isEmpty() const { return rules.isEmpty(); }
+    const RulePreview *rule(const QString &id) const;
+    QJsonObject toJson() const;
+};
+
+using ProgressFn = std::function<void(const QString &stage, int done, int total)>;
+
+// Freezes the cutoffs from the database clock and computes every requested rule.
+bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error);
+
+// Masks a token hash for display and logs: first 6 and last 4 characters.
+QString maskHash(const QString &hash);
+QString cutoffInZone(const QString &utcText, const QString &ianaZone);
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::PreviewPlan)

@@ -1,0 +1,112 @@
+#include "purgecontroller.h"
+
+#include "dbsession.h"
+#include "pgconnection.h"
+
+#include <QMetaObject>
+#include <QPointer>
+
+namespace purga {
+
+// Lives on the purge thread: opens the dedicated connection, runs the engine, reports through
+// the controller's signals (queued to the GUI thread).
+class PurgeController::Runner : public QObject, public PurgeObserver
+{
+public:
+    explicit Runner(PurgeController *owner)
+        : m_owner(owner)
+    {
+    }
+
+    void run(const ConnectionProfile &profile, const QString &password, const PreviewPlan &plan,
+             const PurgeOptions &options)
+    {
+        PgConnection conn;
+        ConnectError err;
+        if (!conn.open(profile, password, &err)) {
+            PurgeReceipt receipt;
+            receipt.status = QStringLiteral("error");
+            receipt.message = err.message;
+            emit m_owner->finished(receipt);
+            return;
+        }
+        PurgeEngine engine(conn, m_canceller);
+        m_engine.store(&engine);
+        if (m_stopRequested.load())
+            engine.stopAfterBatch();
+        const PurgeReceipt receipt = engine.run(plan, options, this);
+        m_engine.store(nullptr);
+        m_canceller.disarm();
+        emit m_owner->finished(receipt);
+    }
+
+    void ruleProgress(const RuleProgress &progress) override { emit m_owner->ruleProgress(progress); }
+    void log(const QString &line) override { emit m_owner->logLine(line); }
+
+    PurgeController *m_owner;
+    QueryCanceller m_canceller;
+    std::atomic<PurgeEngine *> m_engine{nullptr};
+    std::atomic<bool> m_stopRequested{false};
+};
+
+PurgeController::PurgeController(QObject *parent)
+    : QObject(parent)
+{
+    registerMetaTypes();
+}
+
+PurgeController::~PurgeController()
+{
+    if (m_thread) {
+        cancelNow();
+        m_thread->quit();
+        m_thread->wait();
+        delete m_thread;
+    }
+}
+
+bool PurgeController::isRunning() const
+{
+    return m_thread && m_thread->isRunning();
+}
+
+void PurgeController::start(const ConnectionProfile &profile, const QString &password, const PreviewPlan &plan,
+                            const PurgeOptions &options)
+{
+    if (isRunning())
+        return;
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
+    m_thread = new QThread;
+    m_thread->setObjectName(QStringLiteral("purga-purge"));
+    m_runner = new Runner(this);
+    m_runner->moveToThread(m_thread);
+    connect(m_thread, &QThread::finished, m_runner, &QObject::deleteLater);
+    connect(this, &PurgeController::finished, m_thread, &QThread::quit, Qt::DirectConnection);
+    m_thread->start();
+    emit started(QString());
+    QMetaObject::invokeMethod(m_runner, [r = m_runner, profile, password, plan, options] {
+        r->run(profile, password, plan, options);
+    });
+}
+
+void PurgeController::stopAfterBatch()
+{
+    if (!m_runner || !isRunning())
+        return;
+    m_runner->m_stopRequested.store(true);
+    if (PurgeEngine *e = m_runner->m_engine.load())
+        e->stopAfterBatch();
+}
+
+void PurgeController::cancelNow()
+{
+    if (!m_runner || !isRunning())
+        return;
+    m_runner->m_stopRequested.store(true);
+    m_runner->m_canceller.cancel();
+}
+
+} // namespace purga

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "purgeengine.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+namespace purga {
+
+// Runs a PurgeEngine on its own thread with its own dedicated connection (for the GUI).
+class PurgeController : public QObject
+{
+    Q_OBJECT
+public:
+    explicit PurgeController(QObject *parent = nullptr);
+    ~PurgeController() override; // cancels and waits if a run is in progress
+
+    bool isRunning() const;
+
+public slots:
+    void start(const purga::ConnectionProfile &profile, const QString &password, const purga::PreviewPlan &plan,
+               const purga::PurgeOptions &options);
+    void stopAfterBatch();
+    void cancelNow();
+
+signals:
+    void started(const QString &runId);
+    void ruleProgress(const purga::RuleProgress &progress);
+    void logLine(const QString &line);
+    void finished(const purga::PurgeReceipt &receipt);
+
+private:
+    class Runner;
+    QThread *m_thread = nullptr;
+    Runner *m_runner = nullptr;
+};
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::PurgeOptions)

@@ -1,0 +1,108 @@
+#pragma once
+
+#include "connectionprofile.h"
+#include "preview.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+
+namespace purga {
+
+class PgConnection;
+class QueryCanceller;
+
+struct PurgeOptions
+{
+    QStringList ruleIds;        // subset of the plan's rules, in order
+    bool detachOnly = false;    // keep detached partitions instead of dropping them
+    qint64 advisoryLockKey = 731001;
+    QString origin = QStringLiteral("manual"); // history: job|manual
+    QString operatorName;       // history: who ran it (OS user); the DB role is recorded too
+    bool recordHistory = true;  // when the history tables exist and are writable
+};
+
+// Live progress of one rule, sent after every batch.
+struct RuleProgress
+{
+    QString ruleId;
+    qint64 deleted = 0;
+    qint64 planned = 0;          // the preview's eligible count
+    int batches = 0;
+    int retries = 0;
+    double lastBatchMs = 0;
+    double rowsPerSecond = 0;
+    qint64 etaMs = -1;
+    QString state;               // "running" | "ok" | "cancelado" | "error" | "waiting_lock"
+    QString message;             // translated, for the log pane
+};
+
+struct RuleReceipt
+{
+    QString ruleId;
+    QString table;
+    QString status;              // ok|cancelado|error|omitido
+    qint64 deleted = 0;
+    qint64 planned = 0;
+    int batches = 0;
+    int retries = 0;
+    qint64 durationMs = 0;
+    double batchP50Ms = 0, batchP95Ms = 0, batchMaxMs = 0;
+    qint64 keyMin = 0, keyMax = 0; // of the deleted rows
+    QStringList droppedPartitions;
+    QStringList detachedPartitions;
+    QString sql;
+    QString message;
+    QJsonObject toJson() const;
+};
+
+struct PurgeReceipt
+{
+    QString runId;
+    QString status;              // ok|cancelado|error|lock_ocupado
+    QString message;             // translated summary / reason
+    QString cutoffBaseUtc;
+    QString startedUtc, finishedUtc;
+    qint64 durationMs = 0;
+    QString lockHolder;          // when lock_ocupado: pid, application, client, since
+    QList<RuleReceipt> rules;
+    QJsonObject toJson() const;
+    int exitCode() const;        // CLI: 0 ok, 5 lock_ocupado, 6 cancelled/partial, 1 error
+};
+
+// Receives progress from the engine's thread; implementations must be thread-safe.
+class PurgeObserver
+{
+public:
+    virtual ~PurgeObserver() = default;
+    virtual void ruleProgress(const RuleProgress &progress) = 0;
+    virtual void log(const QString &line) = 0;
+};
+
+// The batched purge. Runs synchronously on the calling thread's connection (held for the whole
+// run together with the advisory lock). stopAfterBatch() and the canceller may be used from any thread.
+class PurgeEngine
+{
+    Q_DECLARE_TR_FUNCTIONS(PurgeEngine)
+public:
+    PurgeEngine(PgConnection &conn, QueryCanceller &canceller);
+
+    PurgeReceipt run(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer);
+    void stopAfterBatch() { m_stopAfterBatch.store(true); }
+
+private:
+    class Impl;
+    PgConnection &m_conn;
+    QueryCanceller &m_canceller;
+    std::atomic<bool> m_stopAfterBatch{false};
+};
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::RuleProgress)
+Q_DECLARE_METATYPE(purga::PurgeReceipt)

@@ -1,0 +1,286 @@
+#include "rules.h"
+
+#include <QRegularExpression>
+
+namespace purga {
+
+namespace {
+
+const QString kRefresh = QStringLiteral("refresh_tokens");
+const QString kPre = QStringLiteral("pre_tokens");
+const QString kLog = QStringLiteral("log_sesiones");
+
+constexpr qint64 kDay = 24 * 3600;
+
+QString refreshPredicate(const QString &c)
+{
+    // A revoked row with a NULL revocado_en yields NULL on the left: kept until its expiry passes.
+    return QStringLiteral("((t.revocado AND t.revocado_en < %1) OR t.expiracion < %1)").arg(c);
+}
+
+QString prePredicate(const QString &c)
+{
+    return QStringLiteral("(t.usado_en < %1 OR t.expiracion < %1)").arg(c);
+}
+
+// "Revoked or used, or expired" at the frozen instant `now`: what a retention window holds back.
+QString spentExpression(const QString &id, const QString &nowLiteral)
+{
+    if (id == kRefresh)
+        return QStringLiteral("(t.revocado OR t.expiracion < %1)").arg(nowLiteral);
+    return QStringLiteral("(t.usado_en IS NOT NULL OR t.expiracion < %1)").arg(nowLiteral);
+}
+
+QString sampleColumns(const QString &id)
+{
+    if (id == kRefresh)
+        return QStringLiteral("t.id, t.empresa_id, t.usuario_id, t.familia_id::text, t.token_hash, t.creado_en::text, "
+                              "t.expiracion::text, t.revocado, t.revocado_en::text");
+    return QStringLiteral("t.id, t.empresa_id, t.usuario_id, t.token_hash, t.creado_en::text, t.expiracion::text, "
+                          "t.usado_en::text");
+}
+
+} // namespace
+
+QStringList Rules::ids()
+{
+    return {kRefresh, kPre, kLog};
+}
+
+qint64 Rules::forensicMinimumSeconds(const QString &id)
+{
+    if (id == kRefresh)
+        return 30 * kDay;
+    if (id == kPre)
+        return kDay;
+    return 365 * kDay; // 12 months online
+}
+
+RuleConfig Rules::defaults(const QString &id)
+{
+    RuleConfig c;
+    c.id = id;
+    c.retentionSeconds = forensicMinimumSeconds(id);
+    return c;
+}
+
+QString Rules::table(const QString &id)
+{
+    if (id == kRefresh)
+        return QStringLiteral("identidad.trx_refresh_tokens");
+    if (id == kPre)
+        return QStringLiteral("identidad.trx_pre_tokens");
+    if (id == kLog)
+        return QStringLiteral("identidad.log_sesiones");
+    return QString();
+}
+
+QString Rules::title(const QString &id)
+{
+    if (id == kRefresh)
+        return tr("Refresh tokens");
+    if (id == kPre)
+        return tr("Pre-tokens");
+    if (id == kLog)
+        return tr("Session log");
+    return id;
+}
+
+QString Rules::retentionText(const QString &id)
+{
+    if (id == kRefresh)
+        return tr("Removable when revoked more than 30 days ago, or expired more than 30 days ago. "
+                  "A revoked token without a revocation time is kept until its expiry is 30 days old.");
+    if (id == kPre)
+        return tr("Removable when used more than 24 hours ago, or expired more than 24 hours ago.");
+    return tr("Monthly partitions whose upper bound is 12 months old or more are detached and dropped. "
+              "The DEFAULT partition is never removed.");
+}
+
+QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
+{
+    QStringList errors;
+    if (!ids().contains(c.id)) {
+        errors << tr("Unknown rule \"%1\".").arg(c.id);
+        return errors;
+    }
+    const qint64 minimum = forensicMinimumSeconds(c.id);
+    if (c.retentionSeconds <= 0)
+        errors << tr("%1: the retention must be positive.").arg(title(c.id));
+    else if (c.retentionSeconds < minimum) {
+        const QString msg = tr("%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).")
+                                .arg(title(c.id))
+                                .arg(c.retentionSeconds / 3600.0, 0, 'f', 1)
+                                .arg(minimum / 3600);
+        if (c.forensicOverride) {
+            if (warnings)
+                *warnings << msg;
+        } else {
+            errors << msg + u' ' + tr("Confirm the override explicitly to use it.");
+        }
+    }
+    if (c.batchSize < 1 || c.batchSize > 100000)
+        errors << tr("%1: batch size %2 is out of range (1 to 100000).").arg(title(c.id)).arg(c.batchSize);
+    if (c.lockTimeoutMs < 10 || c.lockTimeoutMs > 600000)
+        errors << tr("%1: lock timeout %2 ms is out of range (10 ms to 10 min).").arg(title(c.id)).arg(c.lockTimeoutMs);
+    if (c.statementTimeoutMs < 100 || c.statementTimeoutMs > 3600000)
+        errors << tr("%1: statement timeout %2 ms is out of range (100 ms to 1 h).")
+                      .arg(title(c.id))
+                      .arg(c.statementTimeoutMs);
+    if (c.pauseMs < 0 || c.pauseMs > 60000)
+        errors << tr("%1: pause %2 ms is out of range (0 to 60000).").arg(title(c.id)).arg(c.pauseMs);
+    if (c.targetBatchMs < 0 || c.targetBatchMs > 60000)
+        errors << tr("%1: target batch time %2 ms is out of range (0 to 60000).").arg(title(c.id)).arg(c.targetBatchMs);
+    if (c.maxLockRetries < 0 || c.maxLockRetries > 100)
+        errors << tr("%1: lock retries %2 out of range (0 to 100).").arg(title(c.id)).arg(c.maxLockRetries);
+    return errors;
+}
+
+RuleConfig Rules::fromSettings(const QString &id, const QMap<QString, QString> &o)
+{
+    RuleConfig c = defaults(id);
+    auto num = [&](const char *key, qint64 fallback) {
+        const QString v = o.value(id + u'/' + QLatin1String(key));
+        bool ok = false;
+        const qint64 n = v.toLongLong(&ok);
+        return ok ? n : fallback;
+    };
+    c.retentionSeconds = num("retention_seconds", c.retentionSeconds);
+    c.forensicOverride = num("forensic_override", 0) != 0;
+    c.batchSize = int(num("batch_size", c.batchSize));
+    c.lockTimeoutMs = int(num("lock_timeout_ms", c.lockTimeoutMs));
+    c.statementTimeoutMs = int(num("statement_timeout_ms", c.statementTimeoutMs));
+    c.pauseMs = int(num("pause_ms", c.pauseMs));
+    c.targetBatchMs = int(num("target_batch_ms", c.targetBatchMs));
+    c.maxLockRetries = int(num("max_lock_retries", c.maxLockRetries));
+    return c;
+}
+
+void Rules::toSettings(const RuleConfig &c, QMap<QString, QString> *o)
+{
+    const QString p = c.id + u'/';
+    o->insert(p + QStringLiteral("retention_seconds"), QString::number(c.retentionSeconds));
+    o->insert(p + QStringLiteral("forensic_override"), c.forensicOverride ? QStringLiteral("1") : QStringLiteral("0"));
+    o->insert(p + QStringLiteral("batch_size"), QString::number(c.batchSize));
+    o->insert(p + QStringLiteral("lock_timeout_ms"), QString::number(c.lockTimeoutMs));
+    o->insert(p + QStringLiteral("statement_timeout_ms"), QString::number(c.statementTimeoutMs));
+    o->insert(p + QStringLiteral("pause_ms"), QString::number(c.pauseMs));
+    o->insert(p + QStringLiteral("target_batch_ms"), QString::number(c.targetBatchMs));
+    o->insert(p + QStringLiteral("max_lock_retries"), QString::number(c.maxLockRetries));
+}
+
+QString Rules::cutoffLiteral(const QString &cutoffUtcText)
+{
+    // Only a timestamp as PostgreSQL prints it may become a literal (it is spliced into SQL text).
+    static const QRegularExpression shape(QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9:.]+[+-][0-9:]+$"));
+    if (!shape.match(cutoffUtcText).hasMatch())
+        return QStringLiteral("NULL::timestamptz");
+    return u'\'' + cutoffUtcText + QStringLiteral("'::timestamptz");
+}
+
+QString Rules::predicate(const QString &id, const QString &c)
+{
+    if (id == kRefresh)
+        return refreshPredicate(c);
+    if (id == kPre)
+        return prePredicate(c);
+    return QStringLiteral("false");
+}
+
+QString Rules::adrSamplePredicate(const QString &id, const QString &c)
+{
+    // ADR 0021's sample deletes revoked tokens and used pre-tokens at once, whatever their age.
+    if (id == kRefresh)
+        return QStringLiteral("(t.revocado = TRUE OR t.expiracion < %1)").arg(c);
+    if (id == kPre)
+        return QStringLiteral("(t.usado_en IS NOT NULL OR t.expiracion < %1)").arg(c);
+    return QStringLiteral("false");
+}
+
+QString Rules::ageExpression(const QString &id)
+{
+    if (id == kRefresh)
+        return QStringLiteral("LEAST(CASE WHEN t.revocado THEN t.revocado_en END, t.expiracion)");
+    if (id == kPre)
+        return QStringLiteral("LEAST(t.usado_en, t.expiracion)");
+    return QStringLiteral("NULL::timestamptz");
+}
+
+QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSeconds)
+{
+    const QString p = predicate(id, c);
+    // `now` of the frozen plan: the cutoff plus the retention, as a literal computed in SQL.
+    const QString spent = spentExpression(id, QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c));
+    const QString age = ageExpression(id);
+    const QString revoked = id == kRefresh ? QStringLiteral("t.revocado") : QStringLiteral("t.usado_en IS NOT NULL");
+    return QStringLiteral(
+               "SELECT count(*) AS total,\n"
+               "       count(*) FILTER (WHERE %1) AS eligible,\n"
+               "       count(*) FILTER (WHERE (%1) IS NOT TRUE) AS retained,\n"
+               "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS retained_by_window,\n"
+               "       count(*) FILTER (WHERE %3 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
+               "       count(*) FILTER (WHERE %4) AS revoked_or_used,\n"
+               "       count(*) FILTER (WHERE t.expiracion < (%5 + make_interval(secs => :retention))) AS expired,\n"
+               "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
+               "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
+               "       min(%6) FILTER (WHERE %1)::text AS oldest,\n"
+               "       max(%6) FILTER (WHERE %1)::text AS newest,\n"
+               "       count(*) FILTER (WHERE %1 AND %6 >= %5 - make_interval(secs => :retention / 2)) AS age_1,\n"
+               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention / 2)\n"
+               "                                 AND %6 >= %5 - make_interval(secs => :retention)) AS age_2,\n"
+               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention)\n"
+               "                                 AND %6 >= %5 - make_interval(secs => :retention * 2)) AS age_3,\n"
+               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS age_4\n"
+               "FROM %7 t")
+        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id))
+        .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
+}
+
+QString Rules::deleteBatchSql(const QString &id, const QString &c)
+{
+    // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix),
+    // the rule's predicate is re-checked in the DELETE itself, and the preview's key range bounds it.
+    return QStringLiteral("WITH d AS (\n"
+                          "  DELETE FROM %1 t\n"
+                          "  WHERE t.ctid >= '(%TID_FROM%,0)'::tid AND t.ctid < '(%TID_TO%,0)'::tid\n"
+                          "    AND t.id BETWEEN %KEY_MIN% AND %KEY_MAX%\n"
+                          "    AND %2\n"
+                          "  RETURNING t.id)\n"
+                          "SELECT count(*), min(id), max(id) FROM d")
+        .arg(table(id), predicate(id, c));
+}
+
+QString Rules::partitionsSql(const QString &c)
+{
+    return QStringLiteral(
+               "SELECT c.oid::regclass::text AS name,\n"
+               "       pg_get_expr(c.relpartbound, c.oid) AS bound,\n"
+               "       pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT' AS is_default,\n"
+               "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
+               "       (b.hi IS NOT NULL AND b.hi <= %1) AS removable,\n"
+               "       greatest(c.reltuples, 0)::bigint AS estimated_rows,\n"
+               "       pg_total_relation_size(c.oid) AS bytes\n"
+               "FROM pg_inherits i\n"
+               "JOIN pg_class c ON c.oid = i.inhrelid\n"
+               "CROSS JOIN LATERAL (\n"
+               "  SELECT (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \\(''([^'']*)''\\)'))[1]::timestamptz AS lo,\n"
+               "         (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \\(''([^'']*)''\\)'))[1]::timestamptz AS hi\n"
+               ") b\n"
+               "WHERE i.inhparent = 'identidad.log_sesiones'::regclass\n"
+               "ORDER BY b.hi NULLS LAST, name")
+        .arg(c);
+}
+
+QString Rules::sampleSql(const QString &id, const QString &c)
+{
+    return QStringLiteral("SELECT %1 FROM %2 t WHERE %3 ORDER BY t.id LIMIT 100")
+        .arg(sampleColumns(id), table(id), predicate(id, c));
+}
+
+QString Rules::tenantSql(const QString &id, const QString &c)
+{
+    return QStringLiteral("SELECT t.empresa_id, count(*) FROM %1 t WHERE %2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25")
+        .arg(table(id), predicate(id, c));
+}
+
+} // namespace purga

@@ -1,0 +1,65 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+namespace purga {
+
+// Retention and batching settings of one rule, validated before use.
+struct RuleConfig
+{
+    QString id;                    // "refresh_tokens" | "pre_tokens" | "log_sesiones"
+    qint64 retentionSeconds = 0;   // rows/partitions older than now() - retention are removable
+    bool forensicOverride = false; // explicitly allow a retention shorter than the ADR's window
+    int batchSize = 5000;
+    int lockTimeoutMs = 5000;
+    int statementTimeoutMs = 120000;
+    int pauseMs = 0;               // pause between batches (politeness to live traffic)
+    int targetBatchMs = 0;         // 0 = fixed batch size; otherwise adapt the batch to this duration
+    int maxLockRetries = 5;
+};
+
+// The three rules of ADR 0021, as the issues fix their semantics. Each rule's SQL is produced here
+// and only here: the counts, the preview and the purge all use this text.
+class Rules
+{
+    Q_DECLARE_TR_FUNCTIONS(Rules)
+public:
+    static QStringList ids();                    // refresh_tokens, pre_tokens, log_sesiones
+    static RuleConfig defaults(const QString &id);
+    static qint64 forensicMinimumSeconds(const QString &id); // the ADR's window
+    static QString table(const QString &id);     // "identidad.trx_refresh_tokens", ...
+    static QString title(const QString &id);     // translated
+    static QString retentionText(const QString &id); // translated, the rule in words
+    static bool isPartitionRule(const QString &id) { return id == QLatin1String("log_sesiones"); }
+
+    // Validation: translated errors (blocking) and warnings (e.g. shorter than forensic window).
+    static QStringList validate(const RuleConfig &config, QStringList *warnings = nullptr);
+    static RuleConfig fromSettings(const QString &id, const QMap<QString, QString> &overrides);
+    static void toSettings(const RuleConfig &config, QMap<QString, QString> *overrides);
+
+    // `cutoffLiteral` is a frozen timestamp as an SQL literal: '2026-10-30 23:59:59.123456+00'::timestamptz
+    static QString cutoffLiteral(const QString &cutoffUtcText);
+    // The rule's predicate over alias t (row-rules only). NULL means kept.
+    static QString predicate(const QString &id, const QString &cutoffLiteral);
+    // The ADR sample's predicate (what the scheduled job as written deletes), for comparison only.
+    static QString adrSamplePredicate(const QString &id, const QString &cutoffLiteral);
+    // The column the removable timestamp range is reported on.
+    static QString ageExpression(const QString &id);
+
+    // Exact counts: total, eligible, retained, adr_in_window, revoked, expired, key range, age range.
+    static QString countSql(const QString &id, const QString &cutoffLiteral, qint64 retentionSeconds);
+    // One purge batch: deletes removable rows in a TID range and key range, returns count/min/max.
+    // Placeholders filled by the engine: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX%.
+    static QString deleteBatchSql(const QString &id, const QString &cutoffLiteral);
+    // First 100 removable rows by key, and the removable rows per tenant.
+    static QString sampleSql(const QString &id, const QString &cutoffLiteral);
+    static QString tenantSql(const QString &id, const QString &cutoffLiteral);
+    // Partitions of log_sesiones with bounds read from the catalog (never from names).
+    static QString partitionsSql(const QString &cutoffLiteral);
+};
+
+} // namespace purga

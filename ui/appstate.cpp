@@ -1,0 +1,68 @@
+#include "appstate.h"
+
+#include "dbsession.h"
+
+namespace purga {
+
+AppState::AppState(DbSession *session, QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+{
+}
+
+QList<RuleConfig> AppState::ruleConfigs() const
+{
+    QList<RuleConfig> out;
+    for (const QString &id : Rules::ids())
+        out << Rules::fromSettings(id, m_profile.ruleOverrides);
+    return out;
+}
+
+void AppState::setConnected(const ConnectionProfile &profile, const QString &password)
+{
+    m_connected = true;
+    m_profile = profile;
+    m_password = password;
+    m_preflight = PreflightReport();
+    m_overview = Overview();
+    m_preview = PreviewPlan();
+    emit connectionChanged();
+}
+
+void AppState::setDisconnected()
+{
+    m_connected = false;
+    m_password.clear();
+    m_preflight = PreflightReport();
+    m_overview = Overview();
+    m_preview = PreviewPlan();
+    emit connectionChanged();
+}
+
+void AppState::setPreflight(const PreflightReport &report)
+{
+    m_preflight = report;
+    emit preflightChanged();
+}
+
+void AppState::setOverview(const Overview &overview)
+{
+    m_overview = overview;
+    emit overviewChanged();
+}
+
+void AppState::setPreviewPlan(const PreviewPlan &plan)
+{
+    m_preview = plan;
+    emit previewChanged();
+}
+
+void AppState::setPurgeRunning(bool running)
+{
+    if (m_purgeRunning == running)
+        return;
+    m_purgeRunning = running;
+    emit purgeRunningChanged(running);
+}
+
+} // namespace purga

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "connectionprofile.h"
+#include "overview.h"
+#include "preflight.h"
+#include "preview.h"
+#include "rules.h"
+
+#include <QObject>
+
+namespace purga {
+
+class DbSession;
+
+// What the pages share: the live session, the connected profile, the last preflight, overview and
+// preview. Pages read it and listen to its signals; only the owner of each piece sets it.
+class AppState : public QObject
+{
+    Q_OBJECT
+public:
+    explicit AppState(DbSession *session, QObject *parent = nullptr);
+
+    DbSession *session() const { return m_session; }
+
+    bool isConnected() const { return m_connected; }
+    const ConnectionProfile &profile() const { return m_profile; }
+    // Kept in memory only, for the purge's dedicated connection; never written anywhere.
+    const QString &password() const { return m_password; }
+    const PreflightReport &preflight() const { return m_preflight; }
+    const Overview &overview() const { return m_overview; }
+    const PreviewPlan &previewPlan() const { return m_preview; }
+    QList<RuleConfig> ruleConfigs() const;
+
+    void setConnected(const ConnectionProfile &profile, const QString &password);
+    void setDisconnected();
+    void setPreflight(const PreflightReport &report);
+    void setOverview(const Overview &overview);
+    void setPreviewPlan(const PreviewPlan &plan);
+    void setPurgeRunning(bool running);
+    bool isPurgeRunning() const { return m_purgeRunning; }
+
+signals:
+    void connectionChanged();
+    void preflightChanged();
+    void overviewChanged();
+    void previewChanged();
+    void purgeRunningChanged(bool running);
+    // A page asks the window to show another page ("overview", "preview", "purge").
+    void showPageRequested(const QString &pageId);
+
+private:
+    DbSession *m_session;
+    bool m_connected = false;
+    bool m_purgeRunning = false;
+    ConnectionProfile m_profile;
+    QString m_password;
+    PreflightReport m_preflight;
+    Overview m_overview;
+    PreviewPlan m_preview;
+};
+
+} // namespace purga
