@@ -47,6 +47,9 @@ int cmdPreview(Context &ctx)
             Context::error(Context::tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
             return Usage;
         }
+    QList<RuleConfig> checked; // absurd options are a usage error before any connection attempt
+    if (!ctx.ruleConfigs(ConnectionProfile(), ids, &checked))
+        return Usage;
     PgConnection conn;
     ConnectionProfile profile;
     int code = Ok;

@@ -119,6 +119,9 @@ int cmdPurge(Context &ctx)
         }
     }
 
+    QList<RuleConfig> checked; // absurd options are a usage error before any connection attempt
+    if (!ctx.ruleConfigs(ConnectionProfile(), ids, &checked))
+        return Usage;
     PgConnection conn;
     ConnectionProfile profile;
     int code = Ok;

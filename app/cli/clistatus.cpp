@@ -47,6 +47,9 @@ void printHuman(const PreflightReport &r, const Overview &ov)
 
 int cmdStatus(Context &ctx)
 {
+    QList<RuleConfig> checked; // absurd options are a usage error before any connection attempt
+    if (!ctx.ruleConfigs(ConnectionProfile(), Rules::ids(), &checked))
+        return Usage;
     PgConnection conn;
     ConnectionProfile profile;
     int code = Ok;

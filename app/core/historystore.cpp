@@ -52,7 +52,7 @@ bool HistoryStore::startRun(PgConnection &conn, const QString &runId, const QStr
 {
     QSqlQuery q(conn.database());
     q.prepare(QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)"
-                             " VALUES (CAST(? AS uuid), ?, ?, 'en_curso', pg_backend_pid(), ?)"));
+                             " VALUES (CAST(? AS uuid), ?, coalesce(NULLIF(?, ''), current_user), 'en_curso', pg_backend_pid(), ?)"));
     q.addBindValue(runId);
     q.addBindValue(origin);
     q.addBindValue(operatorName);

@@ -109,9 +109,8 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
         fillTableStats(conn, t);
         if (Rules::isPartitionRule(c.id)) {
             QSqlQuery p(conn.database());
-            const QString cutoff = QStringLiteral("(%1 - make_interval(secs => %2))")
-                                       .arg(Rules::cutoffLiteral(out->takenAtUtc))
-                                       .arg(c.retentionSeconds);
+            const QString cutoff = QStringLiteral("(%1 - %2)").arg(Rules::cutoffLiteral(out->takenAtUtc),
+                                                                    Rules::retentionInterval(c));
             if (p.exec(Rules::partitionsSql(cutoff))) {
                 while (p.next()) {
                     PartitionInfo pi;

@@ -179,6 +179,9 @@ bool PgConnection::open(const ConnectionProfile &profile, const QString &passwor
     db.setPassword(QString());
     // Every timestamp this app prints or freezes is UTC text in ISO form; the server's own
     // TimeZone is still read from pg_settings.reset_val for display.
+    // Server NOTICEs ("already exists, skipping") must not land on a CLI's stderr.
+    if (PGconn *c = handle())
+        PQsetNoticeProcessor(c, [](void *, const char *) {}, nullptr);
     QString ignored;
     execScript(QStringLiteral("SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'"), &ignored);
     return true;

@@ -163,6 +163,32 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
                                    : PreflightReport::tr("Not in recovery."),
                      false, r->inRecovery);
 
+    // to_regclass('identidad.x') raises instead of answering NULL without USAGE on the schema.
+    QSqlQuery ns(conn.database());
+    if (!ns.exec(QStringLiteral("SELECT n.oid IS NOT NULL, coalesce(has_schema_privilege(n.oid, 'USAGE'), false)"
+                                "  FROM (SELECT 1) x LEFT JOIN pg_namespace n ON n.nspname = 'identidad'")) ||
+        !ns.next()) {
+        *error = PreflightReport::tr("The checks could not run: %1").arg(ns.lastError().text());
+        return false;
+    }
+    if (!ns.value(1).toBool()) {
+        const bool exists = ns.value(0).toBool();
+        r->items << item(QStringLiteral("schema"), S::Failed,
+                         exists ? PreflightReport::tr("No access to schema identidad")
+                                : PreflightReport::tr("Schema identidad is missing"),
+                         exists ? PreflightReport::tr("Role %1 has no USAGE on schema identidad, so it cannot see the "
+                                                      "session tables. GRANT USAGE ON SCHEMA identidad TO %1.")
+                                      .arg(r->role)
+                                : PreflightReport::tr("This database has no schema identidad. Is this the identity "
+                                                      "service's database?"),
+                         true, true);
+        for (const TableNeed &need : tableNeeds())
+            r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
+                             PreflightReport::tr("Table %1 not reachable").arg(Rules::table(need.ruleId)),
+                             r->items.last().detail, true, true);
+        return true;
+    }
+
     for (const TableNeed &need : tableNeeds()) {
         const QString table = Rules::table(need.ruleId);
         QSqlQuery t(conn.database());

@@ -3,6 +3,7 @@
 #include "pgconnection.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QJsonArray>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -116,19 +117,31 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
         p.bytes = q.value(7).toLongLong();
         r.partitions << p;
     }
+    // Exact rows of every partition in one pass through the parent (its privileges apply; a
+    // MINVALUE or DEFAULT partition needs no bound expression this way).
+    QSqlQuery c(conn.database());
+    if (!execOrFail(c, QStringLiteral("SELECT tableoid::regclass::text, count(*) FROM identidad.log_sesiones GROUP BY 1"),
+                    canceller, error))
+        return false;
+    QHash<QString, qint64> exactRows;
+    while (c.next())
+        exactRows.insert(c.value(0).toString(), c.value(1).toLongLong());
+    // A partition with an interrupted concurrent detach is invisible through the parent: count it alone.
+    QSqlQuery pend(conn.database());
+    if (!execOrFail(pend, QStringLiteral("SELECT inhrelid::regclass::text FROM pg_inherits WHERE inhparent = "
+                                         "'identidad.log_sesiones'::regclass AND inhdetachpending"),
+                    canceller, error))
+        return false;
+    while (pend.next()) {
+        const QString name = pend.value(0).toString();
+        QSqlQuery one(conn.database());
+        if (!execOrFail(one, QStringLiteral("SELECT count(*) FROM %1").arg(name), canceller, error) || !one.next())
+            return false;
+        exactRows.insert(name, one.value(0).toLongLong());
+    }
     for (PartitionInfo &p : r.partitions) {
-        // Exact rows where it matters: the partitions that would go, and the DEFAULT one.
-        // Counted through the parent (its privileges apply, and the bounds prune to this partition).
-        if (p.removable) {
-            QSqlQuery c(conn.database());
-            const QString sql = QStringLiteral("SELECT count(*) FROM identidad.log_sesiones WHERE ocurrido_en >= %1 "
-                                               "AND ocurrido_en < %2")
-                                    .arg(Rules::cutoffLiteral(p.lowerBound), Rules::cutoffLiteral(p.upperBound));
-            if (!execOrFail(c, sql, canceller, error) || !c.next())
-                return false;
-            p.rows = c.value(0).toLongLong();
-            p.rowsExact = true;
-        }
+        p.rows = exactRows.value(p.name, 0);
+        p.rowsExact = true;
         r.total += p.rows;
         if (p.removable) {
             r.eligible += p.rows;
@@ -268,9 +281,8 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
             progress(Rules::title(c.id), done, int(rules.size()));
         QSqlQuery cq(conn.database());
         if (!execOrFail(cq,
-                        QStringLiteral("SELECT (%1 - make_interval(secs => %2))::text")
-                            .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc))
-                            .arg(c.retentionSeconds),
+                        QStringLiteral("SELECT (%1 - %2)::text")
+                            .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc), Rules::retentionInterval(c)),
                         canceller, error) ||
             !cq.next())
             return false;

@@ -91,13 +91,58 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
         return r;
     };
 
+    // Detached (or finalized) partitions are counted on their own, then dropped unless detach-only.
+    auto dropDetached = [&](const QString &name, qint64 fallbackRows) -> bool {
+        r.detachedPartitions << name;
+        qint64 rows = fallbackRows;
+        QSqlQuery count(ctx.conn.database());
+        count.exec(QStringLiteral("SET lock_timeout = %1").arg(cfg.lockTimeoutMs));
+        if (count.exec(QStringLiteral("SELECT count(*) FROM %1").arg(name)) && count.next())
+            rows = count.value(0).toLongLong();
+        count.exec(QStringLiteral("RESET lock_timeout"));
+        if (!ctx.options.detachOnly) {
+            const QString drop = QStringLiteral("DROP TABLE %1").arg(name);
+            r.sql += drop + QStringLiteral(";\n");
+            const Outcome o = runWithRetries(ctx, cfg, drop, r);
+            if (!o.ok) {
+                finish(o.cancelled ? QStringLiteral("cancelado") : QStringLiteral("error"),
+                       tr("%1 was detached but could not be dropped: %2").arg(name, o.error));
+                return false;
+            }
+            r.droppedPartitions << name;
+        }
+        r.deleted += rows;
+        ++r.batches;
+        p.deleted = r.deleted;
+        p.batches = r.batches;
+        p.retries = r.retries;
+        p.state = QStringLiteral("running");
+        p.message = ctx.options.detachOnly ? tr("%1 detached (%2 rows), kept as a table.").arg(name).arg(rows)
+                                           : tr("%1 detached and dropped (%2 rows).").arg(name).arg(rows);
+        if (ctx.observer)
+            ctx.observer->ruleProgress(p);
+        ctx.log(p.message);
+        return true;
+    };
+
     // A concurrent detach interrupted earlier (cancel, crash) leaves the partition "detach pending":
-    // finish it first, or the parent stays blocked for new detaches.
+    // finish it first, or the parent stays blocked for new detaches. Only partitions this preview
+    // confirmed as removable are finished and dropped; any other pending one is left to its owner.
     QSqlQuery pending(ctx.conn.database());
     if (pending.exec(QStringLiteral("SELECT i.inhrelid::regclass::text FROM pg_inherits i WHERE i.inhparent = "
                                     "'identidad.log_sesiones'::regclass AND i.inhdetachpending"))) {
-        while (pending.next()) {
-            const QString name = pending.value(0).toString();
+        QStringList names;
+        while (pending.next())
+            names << pending.value(0).toString();
+        for (const QString &name : names) {
+            const PartitionInfo *confirmed = nullptr;
+            for (const PartitionInfo &part : preview.partitions)
+                if (part.name == name && part.removable)
+                    confirmed = &part;
+            if (!confirmed) {
+                ctx.log(tr("%1 has an interrupted detach but is not in the confirmed preview: left alone.").arg(name));
+                continue;
+            }
             const QString sql = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1 FINALIZE").arg(name);
             r.sql += sql + QStringLiteral(";\n");
             const Outcome o = runWithRetries(ctx, cfg, sql, r);
@@ -105,6 +150,8 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
                 return finish(o.cancelled ? QStringLiteral("cancelado") : QStringLiteral("error"),
                               tr("Could not finish the interrupted detach of %1: %2").arg(name, o.error));
             ctx.log(tr("Finished the interrupted detach of %1.").arg(name));
+            if (!dropDetached(name, confirmed->rows))
+                return r;
         }
     }
 
@@ -122,7 +169,7 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
     }
 
     for (const PartitionInfo &part : preview.partitions) {
-        if (!part.removable || part.isDefault)
+        if (!part.removable || part.isDefault || r.detachedPartitions.contains(part.name))
             continue;
         if (ctx.stopRequested())
             return finish(QStringLiteral("cancelado"), tr("Stopped before %1 as asked.").arg(part.name));
@@ -135,9 +182,7 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
         const QString detach = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1%2")
                                    .arg(part.name, hasDefault ? QString() : QStringLiteral(" CONCURRENTLY"));
         r.sql += detach + QStringLiteral(";\n");
-        QElapsedTimer bt;
-        bt.start();
-        Outcome o = runWithRetries(ctx, cfg, detach, r);
+        const Outcome o = runWithRetries(ctx, cfg, detach, r);
         if (!o.ok) {
             if (o.cancelled)
                 return finish(QStringLiteral("cancelado"),
@@ -145,32 +190,8 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
                                   .arg(part.name));
             return finish(QStringLiteral("error"), tr("Could not detach %1: %2").arg(part.name, o.error));
         }
-        r.detachedPartitions << part.name;
-        QSqlQuery count(ctx.conn.database());
-        qint64 rows = part.rows;
-        if (count.exec(QStringLiteral("SELECT count(*) FROM %1").arg(part.name)) && count.next())
-            rows = count.value(0).toLongLong();
-        if (!ctx.options.detachOnly) {
-            const QString drop = QStringLiteral("DROP TABLE %1").arg(part.name);
-            r.sql += drop + QStringLiteral(";\n");
-            o = runWithRetries(ctx, cfg, drop, r);
-            if (!o.ok)
-                return finish(o.cancelled ? QStringLiteral("cancelado") : QStringLiteral("error"),
-                              tr("%1 was detached but could not be dropped: %2").arg(part.name, o.error));
-            r.droppedPartitions << part.name;
-        }
-        r.deleted += rows;
-        ++r.batches;
-        p.lastBatchMs = bt.nsecsElapsed() / 1e6;
-        p.deleted = r.deleted;
-        p.batches = r.batches;
-        p.retries = r.retries;
-        p.state = QStringLiteral("running");
-        p.message = ctx.options.detachOnly ? tr("%1 detached (%2 rows), kept as a table.").arg(part.name).arg(rows)
-                                           : tr("%1 detached and dropped (%2 rows).").arg(part.name).arg(rows);
-        if (ctx.observer)
-            ctx.observer->ruleProgress(p);
-        ctx.log(p.message);
+        if (!dropDetached(part.name, part.rows))
+            return r;
     }
     return finish(QStringLiteral("ok"), tr("log_sesiones: %1 partitions, %2 rows removed.")
                                             .arg(r.batches)

@@ -98,50 +98,53 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
     if (preview.eligible <= 0)
         return finish(QStringLiteral("ok"), tr("%1: nothing to remove.").arg(preview.table));
 
-    QSqlQuery q(ctx.conn.database());
-    q.prepare(QStringLiteral("SELECT pg_relation_size(to_regclass(?)) / current_setting('block_size')::bigint"));
-    q.addBindValue(preview.table);
-    if (!q.exec() || !q.next())
-        return finish(QStringLiteral("error"), tr("%1: cannot read the table size: %2")
-                                                   .arg(preview.table, q.lastError().databaseText()));
-    const qint64 blocks = q.value(0).toLongLong();
+    // The table's size is read inside the first batch's transaction, under its lock_timeout:
+    // behind an ACCESS EXCLUSIVE lock it times out and is retried like any batch.
+    qint64 blocks = -1;
     const QString batchTemplate = QString(r.sql)
                                       .replace(QStringLiteral("%KEY_MIN%"), QString::number(preview.keyMin))
                                       .replace(QStringLiteral("%KEY_MAX%"), QString::number(preview.keyMax));
-    ctx.log(tr("%1: %2 rows to remove in %3 blocks, cutoff %4 UTC.")
-                .arg(preview.table)
-                .arg(preview.eligible)
-                .arg(blocks)
-                .arg(preview.cutoffUtc));
+    ctx.log(tr("%1: %2 rows to remove, cutoff %3 UTC.").arg(preview.table).arg(preview.eligible).arg(preview.cutoffUtc));
 
     // Chunk size in blocks: aims at cfg.batchSize rows, adapted to the density seen so far and,
     // when set, to the target batch time; it never more than doubles from one batch to the next.
-    double density = double(preview.eligible) / qMax<qint64>(1, blocks); // removable rows per block
+    double density = 1.0; // removable rows per block, known once the size is read
     double msPerBlock = 0.02;
-    qint64 chunk = qBound<qint64>(1, qint64(cfg.batchSize / qMax(density, 0.01)), qMax<qint64>(1, blocks));
+    qint64 chunk = 1;
     const double timeCapMs = cfg.targetBatchMs > 0 ? cfg.targetBatchMs : 250.0;
     bool firstKey = true;
     int lockRetries = 0;
 
-    for (qint64 from = 0; from < blocks;) {
+    for (qint64 from = 0; blocks < 0 || from < blocks;) {
         if (ctx.canceller.isCancelled())
             return finish(QStringLiteral("cancelado"), tr("%1: cancelled.").arg(preview.table));
         if (ctx.stopAfterBatch.load())
             return finish(QStringLiteral("cancelado"), tr("%1: stopped after batch %2 as asked.")
                                                            .arg(preview.table)
                                                            .arg(r.batches));
-        const qint64 to = qMin(blocks, from + chunk);
-        QString sql = batchTemplate;
-        sql.replace(QStringLiteral("%TID_FROM%"), QString::number(from))
-            .replace(QStringLiteral("%TID_TO%"), QString::number(to == blocks ? qint64(4294967295LL) : to));
-        // The last chunk is open-ended: it also covers blocks the table grew by during the run.
-
         QElapsedTimer bt;
         bt.start();
         QSqlQuery b(ctx.conn.database());
-        const bool began = b.exec(QStringLiteral("BEGIN")) &&
-                           b.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(cfg.lockTimeoutMs)) &&
-                           b.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(cfg.statementTimeoutMs));
+        bool began = b.exec(QStringLiteral("BEGIN")) &&
+                     b.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(cfg.lockTimeoutMs)) &&
+                     b.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(cfg.statementTimeoutMs));
+        if (began && blocks < 0) {
+            began = b.exec(QStringLiteral("SELECT pg_relation_size(to_regclass('%1')) / "
+                                          "current_setting('block_size')::bigint")
+                               .arg(preview.table)) &&
+                    b.next();
+            if (began) {
+                blocks = qMax<qint64>(1, b.value(0).toLongLong());
+                density = double(preview.eligible) / blocks;
+                chunk = qBound<qint64>(1, qint64(cfg.batchSize / qMax(density, 0.01)), blocks);
+                ctx.log(tr("%1: %2 blocks, first chunk %3 blocks.").arg(preview.table).arg(blocks).arg(chunk));
+            }
+        }
+        const qint64 to = qMin(qMax<qint64>(blocks, 1), from + chunk);
+        QString sql = batchTemplate;
+        sql.replace(QStringLiteral("%TID_FROM%"), QString::number(from))
+            .replace(QStringLiteral("%TID_TO%"), QString::number(to >= blocks ? qint64(4294967295LL) : to));
+        // The last chunk is open-ended: it also covers blocks the table grew by during the run.
         if (!began || !b.exec(sql) || !b.next()) {
             const bool cancelled = ctx.canceller.isCancelled() && isQueryCanceled(b);
             const bool lockTimeout = isLockTimeout(b);
@@ -188,6 +191,7 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
         }
         lockRetries = 0;
         const qint64 n = b.value(0).toLongLong();
+        const qint64 batchKeyMin = b.value(1).toLongLong(), batchKeyMax = b.value(2).toLongLong();
         // Blast-radius breaker: never remove more than the confirmed preview counted.
         if (r.deleted + n > preview.eligible) {
             rollback(ctx.conn);
@@ -199,8 +203,9 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
                               .arg(r.deleted + n)
                               .arg(preview.eligible));
         }
-        if (!b.exec(QStringLiteral("COMMIT"))) {
-            const QString e = b.lastError().text();
+        QSqlQuery commit(ctx.conn.database());
+        if (!commit.exec(QStringLiteral("COMMIT"))) {
+            const QString e = commit.lastError().text();
             rollback(ctx.conn);
             return finish(QStringLiteral("error"), tr("%1: commit failed: %2").arg(preview.table, e));
         }
@@ -209,9 +214,8 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
         ++r.batches;
         r.deleted += n;
         if (n > 0) {
-            const qint64 lo = b.value(1).toLongLong(), hi = b.value(2).toLongLong();
-            r.keyMin = firstKey ? lo : qMin(r.keyMin, lo);
-            r.keyMax = firstKey ? hi : qMax(r.keyMax, hi);
+            r.keyMin = firstKey ? batchKeyMin : qMin(r.keyMin, batchKeyMin);
+            r.keyMax = firstKey ? batchKeyMax : qMax(r.keyMax, batchKeyMax);
             firstKey = false;
         }
         p.lastBatchMs = ms;

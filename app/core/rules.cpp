@@ -2,6 +2,8 @@
 
 #include <QRegularExpression>
 
+#include <limits>
+
 namespace purga {
 
 namespace {
@@ -143,7 +145,8 @@ RuleConfig Rules::fromSettings(const QString &id, const QMap<QString, QString> &
         const QString v = o.value(id + u'/' + QLatin1String(key));
         bool ok = false;
         const qint64 n = v.toLongLong(&ok);
-        return ok ? n : fallback;
+        // Out of int range reads as an invalid value (validation then names it), never wraps.
+        return ok ? qBound(qint64(-1), n, qint64(std::numeric_limits<int>::max())) : fallback;
     };
     c.retentionSeconds = num("retention_seconds", c.retentionSeconds);
     c.forensicOverride = num("forensic_override", 0) != 0;
@@ -176,6 +179,16 @@ QString Rules::cutoffLiteral(const QString &cutoffUtcText)
     if (!shape.match(cutoffUtcText).hasMatch())
         return QStringLiteral("NULL::timestamptz");
     return u'\'' + cutoffUtcText + QStringLiteral("'::timestamptz");
+}
+
+QString Rules::retentionInterval(const RuleConfig &config)
+{
+    // Partitions are months: "12 months" must mean calendar months, not 365 days.
+    if (isPartitionRule(config.id)) {
+        const qint64 months = qMax<qint64>(1, qRound64(config.retentionSeconds / (365.25 * 86400.0 / 12.0)));
+        return QStringLiteral("make_interval(months => %1)").arg(months);
+    }
+    return QStringLiteral("make_interval(secs => %1)").arg(config.retentionSeconds);
 }
 
 QString Rules::predicate(const QString &id, const QString &c)

@@ -43,6 +43,8 @@ public:
 
     // `cutoffLiteral` is a frozen timestamp as an SQL literal: '2026-10-30 23:59:59.123456+00'::timestamptz
     static QString cutoffLiteral(const QString &cutoffUtcText);
+    // The retention as an SQL interval expression (calendar months for partitions).
+    static QString retentionInterval(const RuleConfig &config);
     // The rule's predicate over alias t (row-rules only). NULL means kept.
     static QString predicate(const QString &id, const QString &cutoffLiteral);
     // The ADR sample's predicate (what the scheduled job as written deletes), for comparison only.
