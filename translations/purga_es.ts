@@ -1,4 +1,2800 @@
 <?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
+<context>
+    <name>Cli</name>
+    <message>
+        <location filename="../app/cli/cliapp.cpp" line="+59"/>
+        <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>status | setup-history | preview | purge | profile-save | password-store | password-forget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved profile; its password comes from the OS keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>libpq connection string or URI; password from PGPASSWORD/.pgpass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>libpq service name (pg_service.conf).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Machine-readable output on stdout.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>status: catalog estimates only (no exact counts).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rule to preview/purge (repeatable): refresh_tokens, pre_tokens, log_sesiones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purge: every rule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purge: really delete (otherwise only the preview is printed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows per batch (1-100000, default 5000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lock_timeout of each batch (default 5000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>statement_timeout of each batch (default 120000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pause between batches (default 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Adapt the batch size to this duration (default off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purge: keep detached partitions as tables instead of dropping them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile-save: host.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile-save: port.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile-save: database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile-save: role.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile-save: libpq sslmode.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>profile-save: root certificate for verify-ca/verify-full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No command given. Try --help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Unknown command &quot;%1&quot;. Try --help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clipreview.cpp" line="+22"/>
+        <source>Preview frozen at %1 UTC (server time zone %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  removable %1, kept %2 (of which %3 only by the retention window), total %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  WARNING: the ADR&apos;s sample SQL would delete %1 rows still inside the forensic window.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  keys %1..%2, ages %3 .. %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  would detach and drop %1 (%2 rows, %3 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location filename="../app/cli/clipurge.cpp" line="+106"/>
+        <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli/cliprofiles.cpp" line="+18"/>
+        <source>Name the profile: %1 NAME</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Profile &quot;%1&quot; saved: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No password on standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Password for profile &quot;%1&quot; stored in the OS keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Password for profile &quot;%1&quot; removed from the OS keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clipurge.cpp" line="-36"/>
+        <source>Signal received: cancelling the batch in flight…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>--lock-key takes a whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>Nothing was deleted: add --yes to purge exactly this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Run %1: %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clistatus.cpp" line="+21"/>
+        <source>Server PostgreSQL %1, role %2, database %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 MB table + %9 MB indexes, %10 dead tuples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>removable</source>
+        <translation type="unfinished">eliminable</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <source>History tables identidad.purga_corridas and identidad.purga_metricas are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HistoryStore</name>
+    <message>
+        <location filename="../app/core/historystore.cpp" line="+16"/>
+        <source>The history schema is missing from this build.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not create the history tables: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PgConnection</name>
+    <message>
+        <location filename="../app/core/pgconnection.cpp" line="+46"/>
+        <source>Wrong password or unknown role for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The server asks for a password and none was given for %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No answer from %1 within %2 s (connect timeout).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cannot reach the server at %1: is the host and port right, and is PostgreSQL listening there?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The database does not exist on %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TLS negotiation with %1 failed (check sslmode and the root certificate).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cannot connect to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The Qt PostgreSQL driver (QPSQL) is not installed (Debian package libqt6sql6-psql).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The connection string is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+97"/>
+        <source>Not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PreflightReport</name>
+    <message>
+        <location filename="../app/core/preflight.cpp" line="+125"/>
+        <location line="+46"/>
+        <location line="+34"/>
+        <location line="+72"/>
+        <source>The checks could not run: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-137"/>
+        <source>PostgreSQL %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PostgreSQL 14 or newer is needed (TID range batches).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server version is supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Role %1 bypasses row level security</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counts and purges cover every tenant.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role %1 lacks BYPASSRLS: row level security would limit every count and delete to one tenant (app.current_empresa_id), so preview and purge are refused. Connect as the maintenance role (ADR 0021).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Connected as a superuser</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A superuser can do far more than purge. Prefer the dedicated maintenance role with BYPASSRLS.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Server is a read-only standby</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server accepts writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This server is in recovery (a read-only standby): preview is allowed, purge is refused. Connect to the primary to purge.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not in recovery.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No access to schema identidad</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Schema identidad is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role %1 has no USAGE on schema identidad, so it cannot see the session tables. GRANT USAGE ON SCHEMA identidad TO %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This database has no schema identidad. Is this the identity service&apos;s database?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Table %1 not reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Table %1 is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table %1 does not exist (or this role cannot see schema identidad). Is this the identity service&apos;s database?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Table %1 lacks columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table %1 has no column(s) %2, which the rule needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Table %1 present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With the columns the rule needs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role %1 may not SELECT from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>May detach and drop partitions of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The role owns the table or is a member of its owner.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DETACH/DROP PARTITION needs the owner of %1; grant its owner role to %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>May DELETE from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>DELETE privilege granted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role %1 has no DELETE privilege on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Purge history tables present</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Runs and metrics will be recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role %1 may not write the history: runs will not be recorded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Purge history tables missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Create them (purga-sesiones-cli setup-history, or the button) to record runs and chart them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This role may not create them in schema identidad; ask the schema owner to run purga_historial.sql.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ProfileStore</name>
+    <message>
+        <location filename="../app/core/profilestore.cpp" line="+152"/>
+        <source>Could not write the profiles file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The profile needs a name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The profile name cannot contain &quot;/&quot; or &quot;\&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The profile name cannot start or end with spaces.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The connect timeout must be between 1 and 120 seconds (it is %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The connection string is not valid: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The connection string contains a password; profiles never store passwords (use the keychain or ~/.pgpass).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The libpq service &quot;%1&quot; is not defined in %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The port must be between 1 and 65535 (it is %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Unknown SSL mode &quot;%1&quot; (use one of: %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>SSL mode %1 needs the root certificate (CA) file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The root certificate file %1 does not exist or cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PurgeEngine</name>
+    <message>
+        <location filename="../app/core/purgeengine.cpp" line="+29"/>
+        <source>an unknown session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pid %1 (%2, user %3, from %4, connected since %5 UTC, %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>Could not ask for the advisory lock: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cutoff base %1; rules %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Warning: the run could not be recorded in the history: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Another purge holds advisory lock %1: %2. Nothing was deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Advisory lock %1 taken (backend pid %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Purge finished: %1 rows removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purge cancelled after %1 rows; committed batches stay removed. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Rules</name>
+    <message>
+        <location filename="../app/core/rules.cpp" line="+83"/>
+        <source>Refresh tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-tokens</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Removable when revoked more than 30 days ago, or expired more than 30 days ago. A revoked token without a revocation time is kept until its expiry is 30 days old.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Removable when used more than 24 hours ago, or expired more than 24 hours ago.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Monthly partitions whose upper bound is 12 months old or more are detached and dropped. The DEFAULT partition is never removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Unknown rule &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: the retention must be positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Confirm the override explicitly to use it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: batch size %2 is out of range (1 to 100000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: lock timeout %2 ms is out of range (10 ms to 10 min).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: statement timeout %2 ms is out of range (100 ms to 1 h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: pause %2 ms is out of range (0 to 60000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: target batch time %2 ms is out of range (0 to 60000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: lock retries %2 out of range (0 to 100).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RunFormat</name>
+    <message>
+        <location filename="../ui/runformat.cpp" line="+52"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+22"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 rows/s</source>
+        <translation>%1 filas/s</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 d</source>
+        <translation>%1 d</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Completed</source>
+        <translation>Completada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelled</source>
+        <translation>Cancelada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed</source>
+        <translation>Fallida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Skipped</source>
+        <translation>Omitida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another purge holds the lock</source>
+        <translation>Otra purga tiene el bloqueo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Running</source>
+        <translation>En curso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting for a lock</source>
+        <translation>Esperando un bloqueo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Waiting to start</source>
+        <translation>Esperando para empezar</translation>
+    </message>
+</context>
+<context>
+    <name>StartupOptions</name>
+    <message>
+        <location filename="../ui/startupoptions.cpp" line="+18"/>
+        <source>Preview and purge expired session tokens in PostgreSQL.</source>
+        <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Language of the interface: es or en.</source>
+        <translation>Idioma de la interfaz: es o en.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Connect on start with this profile (password from the keychain).</source>
+        <translation>Conectar al iniciar con este perfil (contraseña del llavero).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Once connected and the data has arrived, save every page as a PNG in DIR.</source>
+        <translation>Una vez conectado y con los datos cargados, guardar cada página como PNG en DIR.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Quit once the screenshots are saved.</source>
+        <translation>Salir cuando las capturas estén guardadas.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>--lang takes es or en, not &quot;%1&quot;.</source>
+        <translation>--lang admite es o en, no «%1».</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>--quit-after-screenshots needs --screenshots DIR.</source>
+        <translation>--quit-after-screenshots necesita --screenshots DIR.</translation>
+    </message>
+</context>
+<context>
+    <name>purga</name>
+    <message>
+        <location filename="../app/core/overview.cpp" line="+149"/>
+        <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/core/preview.cpp" line="+28"/>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::BarChartView</name>
+    <message>
+        <location filename="../ui/barchartview.cpp" line="+34"/>
+        <source>Others (%1)</source>
+        <translation>Otras (%1)</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 — nothing to show</source>
+        <translation>%1 — nada que mostrar</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ChecksPage</name>
+    <message>
+        <location filename="../ui/checkspage.cpp" line="+56"/>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Conectar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Run the checks again</source>
+        <translation>&amp;Repetir las comprobaciones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Create &amp;history tables</source>
+        <translation>Crear tablas de &amp;historial</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Creates identidad.purga_corridas and identidad.purga_metricas, where every purge run is recorded.</source>
+        <translation>Crea identidad.purga_corridas e identidad.purga_metricas, donde se registra cada corrida de purga.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Connection checks</source>
+        <translation>Comprobaciones de la conexión</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>History tables created. The checks run again.</source>
+        <translation>Tablas de historial creadas. Las comprobaciones se repiten.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Creating the history tables failed: %1</source>
+        <translation>No se pudieron crear las tablas de historial: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Creating the history tables…</source>
+        <translation>Creando las tablas de historial…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Passed</source>
+        <translation>Correcto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Warning</source>
+        <translation>Advertencia</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>Fallido</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Blocks preview and purge.</source>
+        <translation>Impide la vista previa y la purga.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Blocks purge.</source>
+        <translation>Impide la purga.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The history tables do not exist yet: purges will run without a record until you create them.</source>
+        <translation>Las tablas de historial aún no existen: las purgas se ejecutarán sin registro hasta que las cree.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The history tables do not exist and this role cannot create them.</source>
+        <translation>Las tablas de historial no existen y este rol no puede crearlas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Not connected. Connect to a database (Ctrl+K) to check what the role may do.</source>
+        <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para comprobar qué puede hacer el rol.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checking what %1 may do on %2…</source>
+        <translation>Comprobando qué puede hacer %1 en %2…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preview and purge are refused with this connection:</source>
+        <translation>La vista previa y la purga están denegadas con esta conexión:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Preview is allowed; purge is refused with this connection:</source>
+        <translation>La vista previa está permitida; la purga está denegada con esta conexión:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>All checks passed: preview and purge are allowed.</source>
+        <translation>Todas las comprobaciones son correctas: vista previa y purga permitidas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preview and purge are allowed; read the warnings below.</source>
+        <translation>Vista previa y purga permitidas; lea las advertencias de abajo.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Role %1 on database %2 · PostgreSQL %3 · server time zone %4</source>
+        <translation>Rol %1 en la base de datos %2 · PostgreSQL %3 · zona horaria del servidor %4</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ConnectDialog</name>
+    <message>
+        <location filename="../ui/connectdialog.cpp" line="+34"/>
+        <source>&amp;New</source>
+        <translation>&amp;Nuevo</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Save</source>
+        <translation>&amp;Guardar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>De&amp;lete</source>
+        <translation>&amp;Eliminar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Remember the password in the keychain</source>
+        <translation>&amp;Recordar la contraseña en el llavero</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+318"/>
+        <source>C&amp;onnect</source>
+        <translation>C&amp;onectar</translation>
+    </message>
+    <message>
+        <location line="-314"/>
+        <source>Connect to a database</source>
+        <translation>Conectar a una base de datos</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Saves the profile (never the password) and connects.</source>
+        <translation>Guarda el perfil (nunca la contraseña) y conecta.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Profiles and libpq services:</source>
+        <translation>Perfiles y servicios de libpq:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pass&amp;word:</source>
+        <translation>Contra&amp;seña:</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>%1 (libpq service)</source>
+        <translation>%1 (servicio de libpq)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>There is no profile or libpq service named &quot;%1&quot;.</source>
+        <translation>No hay ningún perfil ni servicio de libpq llamado «%1».</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Reading the password from the keychain…</source>
+        <translation>Leyendo la contraseña del llavero…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>libpq finds the password (PGPASSWORD, ~/.pgpass or the service file); type one here only to override it.</source>
+        <translation>libpq busca la contraseña (PGPASSWORD, ~/.pgpass o el archivo de servicios); escriba una aquí solo para reemplazarla.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No keychain answered, so the password cannot be read or remembered. Type it: connecting works without the keychain.</source>
+        <translation>Ningún llavero respondió, así que la contraseña no se puede leer ni recordar. Escríbala: la conexión funciona sin llavero.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The keychain is locked or refused access. Unlock it and select the profile again, or type the password.</source>
+        <translation>El llavero está bloqueado o denegó el acceso. Desbloquéelo y vuelva a seleccionar el perfil, o escriba la contraseña.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The keychain failed.</source>
+        <translation>El llavero falló.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Password read from the keychain.</source>
+        <translation>Contraseña leída del llavero.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No password stored in the keychain for this profile: type it.</source>
+        <translation>No hay contraseña guardada en el llavero para este perfil: escríbala.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Password saved in the keychain for profile %1.</source>
+        <translation>Contraseña guardada en el llavero para el perfil %1.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The password was not saved in the keychain: %1</source>
+        <translation>La contraseña no se guardó en el llavero: %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The profile could not be saved: %1</source>
+        <translation>No se pudo guardar el perfil: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saving the password in the keychain…</source>
+        <translation>Guardando la contraseña en el llavero…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The password is removed from the keychain.</source>
+        <translation>La contraseña se elimina del llavero.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A libpq service is edited in its service file, not here.</source>
+        <translation>Un servicio de libpq se edita en su archivo de servicios, no aquí.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Profile %1 saved.</source>
+        <translation>Perfil %1 guardado.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Delete profile</source>
+        <translation>Eliminar perfil</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete the profile %1 and forget its password in the keychain?</source>
+        <translation>¿Eliminar el perfil %1 y olvidar su contraseña en el llavero?</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ConnectionBar</name>
+    <message>
+        <location filename="../ui/connectionbar.cpp" line="+104"/>
+        <source>PRODUCTION</source>
+        <translation>PRODUCCIÓN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The profile name or database contains &quot;prod&quot;: treat it as production.</source>
+        <translation>El nombre del perfil o de la base de datos contiene «prod»: trátela como producción.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not production</source>
+        <translation>No es producción</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Neither the profile name nor the database contains &quot;prod&quot;.</source>
+        <translation>Ni el nombre del perfil ni la base de datos contienen «prod».</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not connected</source>
+        <translation>Sin conexión</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>(unnamed profile)</source>
+        <translation>(perfil sin nombre)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose a profile and connect (Ctrl+K).</source>
+        <translation>Elija un perfil y conéctese (Ctrl+K).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PG %1</source>
+        <translation>PG %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The role bypasses row level security: it sees every tenant&apos;s rows.</source>
+        <translation>El rol omite la seguridad a nivel de fila: ve las filas de todas las empresas.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The role does not bypass row level security: it would only see one tenant&apos;s rows, so preview and purge are refused.</source>
+        <translation>El rol no omite la seguridad a nivel de fila: solo vería las filas de una empresa, así que la vista previa y la purga se deniegan.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>STANDBY (read-only)</source>
+        <translation>STANDBY (solo lectura)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The server is a standby in recovery: nothing can be deleted here.</source>
+        <translation>El servidor es un standby en recuperación: aquí no se puede borrar nada.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::DbSession</name>
+    <message>
+        <location filename="../app/core/dbsession.cpp" line="+46"/>
+        <source>Not connected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+114"/>
+        <source>History tables are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::HealthBanner</name>
+    <message>
+        <location filename="../ui/healthbanner.cpp" line="+39"/>
+        <source>See the checks (Ctrl+0).</source>
+        <translation>Ver las comprobaciones (Ctrl+0).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Preview and purge are refused: %1</source>
+        <translation>Vista previa y purga denegadas: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purge is refused: %1</source>
+        <translation>Purga denegada: %1</translation>
+    </message>
+</context>
+<context>
+    <name>purga::MainWindow</name>
+    <message>
+        <location filename="../ui/mainwindow.cpp" line="+84"/>
+        <source>Last refresh: %1</source>
+        <translation>Última actualización: %1</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>&amp;Connect…</source>
+        <translation>&amp;Conectar…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Disconnect</source>
+        <translation>&amp;Desconectar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Salir</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;File</source>
+        <translation>&amp;Archivo</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;View</source>
+        <translation>&amp;Ver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>C&amp;hecks</source>
+        <translation>C&amp;omprobaciones</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Overview</source>
+        <translation>&amp;Resumen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Preview</source>
+        <translation>&amp;Vista previa</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>P&amp;urge</source>
+        <translation>&amp;Purga</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&amp;Refresh</source>
+        <translation>Actuali&amp;zar</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Cancel database operation</source>
+        <translation>&amp;Cancelar la operación de base de datos</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Help</source>
+        <translation>Ay&amp;uda</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;About purga-sesiones</source>
+        <translation>&amp;Acerca de purga-sesiones</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel the database operation in progress (Esc)</source>
+        <translation>Cancelar la operación de base de datos en curso (Esc)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Working…</source>
+        <translation>Trabajando…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Connected: %1</source>
+        <translation>Conectado: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>purge running</source>
+        <translation>purga en curso</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connecting…</source>
+        <translation>Conectando…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not connected</source>
+        <translation>Sin conexión</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Checks</source>
+        <translation>Comprobaciones</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>PRODUCTION</source>
+        <translation>PRODUCCIÓN</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>About purga-sesiones</source>
+        <translation>Acerca de purga-sesiones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purga-sesiones %1
+
+Previews and purges expired session tokens of the identity service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.</source>
+        <translation>purga-sesiones %1
+
+Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de identidad (ADR 0021) en PostgreSQL, con un comprobante de cada corrida.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::OverviewPage</name>
+    <message>
+        <location filename="../ui/overviewpage.cpp" line="+25"/>
+        <source>&amp;Refresh</source>
+        <translation>Actuali&amp;zar</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Refresh the counts (F5)</source>
+        <translation>Actualizar los conteos (F5)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>off</source>
+        <translation>no</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> min</source>
+        <translation> min</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh the overview every so many minutes (off by default). Skipped while another database operation or a purge runs.</source>
+        <translation>Actualizar el resumen cada tantos minutos (desactivado por defecto). Se omite mientras corre otra operación de base de datos o una purga.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Auto-refresh every</source>
+        <translation>Actualización &amp;automática cada</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Overview</source>
+        <translation>Resumen</translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>Not connected. Connect to a database (Ctrl+K) to see its session tables.</source>
+        <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para ver sus tablas de sesión.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reading the catalog statistics…</source>
+        <translation>Leyendo las estadísticas del catálogo…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Exact counts, taken %1 with the rules&apos; own SQL.</source>
+        <translation>Conteos exactos, tomados el %1 con el propio SQL de las reglas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Estimates from the catalog statistics (%1); exact counts are being computed in the background.</source>
+        <translation>Estimaciones de las estadísticas del catálogo (%1); los conteos exactos se calculan en segundo plano.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Estimates from the catalog statistics (%1). Exact counts need a role that may preview: see Checks.</source>
+        <translation>Estimaciones de las estadísticas del catálogo (%1). Los conteos exactos necesitan un rol con permiso de vista previa: vea Comprobaciones.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Retention measured from the database clock at %1.</source>
+        <translation>Retención medida desde el reloj de la base de datos el %1.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Months of %1 (partitions, oldest first)</source>
+        <translation>Meses de %1 (particiones, la más antigua primero)</translation>
+    </message>
+</context>
+<context>
+    <name>purga::PartitionStrip</name>
+    <message>
+        <location filename="../ui/partitionstrip.cpp" line="+102"/>
+        <source>DEFAULT</source>
+        <translation>DEFAULT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never removed</source>
+        <translation>nunca se elimina</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+6"/>
+        <source>(no lower bound)</source>
+        <translation>(sin límite inferior)</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>removable</source>
+        <translation>eliminable</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>kept</source>
+        <translation>se conserva</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 rows</source>
+        <translation>%1 filas</translation>
+    </message>
+</context>
+<context>
+    <name>purga::PartitionTable</name>
+    <message>
+        <location filename="../ui/partitiontable.cpp" line="+29"/>
+        <source>Partition</source>
+        <translation>Partición</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>From (UTC)</source>
+        <translation>Desde (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To (UTC)</source>
+        <translation>Hasta (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Size</source>
+        <translation>Tamaño</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Purge</source>
+        <translation>Purga</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>DEFAULT: never removed</source>
+        <translation>DEFAULT: nunca se elimina</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Removable (detach and drop)</source>
+        <translation>Eliminable (DETACH y DROP)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kept (inside retention)</source>
+        <translation>Se conserva (dentro de la retención)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <location line="+2"/>
+        <source>DEFAULT</source>
+        <translation>DEFAULT</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>MINVALUE</source>
+        <translation>MINVALUE</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MAXVALUE</source>
+        <translation>MAXVALUE</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Estimate from the catalog</source>
+        <translation>Estimación del catálogo</translation>
+    </message>
+</context>
+<context>
+    <name>purga::PasswordStore</name>
+    <message>
+        <location filename="../app/core/passwordstore.cpp" line="+119"/>
+        <source>The profile has no name, so its password has no place in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refusing to store an empty password; forget the saved password instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The password contains a NUL character, which the keychain cannot store.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Password for profile &quot;%1&quot; read from the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Password for profile &quot;%1&quot; saved in the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Password for profile &quot;%1&quot; removed from the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No password is stored in the keychain for profile &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The keychain refused access to the password for profile &quot;%1&quot; (is it locked?).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The keychain could not remove the password for profile &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The keychain of this system is not supported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>No keychain answered within %1 s (is a Secret Service such as gnome-keyring running and unlocked?)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::PreviewPage</name>
+    <message>
+        <location filename="../ui/previewpage.cpp" line="+30"/>
+        <source>Take preview</source>
+        <translation>Tomar vista previa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancelar</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Purge with this preview…</source>
+        <translation>Purgar con esta vista previa…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Freeze the cutoffs on the database clock and count exactly what each rule would remove</source>
+        <translation>Congela los cortes con el reloj de la base de datos y cuenta exactamente lo que cada regla eliminaría</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cancel the preview in progress (Esc)</source>
+        <translation>Cancelar la vista previa en curso (Esc)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No preview yet.
+
+Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and counts exactly what would be removed. Nothing is deleted.</source>
+        <translation>Aún no hay vista previa.
+
+Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de datos y cuenta exactamente lo que se eliminaría. No se borra nada.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Go to the Purge page with this frozen preview</source>
+        <translation>Ir a la página Purga con esta vista previa congelada</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>There is no database session.</source>
+        <translation>No hay sesión de base de datos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not connected: connect to a database first.</source>
+        <translation>Sin conexión: conéctese primero a una base de datos.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Waiting for the preflight checks of this connection.</source>
+        <translation>Esperando las comprobaciones previas de esta conexión.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A purge is running: take a new preview when it has finished.</source>
+        <translation>Hay una purga en curso: tome una vista previa nueva cuando termine.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot take a preview: %1</source>
+        <translation>No se puede tomar una vista previa: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Freezing the cutoffs and counting… (Esc cancels)</source>
+        <translation>Congelando los cortes y contando… (Esc cancela)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancelling the preview…</source>
+        <translation>Cancelando la vista previa…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Preview taken at %1.</source>
+        <translation>Vista previa tomada el %1.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Preview cancelled. The previous preview, if any, is unchanged.</source>
+        <translation>Vista previa cancelada. La anterior, si existe, no cambia.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Preview failed: %1</source>
+        <translation>La vista previa falló: %1</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Frozen at %1 (database clock, %2 here). Server time zone: %3. The purge will use exactly these cutoffs.</source>
+        <translation>Congelada el %1 (reloj de la base de datos; %2 aquí). Zona horaria del servidor: %3. La purga usará exactamente estos cortes.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>unknown</source>
+        <translation>desconocida</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 · %2 removable</source>
+        <translation>%1 · %2 eliminables</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ProfileForm</name>
+    <message>
+        <location filename="../ui/profileform.cpp" line="+38"/>
+        <source>e.g. core-prod</source>
+        <translation>p. ej. core-prod</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Choose the root certificate (CA) file</source>
+        <translation>Elegir el archivo del certificado raíz (CA)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Profile &amp;name:</source>
+        <translation>&amp;Nombre del perfil:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Host:</source>
+        <translation>&amp;Servidor:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Port:</source>
+        <translation>&amp;Puerto:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Database:</source>
+        <translation>&amp;Base de datos:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;User:</source>
+        <translation>&amp;Usuario:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SSL &amp;mode:</source>
+        <translation>&amp;Modo SSL:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Root &amp;certificate:</source>
+        <translation>&amp;Certificado raíz:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connect &amp;timeout:</source>
+        <translation>&amp;Tiempo de espera:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Root certificate</source>
+        <translation>Certificado raíz</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Certificates (*.crt *.pem);;All files (*)</source>
+        <translation>Certificados (*.crt *.pem);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
+        <translation>Servicio de libpq «%1»: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::PurgeConfirmDialog</name>
+    <message>
+        <location filename="../ui/purgeconfirmdialog.cpp" line="+55"/>
+        <source>Detach only: keep the detached partitions as tables, do not drop them</source>
+        <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Confirm purge</source>
+        <translation>Confirmar la purga</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rows will be deleted on %1.</source>
+        <translation>Se borrarán filas en %1.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
+        <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima ejecución.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>This preview is %1 old. Consider taking a new one to see current numbers.</source>
+        <translation>Esta vista previa tiene %1 de antigüedad. Considere tomar una nueva para ver cifras actuales.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Rules</source>
+        <translation>Reglas</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: partitions to remove: %2 (%3 rows), all older than %4</source>
+        <translation>%1: particiones a eliminar: %2 (%3 filas), todas anteriores a %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: rows to delete: %2, all older than %3 (rows kept: %4)</source>
+        <translation>%1: filas a borrar: %2, todas anteriores a %3 (filas conservadas: %4)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>nothing to remove</source>
+        <translation>nada que eliminar</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cutoff in the server&apos;s zone: %1</source>
+        <translation>Corte en la zona del servidor: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Partitions: %1</source>
+        <translation>Particiones: %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Options</source>
+        <translation>Opciones</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> rows</source>
+        <translation> filas</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Batch size:</source>
+        <translation>Tamaño de &amp;lote:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Pause between batches:</source>
+        <translation>&amp;Pausa entre lotes:</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Purge</source>
+        <translation>Purgar</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database name: %2</source>
+        <translation>Particiones a eliminar con DROP: %1. No se puede deshacer. Para confirmar, escriba el nombre de la base de datos: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Nothing selected.</source>
+        <translation>Nada seleccionado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rows to remove: %1</source>
+        <translation>Filas a eliminar: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; partitions to detach and keep as tables: %1</source>
+        <translation>; particiones a separar (DETACH) y conservar como tablas: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; partitions to drop: %1</source>
+        <translation>; particiones a eliminar (DROP): %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purge now</source>
+        <translation>Purgar ahora</translation>
+    </message>
+</context>
+<context>
+    <name>purga::PurgePage</name>
+    <message>
+        <location filename="../ui/purgepage.cpp" line="+47"/>
+        <source>Start purge…</source>
+        <translation>Iniciar purga…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Go to Preview</source>
+        <translation>Ir a Vista previa</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after this batch</source>
+        <translation>Detener tras este lote</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel now</source>
+        <translation>Cancelar ya</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No purge has run in this session.
+
+Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: Ctrl+. stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
+        <translation>No se ha ejecutado ninguna purga en esta sesión.
+
+Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: Ctrl+. detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Restate the preview and confirm before anything is deleted</source>
+        <translation>Repetir la vista previa y confirmar antes de borrar nada</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Finish the batch in flight, commit it and stop</source>
+        <translation>Terminar el lote en curso, confirmarlo (COMMIT) y detenerse</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Interrupt the batch in flight (it is rolled back); committed batches stay deleted</source>
+        <translation>Interrumpir el lote en curso (se revierte); los lotes ya confirmados quedan borrados</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The purge log appears here.</source>
+        <translation>Aquí aparece el registro de la purga.</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>A purge is already running.</source>
+        <translation>Ya hay una purga en curso.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not connected: connect to a database first.</source>
+        <translation>Sin conexión: conéctese primero a una base de datos.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Waiting for the preflight checks of this connection.</source>
+        <translation>Esperando las comprobaciones previas de esta conexión.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The preflight checks do not allow a purge.</source>
+        <translation>Las comprobaciones previas no permiten purgar.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>There is no preview: take one first. The purge runs exactly what a preview froze.</source>
+        <translation>No hay vista previa: tome una primero. La purga ejecuta exactamente lo que una vista previa congeló.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This preview has already been purged (run %1). Take a new preview to purge again.</source>
+        <translation>Esta vista previa ya se purgó (ejecución %1). Tome una vista previa nueva para volver a purgar.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The preview found nothing to remove.</source>
+        <translation>La vista previa no encontró nada que eliminar.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No preview yet.</source>
+        <translation>Aún no hay vista previa.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1: %2 partitions (%3 rows)</source>
+        <translation>%1: %2 particiones (%3 filas)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2 rows</source>
+        <translation>%1: %2 filas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Preview frozen at %1 (%2).
+%3</source>
+        <translation>Vista previa congelada el %1 (%2).
+%3</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cannot purge now:</source>
+        <translation>No se puede purgar ahora:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+15"/>
+        <location line="+15"/>
+        <source>Purge</source>
+        <translation>Purga</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>No rule selected.</source>
+        <translation>Ninguna regla seleccionada.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Starting: opening a dedicated connection and taking the purge lock…</source>
+        <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.</source>
+        <translation>Purga solicitada por %1 en %2: %3; lote de %4 filas, pausa de %5 ms%6.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an unknown user</source>
+        <translation>un usuario desconocido</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, detach only</source>
+        <translation>, solo DETACH</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Stopping after the batch in flight…</source>
+        <translation>Deteniendo tras el lote en curso…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop after this batch requested.</source>
+        <translation>Se pidió detener tras este lote.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelling: the batch in flight is being rolled back…</source>
+        <translation>Cancelando: se revierte el lote en curso…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel requested.</source>
+        <translation>Se pidió cancelar.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Running.</source>
+        <translation>En curso.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Running. Run id %1.</source>
+        <translation>En curso. Ejecución %1.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Finished: %1.</source>
+        <translation>Terminada: %1.</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>A purge is running</source>
+        <translation>Hay una purga en curso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A purge is running on %1. Cancel it and close?
+
+Batches already committed stay deleted; the batch in flight is rolled back. The receipt is recorded in the history.</source>
+        <translation>Hay una purga en curso en %1. ¿Cancelarla y cerrar?
+
+Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El comprobante queda en el historial.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cancel the purge and close</source>
+        <translation>Cancelar la purga y cerrar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keep it running</source>
+        <translation>Dejarla en curso</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ReceiptView</name>
+    <message>
+        <location filename="../ui/receiptview.cpp" line="+64"/>
+        <location line="+61"/>
+        <source>Copy receipt</source>
+        <translation>Copiar comprobante</translation>
+    </message>
+    <message>
+        <location line="-60"/>
+        <source>Save JSON…</source>
+        <translation>Guardar JSON…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Rule</source>
+        <translation>Regla</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Deleted</source>
+        <translation>Borradas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Planned</source>
+        <translation>Previstas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Batches</source>
+        <translation>Lotes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retries</source>
+        <translation>Reintentos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Batch p50 / p95 / max</source>
+        <translation>Lote p50 / p95 / máx</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys deleted</source>
+        <translation>Claves borradas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Partitions</source>
+        <translation>Particiones</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Copy the receipt as text (for the incident ticket)</source>
+        <translation>Copiar el comprobante como texto (para el ticket del incidente)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Save the receipt as JSON</source>
+        <translation>Guardar el comprobante como JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copied ✓</source>
+        <translation>Copiado ✓</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+59"/>
+        <source>Run: %1</source>
+        <translation>Ejecución: %1</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>Cutoffs frozen at: %1 (%2)</source>
+        <translation>Cortes congelados el: %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Started: %1 · Finished: %2 · Duration: %3</source>
+        <translation>Inicio: %1 · Fin: %2 · Duración: %3</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+59"/>
+        <source>Lock held by: %1</source>
+        <translation>Bloqueo retenido por: %1</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>dropped: %1</source>
+        <translation>eliminadas: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>detached, kept: %1</source>
+        <translation>separadas, conservadas: %1</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>purga-sesiones receipt</source>
+        <translation>Comprobante de purga-sesiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Status: %1</source>
+        <translation>Estado: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Message: %1</source>
+        <translation>Mensaje: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cutoffs frozen at: %1</source>
+        <translation>Cortes congelados el: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started: %1</source>
+        <translation>Inicio: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished: %1</source>
+        <translation>Fin: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration: %1</source>
+        <translation>Duración: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>  Deleted %1 of %2 planned rows in %3 batches, %4 lock retries, %5</source>
+        <translation>  Borradas %1 de %2 filas previstas en %3 lotes, %4 reintentos por bloqueo, %5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  Keys deleted: %1</source>
+        <translation>  Claves borradas: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  Dropped partitions: %1</source>
+        <translation>  Particiones eliminadas: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  Detached partitions (kept): %1</source>
+        <translation>  Particiones separadas (conservadas): %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  Message: %1</source>
+        <translation>  Mensaje: %1</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Save receipt as JSON</source>
+        <translation>Guardar el comprobante como JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON files (*.json);;All files (*)</source>
+        <translation>Archivos JSON (*.json);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save receipt</source>
+        <translation>Guardar comprobante</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Could not write %1: %2</source>
+        <translation>No se pudo escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>purga::RulePreviewTab</name>
+    <message>
+        <location filename="../ui/rulepreviewtab.cpp" line="+56"/>
+        <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
+        <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Removable rows by tenant</source>
+        <translation>Filas eliminables por empresa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tenant %1</source>
+        <translation>empresa %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removable rows by age</source>
+        <translation>Filas eliminables por antigüedad</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Partitions</source>
+        <translation>Particiones</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Bounds come from the catalog, not from the names. Removable partitions are detached and dropped whole; the DEFAULT partition is never removed.</source>
+        <translation>Los límites vienen del catálogo, no de los nombres. Las particiones eliminables se separan y eliminan enteras; la partición DEFAULT nunca se elimina.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Sample of removable rows</source>
+        <translation>Muestra de filas eliminables</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>SQL (exactly what was counted and what the purge runs)</source>
+        <translation>SQL (exactamente lo que se contó y lo que ejecuta la purga)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Counts (read only)</source>
+        <translation>Conteos (solo lectura)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Purge</source>
+        <translation>Purga</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Frozen cutoff</source>
+        <translation>Corte congelado</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>UTC:</source>
+        <translation>UTC:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+6"/>
+        <source>unknown</source>
+        <translation>desconocido</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>Server:</source>
+        <translation>Servidor:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown (the server did not report its TimeZone)</source>
+        <translation>desconocido (el servidor no informó su TimeZone)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This computer:</source>
+        <translation>Este equipo:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Retention:</source>
+        <translation>Retención:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (ADR forensic window: %2)</source>
+        <translation>%1 (ventana forense del ADR: %2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Rows older than this instant are removable. It was frozen from the database clock when the preview was taken (%1) and the purge uses exactly this value.</source>
+        <translation>Las filas anteriores a este instante son eliminables. Se congeló con el reloj de la base de datos al tomar la vista previa (%1) y la purga usa exactamente este valor.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Rows</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Total:</source>
+        <translation>Total:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removable:</source>
+        <translation>Eliminables:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Kept:</source>
+        <translation>Se conservan:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kept by the window:</source>
+        <translation>Conservadas por la ventana:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Revoked, used or expired, but more recent than the retention: kept for forensics.</source>
+        <translation>Revocadas, usadas o expiradas, pero más recientes que la retención: se conservan para análisis forense.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ADR sample, inside window:</source>
+        <translation>Ejemplo del ADR, en la ventana:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Removable range</source>
+        <translation>Rango eliminable</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest:</source>
+        <translation>Más antigua:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Newest:</source>
+        <translation>Más reciente:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys:</source>
+        <translation>Claves:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 … %2</source>
+        <translation>%1 … %2</translation>
+    </message>
+</context>
+<context>
+    <name>purga::RuleProgressWidget</name>
+    <message>
+        <location filename="../ui/ruleprogresswidget.cpp" line="+61"/>
+        <source>Batches:</source>
+        <translation>Lotes:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Speed:</source>
+        <translation>Velocidad:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time left:</source>
+        <translation>Tiempo restante:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last batch:</source>
+        <translation>Último lote:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lock retries:</source>
+        <translation>Reintentos por bloqueo:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 of %2 rows (%3 %)</source>
+        <translation>%1 de %2 filas (%3 %)</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>max %1</source>
+        <translation>máx. %1</translation>
+    </message>
+</context>
+<context>
+    <name>purga::SampleTableModel</name>
+    <message>
+        <location filename="../ui/sampletable.cpp" line="+73"/>
+        <source>yes</source>
+        <translation>sí</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no</source>
+        <translation>no</translation>
+    </message>
+</context>
+<context>
+    <name>purga::SampleTableWidget</name>
+    <message>
+        <location line="+72"/>
+        <source>Export CSV…</source>
+        <translation>Exportar CSV…</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Save the sample rows, in the order shown, as CSV</source>
+        <translation>Guardar las filas de la muestra, en el orden mostrado, como CSV</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>First %1 of %2 removable rows by key. Token hashes are masked.</source>
+        <translation>Primeras %1 de %2 filas eliminables por clave. Los hashes de los tokens están enmascarados.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Export sample as CSV</source>
+        <translation>Exportar la muestra como CSV</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>Archivos CSV (*.csv);;Todos los archivos (*)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Export CSV</source>
+        <translation>Exportar CSV</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Could not write %1: %2</source>
+        <translation>No se pudo escribir %1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>purga::SessionCoordinator</name>
+    <message>
+        <location filename="../ui/sessioncoordinator.cpp" line="+41"/>
+        <source>The database operation was cancelled.</source>
+        <translation>La operación de base de datos se canceló.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::SqlView</name>
+    <message>
+        <location filename="../ui/sqlview.cpp" line="+18"/>
+        <location line="+16"/>
+        <location line="+15"/>
+        <source>Copy SQL</source>
+        <translation>Copiar SQL</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Copy the whole SQL to the clipboard</source>
+        <translation>Copiar todo el SQL al portapapeles</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copied ✓</source>
+        <translation>Copiado ✓</translation>
+    </message>
+</context>
+<context>
+    <name>purga::TableCard</name>
+    <message>
+        <location filename="../ui/tablecard.cpp" line="+24"/>
+        <source>Total rows</source>
+        <translation>Filas en total</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Used</source>
+        <translation>Usados</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Revoked</source>
+        <translation>Revocados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired</source>
+        <translation>Vencidos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Partitions</source>
+        <translation>Particiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Removable now</source>
+        <translation>Eliminables ahora</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows in partitions wholly older than the retention: they are detached and dropped.</source>
+        <translation>Filas en particiones enteramente más antiguas que la retención: se separan (DETACH) y se eliminan (DROP).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows the rule would delete at this moment.</source>
+        <translation>Filas que la regla borraría en este momento.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept by the retention window</source>
+        <translation>Retenidos por la ventana de retención</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Revoked, used or expired, but younger than the retention: kept for forensics.</source>
+        <translation>Revocados, usados o vencidos, pero más recientes que la retención: se conservan para análisis forense.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Table size</source>
+        <translation>Tamaño de la tabla</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index size</source>
+        <translation>Tamaño de los índices</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead tuples</source>
+        <translation>Tuplas muertas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows deleted but not yet vacuumed (statistics collector).</source>
+        <translation>Filas borradas aún no limpiadas por VACUUM (estadísticas).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last vacuum</source>
+        <translation>Último vacuum</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last autovacuum</source>
+        <translation>Último autovacuum</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last analyze</source>
+        <translation>Último analyze</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last autoanalyze</source>
+        <translation>Último autoanalyze</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>counting…</source>
+        <translation>contando…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 (%2 removable)</source>
+        <translation>%1 (%2 eliminables)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>never</source>
+        <translation>nunca</translation>
+    </message>
+</context>
+<context>
+    <name>purga::detail</name>
+    <message>
+        <location filename="../app/core/purgepartitions.cpp" line="+55"/>
+        <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+88"/>
+        <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not finish the interrupted detach of %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished the interrupted detach of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot read the partitions: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Stopped before %1 as asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is no longer an attached, removable partition: left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not detach %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <source>%1 was detached but could not be dropped: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 detached (%2 rows), kept as a table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 detached and dropped (%2 rows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>log_sesiones: %1 partitions, %2 rows removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/core/purgerows.cpp" line="+46"/>
+        <source>another session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>%1: nothing to remove.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1: stopped after batch %2 as asked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: %2 blocks, first chunk %3 blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1: cancelled during batch %2; that batch was rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: the connection was lost during batch %2 (%3). Committed batches stay removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: batch %2 failed: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: commit failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1: %2 rows removed in %3 batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
 </TS>

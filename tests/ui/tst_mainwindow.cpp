@@ -1,0 +1,362 @@
+// MainWindow against the PostgreSQL sandbox: connect → checks → overview, refusal for the API role,
+// failures in the connect dialog, environment colour, menus and shortcuts, closing during a purge.
+#include "appstate.h"
+#include "checkspage.h"
+#include "connectdialog.h"
+#include "connectionbar.h"
+#include "dbsession.h"
+#include "healthbanner.h"
+#include "keyringsandbox.h"
+#include "mainwindow.h"
+#include "messagebox.h"
+#include "overviewpage.h"
+#include "passwordstore.h"
+#include "pgsandbox.h"
+#include "profilestore.h"
+#include "sessioncoordinator.h"
+#include "tablecard.h"
+
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace purga;
+
+namespace {
+
+// Records the close hook instead of asking the purge page.
+class HookedWindow : public MainWindow
+{
+public:
+    bool answer = false;
+    int asked = 0;
+
+protected:
+    bool confirmCloseDuringPurge() override
+    {
+        ++asked;
+        return answer;
+    }
+};
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        registerMetaTypes();
+        // Before any keychain job of this process (libsecret keeps its first bus); a missing
+        // sandbox only matters to the keychain tests, which skip or fail on their own.
+        QString why;
+        m_keyring = test::useKeyringSandbox(&why);
+    }
+
+    void environmentHeuristic()
+    {
+        ConnectionProfile p;
+        p.name = QStringLiteral("core-PROD");
+        p.database = QStringLiteral("core");
+        QCOMPARE(environmentOf(p), Environment::Production);
+        p.name = QStringLiteral("staging");
+        p.database = QStringLiteral("core_production");
+        QCOMPARE(environmentOf(p), Environment::Production);
+        p.database = QStringLiteral("core");
+        QCOMPARE(environmentOf(p), Environment::NonProduction);
+    }
+
+    void everyActionHasShortcutAndMenu()
+    {
+        test::TempSettings settings; // no profile or keychain entry leaks between tests
+        MainWindow w;
+        QStringList missing;
+        int count = 0;
+        for (QAction *menu : w.menuBar()->actions()) {
+            for (QAction *a : menu->menu()->actions()) {
+                if (a->isSeparator())
+                    continue;
+                ++count;
+                if (a->shortcut().isEmpty())
+                    missing << a->text();
+            }
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+        QVERIFY(count >= 10);
+        QCOMPARE(w.currentPageId(), QStringLiteral("overview"));
+        QVERIFY(w.statusText().contains(MainWindow::tr("Not connected")));
+        QVERIFY(w.healthBanner()->isHidden());
+
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        QTest::keyClick(&w, Qt::Key_F1);
+        // Shortcuts need an active window; trigger the action directly when offscreen has none.
+        if (!MessageBox::lastTitle().contains(QLatin1String("About"))) {
+            for (QAction *menu : w.menuBar()->actions())
+                for (QAction *a : menu->menu()->actions())
+                    if (a->shortcut() == QKeySequence(Qt::Key_F1))
+                        a->trigger();
+        }
+        QVERIFY(MessageBox::lastTitle().contains(QLatin1String("About")));
+    }
+
+    void connectsAsMaintenanceRole()
+    {
+        test::TempSettings settings; // no profile or keychain entry leaks between tests
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
+                                       "familia_id, token_hash, expiracion)"
+                                       " SELECT 1, g, gen_random_uuid(), md5('t' || g), now() - interval '45 "
+                                       "days' FROM generate_series(1, 7) g;"
+                                       "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
+                                       "familia_id, token_hash, expiracion)"
+                                       " SELECT 2, g, gen_random_uuid(), md5('u' || g), now() + interval '1 "
+                                       "day' FROM generate_series(1, 1234) g;")));
+
+        MainWindow w;
+        w.show();
+        w.coordinator()->connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->preflight().items.isEmpty(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->overview().exact, 60000);
+
+        // The checklist: preview allowed, one row per item.
+        const PreflightReport &r = w.state()->preflight();
+        QVERIFY2(r.canPreview(), qPrintable(r.previewBlockers().join(u'\n')));
+        QCOMPARE(w.checksPage()->itemCount(), r.items.size());
+        QVERIFY(w.checksPage()->verdictText().startsWith(QStringLiteral("✓")) ||
+                (!r.canPurge() && w.checksPage()->verdictText().startsWith(QStringLiteral("⚠"))));
+        QCOMPARE(w.currentPageId(), QStringLiteral("overview"));
+
+        // The bar: environment, target, BYPASSRLS ✓ in text.
+        auto *bypass = w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassLabel"));
+        QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS ✓"));
+        QCOMPARE(w.connectionBar()->environment(), Environment::NonProduction);
+        auto *target = w.connectionBar()->findChild<QLabel *>(QStringLiteral("targetLabel"));
+        QCOMPARE(target->text(), db.profile().displayTarget());
+
+        // The overview shows what was inserted.
+        TableCard *card = w.overviewPage()->card(QStringLiteral("refresh_tokens"));
+        QCOMPARE(card->valueText(QStringLiteral("total")), QLocale().toString(1241));
+        QCOMPARE(card->valueText(QStringLiteral("removable")), QLocale().toString(7));
+        QVERIFY(w.statusText().contains(db.profile().displayTarget()));
+        QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lastRefresh"))->text().isEmpty());
+
+        // Disconnect: back to "not connected" everywhere.
+        w.coordinator()->disconnectFromServer();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->isConnected(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 10000);
+        QCOMPARE(w.connectionBar()->environment(), Environment::None);
+    }
+
+    void apiRoleIsRefusedVisibly()
+    {
+        test::TempSettings settings; // no profile or keychain entry leaks between tests
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        w.show();
+        w.coordinator()->connectTo(db.profile(QStringLiteral("identidad_api")),
+                                   db.passwordFor(QStringLiteral("identidad_api")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->preflight().items.isEmpty(), 30000);
+        QVERIFY(!w.state()->preflight().canPreview());
+        QTRY_COMPARE_WITH_TIMEOUT(w.currentPageId(), QStringLiteral("checks"), 10000);
+        QVERIFY2(w.checksPage()->verdictText().startsWith(QStringLiteral("✗")),
+                 qPrintable(w.checksPage()->verdictText()));
+        QVERIFY(w.checksPage()->verdictText().contains(
+            ChecksPage::tr("Preview and purge are refused with this connection:")));
+        QVERIFY(!w.healthBanner()->isHidden());
+        QVERIFY(w.healthBanner()->plainText().contains(QStringLiteral("✗")));
+        auto *bypass = w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassLabel"));
+        QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS ✗"));
+        // No exact counts under row level security: they would only count one tenant.
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 30000);
+        QVERIFY(!w.state()->overview().exact);
+    }
+
+    void wrongPasswordStaysInDialog()
+    {
+        test::TempSettings settings; // no profile or keychain entry leaks between tests
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        w.show();
+        ConnectDialog *dialog = w.connectDialog();
+        w.openConnectDialog();
+        QTRY_VERIFY(dialog->isVisible());
+        dialog->setProfile(db.profile());
+        dialog->rememberBox()->setChecked(false); // keep the keychain out of this test
+        dialog->setPassword(QStringLiteral("not-the-password"));
+        dialog->connectButton()->click();
+        QVERIFY(dialog->isConnecting());
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isConnecting(), 30000);
+        QVERIFY2(!dialog->errorText().isEmpty(), "no error shown");
+        QVERIFY(dialog->errorText().contains(db.profile().displayTarget()));
+        QVERIFY(dialog->isVisible());
+        QVERIFY(!w.state()->isConnected());
+        // Nothing typed is lost.
+        QCOMPARE(dialog->findChild<QLineEdit *>(QStringLiteral("password"))->text(),
+                 QStringLiteral("not-the-password"));
+        QCOMPARE(dialog->currentProfile().database, db.name());
+        QCOMPARE(dialog->currentProfile().port, sandbox.port);
+
+        // Fix the password and connect: the dialog closes, the window is connected.
+        dialog->setPassword(db.passwordFor(QStringLiteral("identidad_purga")));
+        dialog->connectButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected(), 30000);
+        QTRY_VERIFY(!dialog->isVisible());
+        QVERIFY(dialog->errorText().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
+    }
+
+    void productionProfileIsRed()
+    {
+        test::TempSettings settings; // no profile or keychain entry leaks between tests
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        ConnectionProfile p = db.profile();
+        p.name = QStringLiteral("core-prod");
+        w.coordinator()->connectTo(p, db.passwordFor(QStringLiteral("identidad_purga")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected(), 30000);
+        QCOMPARE(w.connectionBar()->environment(), Environment::Production);
+        QVERIFY(w.connectionBar()->environmentText().contains(ConnectionBar::tr("PRODUCTION")));
+        QVERIFY(w.windowTitle().contains(MainWindow::tr("PRODUCTION")));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
+    }
+
+    void standbyIsBadgedAndPurgeRefused()
+    {
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        if (sandbox.standbyPort == 0)
+            QSKIP("the sandbox runs without a standby");
+        test::TempSettings settings;
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        w.show();
+        // The new database reaches the standby a moment later: retry until it connects.
+        QElapsedTimer clock;
+        clock.start();
+        while (!w.state()->isConnected() && clock.elapsed() < 30000) {
+            QSignalSpy failed(w.session(), &DbSession::connectFailed);
+            w.coordinator()->connectTo(db.profile(QStringLiteral("identidad_purga"), true),
+                                       db.passwordFor(QStringLiteral("identidad_purga")));
+            QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected() || failed.count() > 0, 10000);
+            if (!w.state()->isConnected())
+                QTest::qWait(300);
+        }
+        QVERIFY(w.state()->isConnected());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->preflight().items.isEmpty(), 30000);
+        QVERIFY(w.state()->preflight().inRecovery);
+        auto *badge = w.connectionBar()->findChild<QLabel *>(QStringLiteral("standbyLabel"));
+        QVERIFY(!badge->isHidden());
+        QVERIFY(badge->text().contains(ConnectionBar::tr("STANDBY (read-only)")));
+        QVERIFY(!w.state()->preflight().canPurge());
+        QVERIFY(!w.healthBanner()->isHidden());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 60000);
+    }
+
+    void startupProfileReadsKeychain()
+    {
+        PURGA_REQUIRE_KEYRING();
+        QVERIFY(m_keyring);
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TempSettings settings;
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        ConnectionProfile p = db.profile();
+        p.name = QStringLiteral("ui-keychain-%1").arg(db.name());
+        {
+            ProfileStore store;
+            QString error;
+            QVERIFY2(store.save(p, &error), qPrintable(error));
+        }
+        PasswordStore passwords;
+        const PasswordResult written =
+            passwords.writeSync(p.name, db.passwordFor(QStringLiteral("identidad_purga")));
+        QVERIFY2(written.ok, qPrintable(written.message + u' ' + written.detail));
+
+        MainWindow w;
+        w.show();
+        w.connectOnStart(p.name); // as --profile NAME does
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected(), 30000);
+        QCOMPARE(w.state()->profile().name, p.name);
+        QVERIFY(!w.connectDialog()->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
+        QVERIFY(passwords.removeSync(p.name).ok);
+    }
+
+    void startupProfileWithoutPasswordAsks()
+    {
+        PURGA_REQUIRE_KEYRING();
+        test::TempSettings settings;
+        ConnectionProfile p;
+        p.name = QStringLiteral("ui-nopassword-%1").arg(QCoreApplication::applicationPid());
+        p.host = QStringLiteral("127.0.0.1");
+        p.port = 1;
+        p.sslMode = QStringLiteral("disable");
+        {
+            ProfileStore store;
+            QVERIFY(store.save(p));
+        }
+        MainWindow w;
+        w.show();
+        w.connectOnStart(p.name);
+        // The keychain has nothing for it: the dialog opens, says so, and nothing connects.
+        QTRY_VERIFY_WITH_TIMEOUT(w.connectDialog()->isVisible(), 20000);
+        QVERIFY2(
+            w.connectDialog()->keychainText().contains(ConnectDialog::tr("No password stored in the keychain "
+                                                                         "for this profile: type it.")),
+            qPrintable(w.connectDialog()->keychainText()));
+        QVERIFY(!w.connectDialog()->isConnecting());
+        QCOMPARE(w.connectDialog()->currentProfile().name, p.name);
+
+        // An unknown name is said plainly too.
+        MainWindow w2;
+        w2.connectOnStart(QStringLiteral("no-such-profile"));
+        QVERIFY(w2.connectDialog()->isVisible());
+        QVERIFY(w2.connectDialog()->errorText().contains(QLatin1String("no-such-profile")));
+    }
+
+    void closingDuringPurgeAsksFirst()
+    {
+        test::TempSettings settings; // no profile or keychain entry leaks between tests
+        HookedWindow w;
+        w.show();
+        QVERIFY(w.close()); // nothing running: closes without asking
+        QCOMPARE(w.asked, 0);
+        w.show();
+        w.state()->setPurgeRunning(true);
+        w.answer = false;
+        QVERIFY(!w.close());
+        QCOMPARE(w.asked, 1);
+        QVERIFY(w.isVisible());
+        w.answer = true;
+        QVERIFY(w.close());
+        QCOMPARE(w.asked, 2);
+        w.state()->setPurgeRunning(false);
+    }
+
+private:
+    bool m_keyring = false;
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,424 @@
+// PurgePage: refuses without a preview or when the preflight forbids it, the confirmation dialog's
+// typed word, and real purges against the PostgreSQL sandbox: progress advancing, Esc cancelling,
+// the receipt, a complete run, confirmClose, and an event loop that never stalls over 50 ms.
+#include "appstate.h"
+#include "dbsession.h"
+#include "messagebox.h"
+#include "pgsandbox.h"
+#include "previewpage.h"
+#include "purgeconfirmdialog.h"
+#include "purgecontroller.h"
+#include "purgepage.h"
+#include "receiptview.h"
+#include "ruleprogresswidget.h"
+#include "runformat.h"
+#include "sessioncoordinator.h"
+
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace purga;
+
+namespace {
+
+// PURGA_UI_SHOTS=DIR saves what the test saw, for looking at the pages by eye.
+void shoot(QWidget *w, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("PURGA_UI_SHOTS");
+    if (dir.isEmpty())
+        return;
+    QCoreApplication::sendPostedEvents(); // let pending layout requests run first
+    w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
+}
+
+PreflightReport preflight(bool canPurge)
+{
+    PreflightReport r;
+    r.serverVersion = QStringLiteral("15.6");
+    r.serverVersionNum = 150006;
+    r.database = QStringLiteral("core");
+    PreflightItem item;
+    item.id = QStringLiteral("standby");
+    if (!canPurge) {
+        item.status = PreflightItem::Status::Failed;
+        item.title = QStringLiteral("Connected to a standby");
+        item.detail = QStringLiteral("Connect to the primary to purge.");
+        item.blocksPurge = true;
+    }
+    r.items << item;
+    return r;
+}
+
+PreviewPlan planWithPartitions()
+{
+    PreviewPlan plan;
+    plan.takenAtUtc = QStringLiteral("2026-11-27 08:00:00+00");
+    plan.cutoffBaseUtc = plan.takenAtUtc;
+    plan.serverTimeZone = QStringLiteral("UTC");
+    RulePreview refresh;
+    refresh.id = QStringLiteral("refresh_tokens");
+    refresh.config = Rules::defaults(refresh.id);
+    refresh.eligible = 5000;
+    RulePreview pre;
+    pre.id = QStringLiteral("pre_tokens");
+    pre.config = Rules::defaults(pre.id);
+    RulePreview log;
+    log.id = QStringLiteral("log_sesiones");
+    log.config = Rules::defaults(log.id);
+    log.eligible = 12;
+    PartitionInfo p;
+    p.name = QStringLiteral("identidad.log_sesiones_2025_01");
+    p.removable = true;
+    PartitionInfo def;
+    def.name = QStringLiteral("identidad.log_sesiones_default");
+    def.isDefault = true;
+    log.partitions = {p, def};
+    plan.rules = {refresh, pre, log};
+    return plan;
+}
+
+// Longest gap between two ticks of a 10 ms timer: how long the GUI thread was away.
+class StallProbe : public QObject
+{
+public:
+    StallProbe()
+    {
+        m_timer.setInterval(10);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        connect(&m_timer, &QTimer::timeout, this, [this] {
+            m_max = std::max(m_max, m_clock.restart());
+            ++m_ticks;
+        });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_timer.start();
+    }
+    void stop() { m_timer.stop(); }
+    qint64 maxGapMs() const { return m_max; }
+    int ticks() const { return m_ticks; }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_max = 0;
+    int m_ticks = 0;
+};
+
+} // namespace
+
+class TestPurgePage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_tmp.path()));
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        registerMetaTypes();
+    }
+
+    void refusesWithReasons()
+    {
+        DbSession session;
+        AppState state(&session);
+        PurgePage page(&state);
+        page.show();
+        QVERIFY(!page.startButton()->isEnabled());
+        QVERIFY(!page.stopButton()->isEnabled());
+        QVERIFY(!page.cancelButton()->isEnabled());
+        auto *blockers = page.findChild<QLabel *>(QStringLiteral("purgeBlockers"));
+        QVERIFY(blockers->isVisible());
+
+        ConnectionProfile profile;
+        state.setConnected(profile, QString());
+        state.setPreflight(preflight(true));
+        QVERIFY(!page.startButton()->isEnabled()); // no preview yet
+        QVERIFY(page.startBlockers().join(u' ').contains(QStringLiteral("preview")));
+
+        state.setPreviewPlan(planWithPartitions());
+        QVERIFY(page.startButton()->isEnabled());
+        QVERIFY(blockers->isHidden());
+
+        const PreflightReport standby = preflight(false);
+        state.setPreflight(standby);
+        QVERIFY(!standby.canPurge());
+        QVERIFY(!page.startButton()->isEnabled());
+        QCOMPARE(page.startBlockers(), standby.purgeBlockers());
+        shoot(&page, QStringLiteral("purge-refused"));
+        for (const QString &b : standby.purgeBlockers())
+            QVERIFY(blockers->text().contains(b));
+        // Starting anyway (e.g. from a stale request) is refused, with the reasons in a message.
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        QVERIFY(!page.startPurge(request));
+        QVERIFY(MessageBox::lastText().contains(standby.purgeBlockers().value(0)));
+        QVERIFY(!state.isPurgeRunning());
+        QVERIFY(page.confirmClose()); // nothing running: closes without asking
+    }
+
+    void confirmDialogNeedsTheWordToDropPartitions()
+    {
+        PurgeConfirmDialog dialog(planWithPartitions(), QStringLiteral("identidad_purga@db:5432/core"),
+                                  QStringLiteral("core"));
+        QVERIFY(dialog.ruleCheck(QStringLiteral("refresh_tokens"))->isChecked());
+        QVERIFY(!dialog.ruleCheck(QStringLiteral("pre_tokens"))->isEnabled()); // nothing to remove
+        QVERIFY(dialog.ruleCheck(QStringLiteral("log_sesiones"))->isChecked());
+        QCOMPARE(dialog.partitionsToDrop(), 1); // never the DEFAULT partition
+        QVERIFY(dialog.needsTypedConfirmation());
+        QVERIFY(!dialog.purgeButton()->isEnabled());
+        QVERIFY(!dialog.purgeButton()->isDefault());
+        dialog.show();
+        shoot(&dialog, QStringLiteral("purge-confirm"));
+        dialog.confirmEdit()->setText(QStringLiteral("cor"));
+        QVERIFY(!dialog.purgeButton()->isEnabled());
+        dialog.confirmEdit()->setText(QStringLiteral("core"));
+        QVERIFY(dialog.purgeButton()->isEnabled());
+        dialog.confirmEdit()->clear();
+        dialog.detachOnlyCheck()->setChecked(true); // detaching keeps the tables: no word needed
+        QVERIFY(!dialog.needsTypedConfirmation());
+        QVERIFY(dialog.purgeButton()->isEnabled());
+        dialog.detachOnlyCheck()->setChecked(false);
+        dialog.ruleCheck(QStringLiteral("log_sesiones"))->setChecked(false);
+        QVERIFY(dialog.purgeButton()->isEnabled());
+        dialog.batchSizeSpin()->setValue(250);
+        dialog.pauseSpin()->setValue(20);
+        const PurgeRequest r = dialog.request();
+        QCOMPARE(r.ruleIds, QStringList{QStringLiteral("refresh_tokens")});
+        QCOMPARE(r.batchSize, 250);
+        QCOMPARE(r.pauseMs, 20);
+        QVERIFY(!r.detachOnly);
+        dialog.ruleCheck(QStringLiteral("refresh_tokens"))->setChecked(false);
+        QVERIFY(!dialog.purgeButton()->isEnabled());
+    }
+
+    void cancelMidRun()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 6000));
+        Fixture f(db);
+        QVERIFY(f.ready());
+        const RulePreview *rule = f.state.previewPlan().rule(QStringLiteral("refresh_tokens"));
+        QCOMPARE(rule->eligible, 6000);
+
+        PurgePage page(&f.state);
+        page.resize(1200, 800);
+        page.show();
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        QVERIFY(page.startButton()->isEnabled());
+
+        StallProbe probe;
+        QSignalSpy finished(&page, &PurgePage::purgeFinished);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        request.batchSize = 100;
+        request.pauseMs = 25;
+        probe.start();
+        QVERIFY(page.startPurge(request));
+        QVERIFY(f.state.isPurgeRunning());
+        QVERIFY(!page.startButton()->isEnabled());
+        QVERIFY(page.stopButton()->isEnabled());
+        QVERIFY(page.cancelButton()->isEnabled());
+
+        RuleProgressWidget *progress = page.progressFor(QStringLiteral("refresh_tokens"));
+        QVERIFY(progress);
+        QTRY_VERIFY_WITH_TIMEOUT(progress->bar()->value() > 0, 30000);
+        const int first = progress->bar()->value();
+        QTRY_VERIFY_WITH_TIMEOUT(progress->bar()->value() > first, 30000); // it advances
+        QVERIFY(progress->bar()->value() < 1000);
+        QVERIFY(progress->bar()->text().contains(QStringLiteral("6,000")));
+        probe.stop(); // grabbing the page is the test's own work, not the app's
+        shoot(&page, QStringLiteral("purge-running"));
+        probe.start();
+
+        QTest::keyClick(&page, Qt::Key_Escape); // "Cancel now"
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 30000);
+        probe.stop();
+        QVERIFY(!f.state.isPurgeRunning());
+
+        const PurgeReceipt &receipt = page.lastReceipt();
+        QCOMPARE(receipt.status, QStringLiteral("cancelado"));
+        QVERIFY(!receipt.runId.isEmpty());
+        QCOMPARE(receipt.rules.size(), 1);
+        const qint64 deleted = receipt.rules.first().deleted;
+        QVERIFY(deleted > 0 && deleted < 6000);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
+                 6020 - deleted); // + the 20 live rows
+        QVERIFY(page.receiptView()->isVisible());
+        QVERIFY(page.receiptView()->statusLabel()->text().startsWith(
+            RunFormat::statusText(QStringLiteral("cancelado"))));
+        QVERIFY(page.receiptView()->toText().contains(receipt.runId));
+        QCOMPARE(page.receiptView()->rulesTable()->rowCount(), 1);
+        shoot(&page, QStringLiteral("purge-cancelled"));
+        QVERIFY(page.logText().contains(QStringLiteral("Cancel requested")));
+        // A cancelled run may be resumed with the same frozen preview.
+        QVERIFY(page.startButton()->isEnabled());
+
+        const QString json = m_tmp.filePath(QStringLiteral("receipt.json"));
+        QString error;
+        QVERIFY2(page.receiptView()->saveJson(json, &error), qPrintable(error));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject saved = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(saved, receipt.toJson());
+
+        qInfo("event loop: %d ticks, longest gap %lld ms", probe.ticks(), probe.maxGapMs());
+        QVERIFY(probe.ticks() > 20);
+        QVERIFY2(probe.maxGapMs() <= 50,
+                 qPrintable(QStringLiteral("event loop stalled %1 ms").arg(probe.maxGapMs())));
+    }
+
+    void completeRunThenRefusesTheSamePreview()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 3000));
+        QVERIFY(db.exec(QStringLiteral(
+            "SELECT identidad.crear_particion_log_sesiones((now() - interval '14 months')::date);"
+            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en)"
+            " SELECT 1, g, 'login', date_trunc('month', now() - interval '14 months') + interval '2 days'"
+            "   FROM generate_series(1, 3) g;")));
+        const QString oldPartition =
+            db.scalar(QStringLiteral("SELECT 'identidad.' || to_char(now() - interval '14 months', "
+                                     "'\"log_sesiones_\"YYYY_MM')"))
+                .toString();
+        Fixture f(db);
+        QVERIFY(f.ready());
+
+        PurgePage page(&f.state);
+        page.resize(1200, 800);
+        page.show();
+        StallProbe probe;
+        QSignalSpy finished(&page, &PurgePage::purgeFinished);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens"), QStringLiteral("log_sesiones")};
+        request.batchSize = 100;
+        request.pauseMs = 10;
+        probe.start();
+        QVERIFY(page.startPurge(request));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+        probe.stop();
+        const PurgeReceipt &receipt = page.lastReceipt();
+        QCOMPARE(receipt.status, QStringLiteral("ok"));
+        QCOMPARE(receipt.rules.first().deleted, 3000);
+        QCOMPARE(page.progressFor(QStringLiteral("refresh_tokens"))->bar()->value(), 1000);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
+                 20);
+        QVERIFY(page.receiptView()->toText().contains(QStringLiteral("3,000")));
+        // The old month of log_sesiones was dropped whole, and the receipt names it.
+        QCOMPARE(receipt.rules.size(), 2);
+        QCOMPARE(receipt.rules.at(1).droppedPartitions, QStringList{oldPartition});
+        QVERIFY(page.receiptView()->rulesTable()->item(1, 9)->text().contains(oldPartition));
+        QVERIFY(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(oldPartition)).toBool());
+        shoot(&page, QStringLiteral("purge-done"));
+        qInfo("event loop: %d ticks, longest gap %lld ms", probe.ticks(), probe.maxGapMs());
+        QVERIFY2(probe.maxGapMs() <= 50,
+                 qPrintable(QStringLiteral("event loop stalled %1 ms").arg(probe.maxGapMs())));
+
+        // The same frozen preview is not purged twice.
+        QVERIFY(!page.startButton()->isEnabled());
+        QVERIFY(page.startBlockers().join(u' ').contains(receipt.runId));
+    }
+
+    void confirmCloseCancelsAndWaits()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 4000));
+        Fixture f(db);
+        QVERIFY(f.ready());
+
+        PurgePage page(&f.state);
+        page.show();
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        request.batchSize = 100;
+        request.pauseMs = 50;
+        QVERIFY(page.startPurge(request));
+        QTRY_VERIFY_WITH_TIMEOUT(page.progressFor(QStringLiteral("refresh_tokens"))->deleted() > 0, 30000);
+
+        MessageBox::setNextAnswer(QMessageBox::No);
+        QVERIFY(!page.confirmClose());
+        QVERIFY(page.isRunning());
+
+        MessageBox::setNextAnswer(QMessageBox::Yes);
+        QElapsedTimer t;
+        t.start();
+        QVERIFY(page.confirmClose());
+        QVERIFY(t.elapsed() < PurgePage::CloseWaitMs);
+        QVERIFY(!page.isRunning());
+        QVERIFY(!f.state.isPurgeRunning());
+        QCOMPARE(page.lastReceipt().status, QStringLiteral("cancelado"));
+        QVERIFY(MessageBox::lastTitle().contains(QStringLiteral("purge"), Qt::CaseInsensitive));
+    }
+
+private:
+    // Connected session, preflight done, preview taken (through PreviewPage, as a user would).
+    struct Fixture
+    {
+        explicit Fixture(test::TestDatabase &db)
+            : state(&session)
+            , coordinator(&session, &state)
+            , preview(&state)
+        {
+            coordinator.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
+        }
+        bool ready()
+        {
+            if (!QTest::qWaitFor([this] { return preview.takePreviewButton()->isEnabled(); }, 30000))
+                return false;
+            preview.takePreview();
+            return QTest::qWaitFor([this] { return !state.previewPlan().isEmpty(); }, 60000);
+        }
+        DbSession session;
+        AppState state;
+        SessionCoordinator coordinator;
+        PreviewPage preview;
+    };
+
+    static bool insertRefreshTokens(test::TestDatabase &db, int removable)
+    {
+        QString error;
+        const bool ok =
+            db.exec(QStringLiteral(
+                        "INSERT INTO identidad.trx_refresh_tokens"
+                        " (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, "
+                        "revocado_en)"
+                        " SELECT 1 + g % 5, g, gen_random_uuid(), md5('a' || g), now() - interval '60 days',"
+                        "        now() - interval '39 days', true, now() - interval '40 days'"
+                        "   FROM generate_series(1, %1) g"
+                        " UNION ALL SELECT 2, g, gen_random_uuid(), md5('c' || g), now() - interval '1 day',"
+                        "        now() + interval '10 days', false, NULL FROM generate_series(1, 20) g;")
+                        .arg(removable),
+                    &error);
+        if (!ok)
+            qWarning("%s", qPrintable(error));
+        return ok;
+    }
+
+    QTemporaryDir m_tmp;
+    test::SandboxInfo m_sandbox;
+};
+
+QTEST_MAIN(TestPurgePage)
+#include "tst_purgepage.moc"

@@ -1,0 +1,106 @@
+#include "barchartview.h"
+
+#include "displayformat.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QHorizontalBarSeries>
+#include <QValueAxis>
+
+#include <algorithm>
+
+namespace purga {
+
+BarChartView::BarChartView(const QString &title, QWidget *parent)
+    : QChartView(parent)
+    , m_title(title)
+{
+    setRenderHint(QPainter::Antialiasing);
+    setMinimumHeight(190);
+    setMinimumWidth(260);
+    setBuckets({});
+}
+
+void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, const QString &labelTemplate)
+{
+    QList<CountBucket> buckets = input;
+    if (maxBars > 0) {
+        std::stable_sort(buckets.begin(), buckets.end(),
+                         [](const CountBucket &a, const CountBucket &b) { return a.rows > b.rows; });
+        for (CountBucket &b : buckets)
+            b.label = labelTemplate.arg(b.label);
+        if (buckets.size() > maxBars) {
+            CountBucket others;
+            others.label = tr("Others (%1)").arg(Display::number(buckets.size() - maxBars + 1));
+            for (qsizetype i = maxBars - 1; i < buckets.size(); ++i)
+                others.rows += buckets.at(i).rows;
+            buckets.resize(maxBars - 1);
+            buckets << others;
+        }
+    } else {
+        for (CountBucket &b : buckets)
+            b.label = labelTemplate.arg(b.label);
+    }
+
+    auto *chart = new QChart;
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->hide();
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    QFont titleFont = chart->titleFont();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+
+    m_labels.clear();
+    qint64 maxValue = 0;
+    if (buckets.isEmpty()) {
+        chart->setTitle(tr("%1 — nothing to show").arg(m_title));
+        setAccessibleDescription(chart->title());
+        install(chart);
+        return;
+    }
+    chart->setTitle(m_title);
+
+    // Horizontal bars draw the first category at the bottom: feed them reversed to read top-down.
+    auto *set = new QBarSet(m_title);
+    QStringList categories;
+    for (auto it = buckets.crbegin(); it != buckets.crend(); ++it) {
+        const QString label = QStringLiteral("%1 · %2").arg(it->label, Display::number(it->rows));
+        categories << label;
+        *set << double(it->rows);
+        maxValue = std::max(maxValue, it->rows);
+    }
+    for (auto it = categories.crbegin(); it != categories.crend(); ++it)
+        m_labels << *it;
+
+    auto *series = new QHorizontalBarSeries;
+    series->append(set);
+    series->setBarWidth(0.7);
+    chart->addSeries(series);
+
+    auto *axisY = new QBarCategoryAxis;
+    axisY->append(categories);
+    chart->addAxis(axisY, Qt::AlignLeft);
+    series->attachAxis(axisY);
+
+    auto *axisX = new QValueAxis;
+    axisX->setRange(0, maxValue > 0 ? double(maxValue) * 1.05 : 1.0);
+    axisX->setTickCount(3);
+    axisX->setLabelsVisible(false); // the exact, locale-formatted values are in the category labels
+    chart->addAxis(axisX, Qt::AlignBottom);
+    series->attachAxis(axisX);
+
+    setAccessibleDescription(m_labels.join(QStringLiteral("; ")));
+    setMinimumHeight(std::max(190, 80 + int(buckets.size()) * 30));
+    install(chart);
+}
+
+void BarChartView::install(QChart *chart)
+{
+    // setChart() releases the previous chart without deleting it.
+    QChart *old = this->chart();
+    setChart(chart);
+    delete old;
+}
+
+} // namespace purga

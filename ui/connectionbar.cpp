@@ -1,0 +1,172 @@
+#include "connectionbar.h"
+
+#include "appstate.h"
+#include "displayformat.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenu>
+#include <QToolButton>
+
+namespace purga {
+
+Environment environmentOf(const ConnectionProfile &profile)
+{
+    const QLatin1String prod("prod");
+    if (profile.name.contains(prod, Qt::CaseInsensitive) ||
+        profile.database.contains(prod, Qt::CaseInsensitive) ||
+        profile.service.contains(prod, Qt::CaseInsensitive))
+        return Environment::Production;
+    return Environment::NonProduction;
+}
+
+ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
+    : QFrame(parent)
+    , m_state(state)
+    , m_envLabel(new QLabel(this))
+    , m_profileLabel(new QLabel(this))
+    , m_targetLabel(new QLabel(this))
+    , m_versionLabel(new QLabel(this))
+    , m_bypassChip(new QFrame(this))
+    , m_bypassIcon(new QLabel(m_bypassChip))
+    , m_bypassLabel(new QLabel(m_bypassChip))
+    , m_standbyLabel(new QLabel(this))
+    , m_connectButton(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("connectionBar"));
+    setAutoFillBackground(true);
+    setFrameShape(QFrame::NoFrame);
+    m_envLabel->setObjectName(QStringLiteral("environmentLabel"));
+    m_profileLabel->setObjectName(QStringLiteral("profileLabel"));
+    m_targetLabel->setObjectName(QStringLiteral("targetLabel"));
+    m_targetLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_versionLabel->setObjectName(QStringLiteral("versionLabel"));
+    m_bypassLabel->setObjectName(QStringLiteral("bypassLabel"));
+    m_standbyLabel->setObjectName(QStringLiteral("standbyLabel"));
+    m_connectButton->setObjectName(QStringLiteral("connectButton"));
+    m_connectButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_connectButton->setPopupMode(QToolButton::MenuButtonPopup);
+    m_connectButton->setAutoRaise(false);
+
+    QFont bold = m_envLabel->font();
+    bold.setBold(true);
+    m_envLabel->setFont(bold);
+    m_profileLabel->setFont(bold);
+    m_standbyLabel->setFont(bold);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(10, 6, 10, 6);
+    layout->setSpacing(14);
+    layout->addWidget(m_envLabel);
+    layout->addWidget(m_profileLabel);
+    layout->addWidget(m_targetLabel, 1);
+    layout->addWidget(m_versionLabel);
+    // A light chip so that the icon keeps its contrast on any bar colour.
+    m_bypassChip->setObjectName(QStringLiteral("bypassChip"));
+    auto *bypass = new QHBoxLayout(m_bypassChip);
+    bypass->setContentsMargins(6, 1, 6, 1);
+    bypass->setSpacing(4);
+    bypass->addWidget(m_bypassIcon);
+    bypass->addWidget(m_bypassLabel);
+    layout->addWidget(m_bypassChip);
+    layout->addWidget(m_standbyLabel);
+    layout->addWidget(m_connectButton);
+
+    connect(m_state, &AppState::connectionChanged, this, &ConnectionBar::refresh);
+    connect(m_state, &AppState::preflightChanged, this, &ConnectionBar::refresh);
+    refresh();
+}
+
+void ConnectionBar::setActions(QAction *connectAction, QAction *disconnectAction)
+{
+    m_connectButton->setDefaultAction(connectAction);
+    auto *menu = new QMenu(m_connectButton);
+    menu->addAction(connectAction);
+    menu->addAction(disconnectAction);
+    m_connectButton->setMenu(menu);
+}
+
+QString ConnectionBar::environmentText() const
+{
+    return m_envLabel->text();
+}
+
+void ConnectionBar::refresh()
+{
+    const bool connected = m_state->isConnected();
+    const ConnectionProfile &profile = m_state->profile();
+    const PreflightReport &report = m_state->preflight();
+    const bool checked = connected && report.serverVersionNum > 0;
+
+    m_environment = connected ? environmentOf(profile) : Environment::None;
+    switch (m_environment) {
+    case Environment::Production:
+        m_envLabel->setText(QStringLiteral("● ") + tr("PRODUCTION"));
+        m_envLabel->setToolTip(tr("The profile name or database contains \"prod\": treat it as production."));
+        break;
+    case Environment::NonProduction:
+        m_envLabel->setText(QStringLiteral("○ ") + tr("Not production"));
+        m_envLabel->setToolTip(tr("Neither the profile name nor the database contains \"prod\"."));
+        break;
+    case Environment::None:
+        m_envLabel->setText(QStringLiteral("○ ") + tr("Not connected"));
+        m_envLabel->setToolTip(QString());
+        break;
+    }
+
+    m_profileLabel->setVisible(connected);
+    m_profileLabel->setText(profile.name.isEmpty() ? tr("(unnamed profile)") : profile.name);
+    m_targetLabel->setText(connected ? profile.displayTarget()
+                                     : tr("Choose a profile and connect (Ctrl+K)."));
+
+    m_versionLabel->setVisible(checked);
+    // "15.20 (Debian 15.20-0+deb12u1)": the number in the bar, the whole text in the tooltip.
+    m_versionLabel->setText(tr("PG %1").arg(report.serverVersion.section(u' ', 0, 0)));
+    m_versionLabel->setToolTip(report.serverVersion);
+
+    m_bypassChip->setVisible(checked);
+    const auto bypassStatus = report.bypassRls ? Display::Status::Ok : Display::Status::Failed;
+    m_bypassIcon->setPixmap(Display::statusIcon(bypassStatus).pixmap(16, 16));
+    m_bypassLabel->setText(QStringLiteral("BYPASSRLS ") + Display::statusSymbol(bypassStatus));
+    m_bypassChip->setToolTip(report.bypassRls
+                                 ? tr("The role bypasses row level security: it sees every tenant's rows.")
+                                 : tr("The role does not bypass row level security: it would only see one "
+                                      "tenant's rows, so preview and purge are refused."));
+
+    m_standbyLabel->setVisible(checked && report.inRecovery);
+    m_standbyLabel->setText(QStringLiteral("⏸ ") + tr("STANDBY (read-only)"));
+    m_standbyLabel->setToolTip(tr("The server is a standby in recovery: nothing can be deleted here."));
+
+    applyColours();
+}
+
+void ConnectionBar::applyColours()
+{
+    QString background;
+    QString foreground;
+    switch (m_environment) {
+    case Environment::Production:
+        background = QStringLiteral("#b3261e");
+        foreground = QStringLiteral("#ffffff");
+        break;
+    case Environment::NonProduction:
+        background = QStringLiteral("#2e6b34");
+        foreground = QStringLiteral("#ffffff");
+        break;
+    case Environment::None:
+        background = QStringLiteral("#5f6368");
+        foreground = QStringLiteral("#ffffff");
+        break;
+    }
+    setStyleSheet(
+        QStringLiteral("QFrame#connectionBar { background: %1; }"
+                       "QFrame#connectionBar QLabel { color: %2; }"
+                       "QFrame#bypassChip { background: #ffffff; border-radius: 3px; }"
+                       "QFrame#bypassChip QLabel { color: #202124; }"
+                       "QLabel#standbyLabel { background: #ffd54f; color: #3e2723; border-radius: 3px;"
+                       " padding: 1px 6px; }")
+            .arg(background, foreground));
+}
+
+} // namespace purga

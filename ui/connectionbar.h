@@ -1,0 +1,50 @@
+#pragma once
+
+#include "connectionprofile.h"
+
+#include <QFrame>
+
+class QLabel;
+class QToolButton;
+class QAction;
+
+namespace purga {
+
+class AppState;
+
+// Where a profile points: decides the bar's colour and label. The one heuristic lives in environmentOf().
+enum class Environment { None, Production, NonProduction };
+Environment environmentOf(const ConnectionProfile &profile);
+
+// The always-visible strip on top: environment, role@host:port/db, server version, BYPASSRLS, standby.
+// Colour is never alone: every state is also spelled out in text and an icon.
+class ConnectionBar : public QFrame
+{
+    Q_OBJECT
+public:
+    explicit ConnectionBar(AppState *state, QWidget *parent = nullptr);
+
+    // The "Connect ▾" button: its click opens the dialog, its menu also offers disconnect.
+    void setActions(QAction *connectAction, QAction *disconnectAction);
+
+    Environment environment() const { return m_environment; }
+    QString environmentText() const;
+
+private:
+    void refresh();
+    void applyColours();
+
+    AppState *m_state;
+    Environment m_environment = Environment::None;
+    QLabel *m_envLabel;
+    QLabel *m_profileLabel;
+    QLabel *m_targetLabel;
+    QLabel *m_versionLabel;
+    QFrame *m_bypassChip;
+    QLabel *m_bypassIcon;
+    QLabel *m_bypassLabel;
+    QLabel *m_standbyLabel;
+    QToolButton *m_connectButton;
+};
+
+} // namespace purga

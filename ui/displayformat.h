@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QDateTime>
+#include <QIcon>
+#include <QString>
+
+namespace purga {
+
+// Shared display rules of the GUI: locale numbers, sizes, times that always carry their zone,
+// and the status icons that go with every colour.
+namespace Display {
+
+// Locale thousands separators; "≈ " in front when the number is an estimate; "—" when unknown (< 0).
+QString number(qint64 value, bool approximate = false);
+QString bytes(qint64 value);
+
+// Parses the UTC text the core hands out ("2026-11-27 08:00:00.123+00", ISO 8601, ...).
+QDateTime parseUtc(const QString &utcText);
+// "2026-11-27 03:00:00 -05" in the local zone; empty text gives `emptyText`.
+QString localTime(const QString &utcText, const QString &emptyText = QString());
+QString localTime(const QDateTime &time);
+// The same to the minute, for narrow places: "2026-11-27 03:00 -05".
+QString localMinute(const QString &utcText, const QString &emptyText = QString());
+// Month of a partition bound as "2025-01" (UTC, as the partitions are cut).
+QString monthOf(const QString &utcText);
+
+enum class Status { Ok, Warning, Failed, Info };
+QIcon statusIcon(Status status);
+QString statusSymbol(Status status); // ✓ ⚠ ✗ ℹ, always next to text, never alone
+
+} // namespace Display
+} // namespace purga

@@ -1,0 +1,347 @@
+#include "mainwindow.h"
+
+#include "appstate.h"
+#include "checkspage.h"
+#include "connectdialog.h"
+#include "connectionbar.h"
+#include "dbsession.h"
+#include "displayformat.h"
+#include "healthbanner.h"
+#include "messagebox.h"
+#include "overviewpage.h"
+#include "previewpage.h"
+#include "purgepage.h"
+#include "sessioncoordinator.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QProgressBar>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace purga {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_session(new DbSession(this))
+    , m_state(new AppState(m_session, this))
+    , m_coordinator(new SessionCoordinator(m_session, m_state, this))
+    , m_connectDialog(new ConnectDialog(m_session, this))
+    , m_bar(new ConnectionBar(m_state, this))
+    , m_banner(new HealthBanner(m_state, this))
+    , m_nav(new QListWidget(this))
+    , m_stack(new QStackedWidget(this))
+    , m_checks(new ChecksPage(m_state, m_stack))
+    , m_overview(new OverviewPage(m_state, m_stack))
+    , m_preview(new PreviewPage(m_state, m_stack))
+    , m_purge(new PurgePage(m_state, m_stack))
+    , m_connState(new QLabel(this))
+    , m_lastRefresh(new QLabel(this))
+    , m_stage(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_cancel(new QToolButton(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    m_nav->setObjectName(QStringLiteral("navigation"));
+    m_nav->setIconSize(QSize(18, 18));
+    m_nav->setFixedWidth(170);
+    m_nav->setSpacing(2);
+    m_stack->addWidget(m_checks);
+    m_stack->addWidget(m_overview);
+    m_stack->addWidget(m_preview);
+    m_stack->addWidget(m_purge);
+
+    auto *body = new QHBoxLayout;
+    body->setContentsMargins(0, 0, 0, 0);
+    body->addWidget(m_nav);
+    body->addWidget(m_stack, 1);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_bar);
+    layout->addWidget(m_banner);
+    layout->addLayout(body, 1);
+    setCentralWidget(central);
+
+    createActions();
+    createStatusBar();
+    updateNavigation();
+
+    connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_state, &AppState::showPageRequested, this, &MainWindow::showPage);
+    connect(m_connectDialog, &ConnectDialog::connectRequested, m_coordinator, &SessionCoordinator::connectTo);
+    connect(m_connectDialog, &ConnectDialog::notice, this,
+            [this](const QString &t) { statusBar()->showMessage(t, 8000); });
+    connect(m_coordinator, &SessionCoordinator::problemChanged, m_banner, &HealthBanner::setProblem);
+    connect(m_coordinator, &SessionCoordinator::notice, this,
+            [this](const QString &t) { statusBar()->showMessage(t, 8000); });
+    connect(m_coordinator, &SessionCoordinator::lastRefreshChanged, this, [this](const QDateTime &when) {
+        m_lastRefresh->setText(tr("Last refresh: %1").arg(Display::localTime(when)));
+    });
+    connect(m_checks, &ChecksPage::connectRequested, this, &MainWindow::openConnectDialog);
+    connect(m_checks, &ChecksPage::rerunRequested, m_coordinator, &SessionCoordinator::runPreflight);
+    connect(m_overview, &OverviewPage::refreshRequested, this, &MainWindow::refresh);
+    connect(m_state, &AppState::connectionChanged, this, [this] {
+        m_showChecksOnRefusal = m_state->isConnected();
+        if (m_state->isConnected())
+            showPage(QStringLiteral("overview"));
+        else
+            m_lastRefresh->clear();
+        updateConnectionStatus();
+    });
+    connect(m_state, &AppState::preflightChanged, this, [this] {
+        if (m_showChecksOnRefusal && !m_state->preflight().items.isEmpty()) {
+            m_showChecksOnRefusal = false;
+            if (!m_state->preflight().canPreview())
+                showPage(QStringLiteral("checks"));
+        }
+        updateNavigation();
+        updateConnectionStatus();
+    });
+    connect(m_state, &AppState::purgeRunningChanged, this, [this] { updateConnectionStatus(); });
+
+    updateConnectionStatus();
+    showPage(QStringLiteral("overview"));
+    resize(1240, 780);
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::pageIds()
+{
+    return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
+            QStringLiteral("purge")};
+}
+
+QWidget *MainWindow::page(const QString &id) const
+{
+    const qsizetype i = pageIds().indexOf(id);
+    return i < 0 ? nullptr : m_stack->widget(int(i));
+}
+
+QString MainWindow::currentPageId() const
+{
+    return pageIds().value(m_stack->currentIndex());
+}
+
+QString MainWindow::statusText() const
+{
+    return m_connState->text();
+}
+
+void MainWindow::showPage(const QString &id)
+{
+    const qsizetype i = pageIds().indexOf(id);
+    if (i >= 0)
+        m_nav->setCurrentRow(int(i));
+}
+
+void MainWindow::openConnectDialog()
+{
+    m_connectDialog->open();
+    m_connectDialog->raise();
+    m_connectDialog->activateWindow();
+}
+
+void MainWindow::connectOnStart(const QString &profileName)
+{
+    m_connectDialog->connectOnStart(profileName);
+}
+
+void MainWindow::refresh()
+{
+    if (m_state->isConnected())
+        m_coordinator->runPreflight(); // the checks, then the overview (estimates, then exact)
+}
+
+void MainWindow::createActions()
+{
+    m_connectAction = new QAction(tr("&Connect…"), this);
+    m_connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    m_connectAction->setIcon(style()->standardIcon(QStyle::SP_DriveNetIcon));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::openConnectDialog);
+    m_disconnectAction = new QAction(tr("&Disconnect"), this);
+    m_disconnectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(m_disconnectAction, &QAction::triggered, m_coordinator,
+            &SessionCoordinator::disconnectFromServer);
+    auto *quit = new QAction(tr("&Quit"), this);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+    quit->setMenuRole(QAction::QuitRole);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connectAction);
+    file->addAction(m_disconnectAction);
+    file->addSeparator();
+    file->addAction(quit);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge")};
+    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3};
+    for (int i = 0; i < titles.size(); ++i) {
+        auto *a = new QAction(titles.at(i), this);
+        a->setShortcut(QKeySequence(Qt::CTRL | keys.at(i)));
+        const QString id = pageIds().at(i);
+        connect(a, &QAction::triggered, this, [this, id] { showPage(id); });
+        view->addAction(a);
+        QString text = titles.at(i);
+        text.remove(u'&');
+        auto *item = new QListWidgetItem(text, m_nav);
+        item->setToolTip(a->shortcut().toString(QKeySequence::NativeText));
+        item->setSizeHint(QSize(0, 30));
+        static const QStyle::StandardPixmap icons[] = {
+            QStyle::SP_MessageBoxInformation, QStyle::SP_FileDialogDetailedView,
+            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon};
+        item->setIcon(style()->standardIcon(icons[i]));
+    }
+    view->addSeparator();
+    m_refreshAction = new QAction(tr("&Refresh"), this);
+    m_refreshAction->setShortcut(QKeySequence(Qt::Key_F5));
+    m_refreshAction->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    connect(m_refreshAction, &QAction::triggered, this, &MainWindow::refresh);
+    view->addAction(m_refreshAction);
+    m_cancelAction = new QAction(tr("&Cancel database operation"), this);
+    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setEnabled(false);
+    connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancel);
+    view->addAction(m_cancelAction);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    auto *aboutAction = new QAction(tr("&About purga-sesiones"), this);
+    aboutAction->setShortcut(QKeySequence(Qt::Key_F1));
+    aboutAction->setMenuRole(QAction::AboutRole);
+    connect(aboutAction, &QAction::triggered, this, &MainWindow::about);
+    help->addAction(aboutAction);
+
+    m_bar->setActions(m_connectAction, m_disconnectAction);
+}
+
+void MainWindow::createStatusBar()
+{
+    m_connState->setObjectName(QStringLiteral("connectionState"));
+    m_lastRefresh->setObjectName(QStringLiteral("lastRefresh"));
+    m_stage->setObjectName(QStringLiteral("backgroundStage"));
+    m_progress->setObjectName(QStringLiteral("backgroundProgress"));
+    m_progress->setMaximumWidth(160);
+    m_progress->setMaximumHeight(14);
+    m_progress->setTextVisible(false);
+    m_progress->setVisible(false);
+    m_cancel->setObjectName(QStringLiteral("backgroundCancel"));
+    m_cancel->setDefaultAction(m_cancelAction);
+    m_cancel->setText(tr("Cancel"));
+    m_cancel->setToolTip(tr("Cancel the database operation in progress (Esc)"));
+    m_cancel->setVisible(false);
+    m_stage->setVisible(false);
+    m_connState->setContentsMargins(4, 0, 12, 0);
+    m_lastRefresh->setContentsMargins(12, 0, 4, 0);
+    statusBar()->addWidget(m_connState);
+    statusBar()->addWidget(m_lastRefresh);
+    statusBar()->addPermanentWidget(m_stage);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+
+    connect(m_session, &DbSession::busyChanged, this, [this](bool busy) {
+        m_progress->setVisible(busy);
+        m_cancel->setVisible(busy);
+        m_stage->setVisible(busy);
+        m_cancelAction->setEnabled(busy);
+        if (busy) {
+            m_progress->setRange(0, 0);
+            m_stage->setText(tr("Working…"));
+        }
+        updateConnectionStatus();
+    });
+    connect(m_session, &DbSession::progress, this, [this](const QString &stage, int done, int total) {
+        m_stage->setText(
+            total > 0 ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done), QLocale().toString(total))
+                      : stage);
+        if (total > 0) {
+            m_progress->setRange(0, total);
+            m_progress->setValue(done);
+        } else {
+            m_progress->setRange(0, 0);
+        }
+    });
+}
+
+void MainWindow::updateConnectionStatus()
+{
+    const bool connected = m_state->isConnected();
+    m_disconnectAction->setEnabled(connected);
+    m_refreshAction->setEnabled(connected);
+    QString text;
+    if (connected) {
+        text = Display::statusSymbol(Display::Status::Ok) + u' ' +
+               tr("Connected: %1").arg(m_state->profile().displayTarget());
+        if (m_state->isPurgeRunning())
+            text += QStringLiteral(" · ") + tr("purge running");
+    } else if (m_coordinator->isConnecting()) {
+        text = tr("Connecting…");
+    } else {
+        text = QStringLiteral("○ ") + tr("Not connected");
+    }
+    m_connState->setText(text);
+    updateWindowTitle();
+}
+
+void MainWindow::updateNavigation()
+{
+    // The Checks entry carries the verdict as icon and tooltip.
+    QListWidgetItem *checks = m_nav->item(0);
+    if (!checks)
+        return;
+    const PreflightReport &r = m_state->preflight();
+    Display::Status s = Display::Status::Info;
+    if (m_state->isConnected() && !r.items.isEmpty())
+        s = !r.canPreview() ? Display::Status::Failed
+            : !r.canPurge() ? Display::Status::Warning
+                            : Display::Status::Ok;
+    checks->setIcon(Display::statusIcon(s));
+    QString text = tr("Checks");
+    if (s != Display::Status::Info)
+        text += u' ' + Display::statusSymbol(s);
+    checks->setText(text);
+}
+
+void MainWindow::updateWindowTitle()
+{
+    QString title = QStringLiteral("purga-sesiones");
+    if (m_state->isConnected()) {
+        title += QStringLiteral(" — ") + m_state->profile().name;
+        if (environmentOf(m_state->profile()) == Environment::Production)
+            title += QStringLiteral(" (") + tr("PRODUCTION") + u')';
+    }
+    setWindowTitle(title);
+}
+
+void MainWindow::about()
+{
+    MessageBox::information(
+        this, tr("About purga-sesiones"),
+        tr("purga-sesiones %1\n\nPreviews and purges expired session tokens of the identity "
+           "service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.")
+            .arg(QCoreApplication::applicationVersion()));
+}
+
+bool MainWindow::confirmCloseDuringPurge()
+{
+    return m_purge->confirmClose();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_state->isPurgeRunning() && !confirmCloseDuringPurge()) {
+        event->ignore();
+        return;
+    }
+    event->accept();
+}
+
+} // namespace purga

@@ -1,0 +1,93 @@
+#pragma once
+
+#include <QMainWindow>
+
+class QLabel;
+class QListWidget;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+
+namespace purga {
+
+class AppState;
+class ChecksPage;
+class ConnectDialog;
+class ConnectionBar;
+class DbSession;
+class HealthBanner;
+class OverviewPage;
+class PreviewPage;
+class PurgePage;
+class SessionCoordinator;
+
+// The window: connection bar, health banner, navigation + pages, status bar and menus.
+// It composes; the pages do the work, DbSession and PurgeController talk to the database.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    DbSession *session() const { return m_session; }
+    AppState *state() const { return m_state; }
+    SessionCoordinator *coordinator() const { return m_coordinator; }
+    ConnectDialog *connectDialog() const { return m_connectDialog; }
+    ConnectionBar *connectionBar() const { return m_bar; }
+    HealthBanner *healthBanner() const { return m_banner; }
+    ChecksPage *checksPage() const { return m_checks; }
+    OverviewPage *overviewPage() const { return m_overview; }
+    PreviewPage *previewPage() const { return m_preview; }
+    PurgePage *purgePage() const { return m_purge; }
+
+    static QStringList pageIds(); // "checks", "overview", "preview", "purge"
+    QWidget *page(const QString &id) const;
+    QString currentPageId() const;
+    QString statusText() const; // connection state as the status bar shows it
+
+public slots:
+    void showPage(const QString &id);
+    void openConnectDialog();
+    // --profile NAME: connect with the saved profile, its password from the keychain.
+    void connectOnStart(const QString &profileName);
+    void refresh();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    // Asked before closing while a purge runs; the purge page decides (and cancels it if told to).
+    virtual bool confirmCloseDuringPurge();
+
+private:
+    void createActions();
+    void createStatusBar();
+    void updateConnectionStatus();
+    void updateNavigation();
+    void updateWindowTitle();
+    void about();
+
+    DbSession *m_session;
+    AppState *m_state;
+    SessionCoordinator *m_coordinator;
+    ConnectDialog *m_connectDialog;
+    ConnectionBar *m_bar;
+    HealthBanner *m_banner;
+    QListWidget *m_nav;
+    QStackedWidget *m_stack;
+    ChecksPage *m_checks;
+    OverviewPage *m_overview;
+    PreviewPage *m_preview;
+    PurgePage *m_purge;
+    QLabel *m_connState;
+    QLabel *m_lastRefresh;
+    QLabel *m_stage;
+    QProgressBar *m_progress;
+    QToolButton *m_cancel;
+    QAction *m_connectAction = nullptr;
+    QAction *m_disconnectAction = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    bool m_showChecksOnRefusal = false;
+};
+
+} // namespace purga

@@ -1,0 +1,149 @@
+#include "partitionstrip.h"
+
+#include "displayformat.h"
+
+#include <QApplication>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QStyle>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace purga {
+
+PartitionStrip::PartitionStrip(QWidget *parent)
+    : QWidget(parent)
+    , m_grid(new QGridLayout(this))
+{
+    setObjectName(QStringLiteral("partitionStrip"));
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(6);
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+}
+
+void PartitionStrip::setPartitions(const QList<PartitionInfo> &partitions)
+{
+    for (QWidget *tile : std::as_const(m_tiles))
+        delete tile;
+    m_tiles.clear();
+    m_summaries.clear();
+    m_columns = 0;
+
+    QList<PartitionInfo> sorted = partitions;
+    std::stable_sort(sorted.begin(), sorted.end(), [](const PartitionInfo &a, const PartitionInfo &b) {
+        if (a.isDefault != b.isDefault)
+            return !a.isDefault; // DEFAULT last
+        return Display::parseUtc(a.lowerBound) < Display::parseUtc(b.lowerBound);
+    });
+    for (const PartitionInfo &p : sorted)
+        m_tiles << makeTile(p);
+    placeTiles();
+}
+
+int PartitionStrip::columnsFor(int width) const
+{
+    int tileWidth = 1;
+    for (const QWidget *tile : m_tiles)
+        tileWidth = qMax(tileWidth, tile->sizeHint().width());
+    return qMax(1, (width + m_grid->horizontalSpacing()) / (tileWidth + m_grid->horizontalSpacing()));
+}
+
+int PartitionStrip::heightForWidth(int width) const
+{
+    if (m_tiles.isEmpty())
+        return 0;
+    int tileHeight = 0;
+    for (const QWidget *tile : m_tiles)
+        tileHeight = qMax(tileHeight, tile->sizeHint().height());
+    const int columns = columnsFor(width);
+    const int rows = int((m_tiles.size() + columns - 1) / columns);
+    return rows * tileHeight + (rows - 1) * m_grid->verticalSpacing();
+}
+
+void PartitionStrip::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (columnsFor(width()) != m_columns)
+        placeTiles();
+}
+
+void PartitionStrip::placeTiles()
+{
+    const int columns = columnsFor(width() > 0 ? width() : 1000);
+    m_columns = columns;
+    for (QWidget *tile : std::as_const(m_tiles))
+        m_grid->removeWidget(tile);
+    for (int i = 0; i < m_tiles.size(); ++i)
+        m_grid->addWidget(m_tiles.at(i), i / columns, i % columns);
+    for (int c = 0; c < m_grid->columnCount(); ++c)
+        m_grid->setColumnStretch(c, c < columns ? 1 : 0);
+    // Scroll areas do not always honour height-for-width: ask for the rows' height outright.
+    setMinimumHeight(heightForWidth(width() > 0 ? width() : 1000));
+    updateGeometry();
+}
+
+QWidget *PartitionStrip::makeTile(const PartitionInfo &p)
+{
+    auto *tile = new QFrame(this);
+    tile->setObjectName(QStringLiteral("partitionTile"));
+    tile->setFrameShape(QFrame::StyledPanel);
+    tile->setToolTip(p.name + u'\n' + p.bound);
+
+    QString month;
+    QString status;
+    QString kind;
+    QIcon icon;
+    QString style;
+    if (p.isDefault) {
+        month = tr("DEFAULT");
+        status = tr("never removed");
+        kind = QStringLiteral("default");
+        icon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxInformation);
+        style = QStringLiteral("background: #eceff1; border: 1px dashed #78909c;");
+    } else if (p.removable) {
+        month = p.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(p.lowerBound);
+        status = tr("removable");
+        kind = QStringLiteral("removable");
+        icon = QApplication::style()->standardIcon(QStyle::SP_TrashIcon);
+        style = QStringLiteral("background: #fff3e0; border: 2px solid #e65100;");
+    } else {
+        month = p.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(p.lowerBound);
+        status = tr("kept");
+        kind = QStringLiteral("kept");
+        icon = Display::statusIcon(Display::Status::Ok);
+        style = QStringLiteral("background: #f1f8e9; border: 1px solid #9ccc65;");
+    }
+    tile->setStyleSheet(QStringLiteral("QFrame#partitionTile { %1 border-radius: 4px; }").arg(style));
+
+    auto *layout = new QVBoxLayout(tile);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(2);
+    auto *monthLabel = new QLabel(month, tile);
+    QFont bold = monthLabel->font();
+    bold.setBold(true);
+    monthLabel->setFont(bold);
+    auto *rows = new QLabel(tr("%1 rows").arg(Display::number(p.rows, !p.rowsExact)), tile);
+    rows->setAlignment(Qt::AlignRight);
+    auto *size = new QLabel(Display::bytes(p.bytes), tile);
+    size->setAlignment(Qt::AlignRight);
+    auto *statusRow = new QHBoxLayout;
+    statusRow->setSpacing(4);
+    auto *iconLabel = new QLabel(tile);
+    iconLabel->setPixmap(icon.pixmap(14, 14));
+    auto *statusLabel = new QLabel(status, tile);
+    statusLabel->setObjectName(QStringLiteral("partitionStatus"));
+    statusRow->addWidget(iconLabel);
+    statusRow->addWidget(statusLabel, 1);
+    layout->addWidget(monthLabel);
+    layout->addWidget(rows);
+    layout->addWidget(size);
+    layout->addLayout(statusRow);
+    m_summaries << month + u'|' + kind;
+    return tile;
+}
+
+} // namespace purga

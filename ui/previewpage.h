@@ -1,0 +1,56 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTabWidget;
+
+namespace purga {
+
+class AppState;
+class RulePreviewTab;
+struct PreviewPlan;
+
+// "Preview": freezes the cutoffs on the database clock and shows, per rule, what a purge would
+// remove. The preview runs on DbSession's worker; the window stays responsive and it can be
+// cancelled. The plan is stored in AppState, from where the Purge page takes it.
+class PreviewPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit PreviewPage(AppState *state, QWidget *parent = nullptr);
+
+    QPushButton *takePreviewButton() const { return m_take; }
+    QPushButton *purgeButton() const { return m_purge; }
+    QTabWidget *tabs() const { return m_tabs; }
+    RulePreviewTab *tabFor(const QString &ruleId) const;
+    // Why "Take preview" is disabled (empty when enabled).
+    QString blockedReason() const;
+    bool isTakingPreview() const { return m_pending; }
+
+public slots:
+    void takePreview();
+    void cancelPreview();
+
+private:
+    void updateActions();
+    void rebuildTabs();
+    void onPreviewReady(const PreviewPlan &plan);
+    void onOperationEnded(const QString &operation, const QString &message, bool cancelled);
+
+    AppState *m_state;
+    bool m_pending = false;
+    QPushButton *m_take;
+    QPushButton *m_cancel;
+    QProgressBar *m_progress;
+    QLabel *m_status;
+    QLabel *m_blocked;
+    QLabel *m_info;
+    QLabel *m_empty;
+    QTabWidget *m_tabs;
+    QPushButton *m_purge;
+};
+
+} // namespace purga

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "connectionprofile.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QToolButton;
+
+namespace purga {
+
+// The editable fields of one connection profile (never a password).
+class ProfileForm : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ProfileForm(QWidget *parent = nullptr);
+
+    void setProfile(const ConnectionProfile &profile);
+    // The fields as a profile; settings the form does not show (rules, conninfo) are kept.
+    ConnectionProfile profile() const;
+    bool isService() const { return !m_base.service.isEmpty(); }
+
+    // Appends a row below the profile's fields (the dialog's password), aligned with them.
+    void addRow(const QString &label, QWidget *field);
+
+    // Moves the keyboard focus to a field: "name", "host", "port", "database", "user", "ssl".
+    void focusField(const QString &field);
+
+signals:
+    void edited();
+
+private:
+    void updateSslCertEnabled();
+
+    ConnectionProfile m_base;
+    QFormLayout *m_layout = nullptr;
+    QLineEdit *m_name;
+    QLabel *m_service;
+    QLineEdit *m_host;
+    QSpinBox *m_port;
+    QLineEdit *m_database;
+    QLineEdit *m_user;
+    QComboBox *m_sslMode;
+    QLineEdit *m_sslRootCert;
+    QToolButton *m_browseCert;
+    QSpinBox *m_timeout;
+};
+
+} // namespace purga

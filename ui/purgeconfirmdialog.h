@@ -1,0 +1,61 @@
+#pragma once
+
+#include "preview.h"
+
+#include <QDialog>
+#include <QMap>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace purga {
+
+// What the user confirmed: the rules to run and the only options a purge may change.
+struct PurgeRequest
+{
+    QStringList ruleIds;
+    int batchSize = 5000;
+    int pauseMs = 0;
+    bool detachOnly = false;
+};
+
+// Restates the frozen preview in numbers before anything is deleted: target, cutoffs, rows per rule,
+// partitions to drop. Dropping partitions needs the database name typed. "Purge" is never the
+// default button: Enter alone does not start a purge (Ctrl+Return does).
+class PurgeConfirmDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    PurgeConfirmDialog(const PreviewPlan &plan, const QString &target, const QString &confirmWord,
+                       QWidget *parent = nullptr);
+
+    PurgeRequest request() const;
+    int partitionsToDrop() const;
+    bool needsTypedConfirmation() const;
+
+    QCheckBox *ruleCheck(const QString &ruleId) const { return m_checks.value(ruleId); }
+    QSpinBox *batchSizeSpin() const { return m_batch; }
+    QSpinBox *pauseSpin() const { return m_pause; }
+    QCheckBox *detachOnlyCheck() const { return m_detachOnly; }
+    QLineEdit *confirmEdit() const { return m_confirm; }
+    QPushButton *purgeButton() const { return m_ok; }
+
+private:
+    void update();
+
+    PreviewPlan m_plan;
+    QString m_word;
+    QMap<QString, QCheckBox *> m_checks;
+    QSpinBox *m_batch;
+    QSpinBox *m_pause;
+    QCheckBox *m_detachOnly;
+    QLabel *m_confirmLabel;
+    QLineEdit *m_confirm;
+    QLabel *m_summary;
+    QPushButton *m_ok;
+};
+
+} // namespace purga

@@ -1,0 +1,399 @@
+#include "purgepage.h"
+
+#include "appstate.h"
+#include "displayformat.h"
+#include "messagebox.h"
+#include "purgecontroller.h"
+#include "receiptview.h"
+#include "ruleprogresswidget.h"
+#include "runformat.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace purga {
+
+namespace {
+
+bool hasWork(const RulePreview &rule)
+{
+    if (rule.eligible > 0)
+        return true;
+    for (const PartitionInfo &p : rule.partitions)
+        if (p.removable && !p.isDefault)
+            return true;
+    return false;
+}
+
+} // namespace
+
+PurgePage::PurgePage(AppState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_controller(new PurgeController(this))
+    , m_flush(new QTimer(this))
+    , m_summary(new QLabel(this))
+    , m_blockers(new QLabel(this))
+    , m_start(new QPushButton(tr("Start purge…"), this))
+    , m_toPreview(new QPushButton(tr("Go to Preview"), this))
+    , m_runStatus(new QLabel(this))
+    , m_stop(new QPushButton(tr("Stop after this batch"), this))
+    , m_cancel(new QPushButton(tr("Cancel now"), this))
+    , m_progressArea(new QWidget(this))
+    , m_progressLayout(new QVBoxLayout(m_progressArea))
+    , m_noRun(new QLabel(tr("No purge has run in this session.\n\n"
+                            "Start purge… (Ctrl+Return) restates the preview and asks for confirmation. "
+                            "Then the progress of each rule appears here: Ctrl+. stops after the batch in "
+                            "flight, Esc cancels at once. The receipt follows at the end."),
+                         m_progressArea))
+    , m_log(new QPlainTextEdit(this))
+    , m_receipt(new ReceiptView(this))
+{
+    setObjectName(QStringLiteral("purgePage"));
+    m_summary->setObjectName(QStringLiteral("purgeSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_blockers->setObjectName(QStringLiteral("purgeBlockers"));
+    m_blockers->setWordWrap(true);
+    m_blockers->setTextFormat(Qt::PlainText);
+    m_blockers->setFrameShape(QFrame::StyledPanel);
+    m_blockers->setMargin(6);
+    m_start->setObjectName(QStringLiteral("startPurgeButton"));
+    m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_start->setToolTip(RunFormat::withShortcut(
+        tr("Restate the preview and confirm before anything is deleted"), m_start->shortcut()));
+    m_start->setIcon(Display::statusIcon(Display::Status::Warning));
+    m_toPreview->setObjectName(QStringLiteral("goToPreviewButton"));
+    m_runStatus->setObjectName(QStringLiteral("runStatus"));
+    m_runStatus->setTextFormat(Qt::PlainText);
+    m_runStatus->setWordWrap(true);
+    m_stop->setObjectName(QStringLiteral("stopAfterBatchButton"));
+    m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_stop->setToolTip(
+        RunFormat::withShortcut(tr("Finish the batch in flight, commit it and stop"), m_stop->shortcut()));
+    m_cancel->setObjectName(QStringLiteral("cancelNowButton"));
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancel->setToolTip(RunFormat::withShortcut(
+        tr("Interrupt the batch in flight (it is rolled back); committed batches stay deleted"),
+        m_cancel->shortcut()));
+    m_log->setObjectName(QStringLiteral("purgeLog"));
+    m_log->setReadOnly(true);
+    m_log->setFont(RunFormat::monospace());
+    m_log->setMaximumBlockCount(10000);
+    m_log->setPlaceholderText(tr("The purge log appears here."));
+    m_receipt->hide();
+    m_noRun->setAlignment(Qt::AlignCenter);
+    m_noRun->setWordWrap(true);
+    m_noRun->setMargin(24);
+    m_progressLayout->addWidget(m_noRun);
+    m_progressLayout->addStretch(1);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_toPreview);
+    top->addWidget(m_start);
+    auto *runBar = new QHBoxLayout;
+    runBar->addWidget(m_runStatus, 1);
+    runBar->addWidget(m_stop);
+    runBar->addWidget(m_cancel);
+
+    auto *progressScroll = new QScrollArea(this);
+    progressScroll->setWidgetResizable(true);
+    progressScroll->setFrameShape(QFrame::NoFrame);
+    progressScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    progressScroll->setWidget(m_progressArea);
+    auto *live = new QSplitter(Qt::Horizontal, this);
+    live->addWidget(progressScroll);
+    live->addWidget(m_log);
+    live->setStretchFactor(0, 1);
+    live->setStretchFactor(1, 1);
+    m_log->setMinimumWidth(360);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(live);
+    m_split->addWidget(m_receipt);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_blockers);
+    layout->addLayout(runBar);
+    layout->addWidget(m_split, 1);
+
+    m_flush->setSingleShot(true);
+    m_flush->setInterval(100);
+    connect(m_flush, &QTimer::timeout, this, &PurgePage::flushPending);
+    connect(m_start, &QPushButton::clicked, this, &PurgePage::requestPurge);
+    connect(m_toPreview, &QPushButton::clicked, this,
+            [this] { emit m_state->showPageRequested(QStringLiteral("preview")); });
+    connect(m_stop, &QPushButton::clicked, this, &PurgePage::stopAfterBatch);
+    connect(m_cancel, &QPushButton::clicked, this, &PurgePage::cancelNow);
+
+    connect(m_controller, &PurgeController::started, this, &PurgePage::onStarted);
+    connect(m_controller, &PurgeController::finished, this, &PurgePage::onFinished);
+    connect(m_controller, &PurgeController::ruleProgress, this, [this](const RuleProgress &p) {
+        m_pendingProgress.insert(p.ruleId, p);
+        if (!m_flush->isActive())
+            m_flush->start();
+    });
+    connect(m_controller, &PurgeController::logLine, this, [this](const QString &line) {
+        m_pendingLog << line;
+        if (!m_flush->isActive())
+            m_flush->start();
+    });
+
+    for (auto signal : {&AppState::connectionChanged, &AppState::preflightChanged, &AppState::previewChanged})
+        connect(m_state, signal, this, [this] {
+            updateSummary();
+            updateActions();
+        });
+    updateSummary();
+    updateActions();
+}
+
+PurgePage::~PurgePage() = default;
+
+QStringList PurgePage::startBlockers() const
+{
+    if (m_running)
+        return {tr("A purge is already running.")};
+    if (!m_state->isConnected())
+        return {tr("Not connected: connect to a database first.")};
+    const PreflightReport &report = m_state->preflight();
+    if (report.serverVersionNum == 0 && report.items.isEmpty())
+        return {tr("Waiting for the preflight checks of this connection.")};
+    if (!report.canPurge()) {
+        const QStringList blockers = report.purgeBlockers();
+        return blockers.isEmpty() ? QStringList{tr("The preflight checks do not allow a purge.")} : blockers;
+    }
+    const PreviewPlan &plan = m_state->previewPlan();
+    if (plan.isEmpty())
+        return {tr("There is no preview: take one first. The purge runs exactly what a preview froze.")};
+    if (!m_purgedPreview.isEmpty() && m_purgedPreview == plan.takenAtUtc)
+        return {tr("This preview has already been purged (run %1). Take a new preview to purge again.")
+                    .arg(m_lastReceipt.runId)};
+    if (std::none_of(plan.rules.cbegin(), plan.rules.cend(), hasWork))
+        return {tr("The preview found nothing to remove.")};
+    return {};
+}
+
+void PurgePage::updateSummary()
+{
+    const PreviewPlan &plan = m_state->previewPlan();
+    if (plan.isEmpty()) {
+        m_summary->setText(tr("No preview yet."));
+        return;
+    }
+    QStringList parts;
+    for (const RulePreview &rule : plan.rules) {
+        int partitions = 0;
+        for (const PartitionInfo &p : rule.partitions)
+            partitions += p.removable && !p.isDefault ? 1 : 0;
+        parts << (Rules::isPartitionRule(rule.id)
+                      ? tr("%1: %2 partitions (%3 rows)")
+                            .arg(Rules::title(rule.id), Display::number(partitions),
+                                 Display::number(rule.eligible))
+                      : tr("%1: %2 rows").arg(Rules::title(rule.id), Display::number(rule.eligible)));
+    }
+    m_summary->setText(tr("Preview frozen at %1 (%2).\n%3")
+                           .arg(RunFormat::utc(plan.cutoffBaseUtc), Display::localTime(plan.cutoffBaseUtc),
+                                parts.join(QStringLiteral(" · "))));
+}
+
+void PurgePage::updateActions()
+{
+    const QStringList blockers = m_running ? QStringList() : startBlockers();
+    m_start->setEnabled(blockers.isEmpty() && !m_running);
+    m_blockers->setVisible(!blockers.isEmpty());
+    m_blockers->setText(Display::statusSymbol(Display::Status::Warning) + u' ' + tr("Cannot purge now:") +
+                        u'\n' + blockers.join(u'\n'));
+    m_stop->setEnabled(m_running && !m_stopRequested && !m_cancelRequested);
+    m_cancel->setEnabled(m_running && !m_cancelRequested);
+    m_toPreview->setEnabled(!m_running);
+}
+
+void PurgePage::requestPurge()
+{
+    const QStringList blockers = startBlockers();
+    if (!blockers.isEmpty()) {
+        MessageBox::warning(this, tr("Purge"), blockers.join(u'\n'));
+        return;
+    }
+    const QString word =
+        m_state->preflight().database.isEmpty() ? m_state->profile().database : m_state->preflight().database;
+    PurgeConfirmDialog dialog(m_state->previewPlan(), m_state->profile().displayTarget(), word, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    startPurge(dialog.request());
+}
+
+bool PurgePage::startPurge(const PurgeRequest &request)
+{
+    const QStringList blockers = startBlockers();
+    if (!blockers.isEmpty()) {
+        MessageBox::warning(this, tr("Purge"), blockers.join(u'\n'));
+        return false;
+    }
+    PreviewPlan plan = m_state->previewPlan();
+    QStringList problems;
+    for (RulePreview &rule : plan.rules) {
+        if (!request.ruleIds.contains(rule.id))
+            continue;
+        rule.config.batchSize = request.batchSize;
+        rule.config.pauseMs = request.pauseMs;
+        problems << Rules::validate(rule.config);
+    }
+    if (request.ruleIds.isEmpty())
+        problems << tr("No rule selected.");
+    if (!problems.isEmpty()) {
+        MessageBox::warning(this, tr("Purge"), problems.join(u'\n'));
+        return false;
+    }
+    PurgeOptions options;
+    options.ruleIds = request.ruleIds;
+    options.detachOnly = request.detachOnly;
+    options.origin = QStringLiteral("manual");
+    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
+        if (options.operatorName.isEmpty())
+            options.operatorName = qEnvironmentVariable(var);
+
+    clearProgress();
+    for (const QString &id : request.ruleIds) {
+        const RulePreview *rule = plan.rule(id);
+        auto *w = new RuleProgressWidget(id, rule ? rule->eligible : 0, m_progressArea);
+        m_progress.insert(id, w);
+        m_progressLayout->insertWidget(m_progressLayout->count() - 1, w);
+    }
+    m_noRun->hide();
+    m_log->clear();
+    m_receipt->hide();
+    m_running = true;
+    m_stopRequested = false;
+    m_cancelRequested = false;
+    m_runStatus->setText(tr("Starting: opening a dedicated connection and taking the purge lock…"));
+    appendLog(tr("Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.")
+                  .arg(options.operatorName.isEmpty() ? tr("an unknown user") : options.operatorName,
+                       m_state->profile().displayTarget(), request.ruleIds.join(QStringLiteral(", ")),
+                       Display::number(request.batchSize), Display::number(request.pauseMs),
+                       request.detachOnly ? tr(", detach only") : QString()));
+    m_state->setPurgeRunning(true);
+    updateActions();
+    m_controller->start(m_state->profile(), m_state->password(), plan, options);
+    return true;
+}
+
+void PurgePage::stopAfterBatch()
+{
+    if (!m_running || m_stopRequested || m_cancelRequested)
+        return;
+    m_stopRequested = true;
+    m_controller->stopAfterBatch();
+    m_runStatus->setText(tr("Stopping after the batch in flight…"));
+    appendLog(tr("Stop after this batch requested."));
+    updateActions();
+}
+
+void PurgePage::cancelNow()
+{
+    if (!m_running || m_cancelRequested)
+        return;
+    m_cancelRequested = true;
+    m_controller->cancelNow();
+    m_runStatus->setText(tr("Cancelling: the batch in flight is being rolled back…"));
+    appendLog(tr("Cancel requested."));
+    updateActions();
+}
+
+void PurgePage::onStarted(const QString &runId)
+{
+    m_runStatus->setText(runId.isEmpty() ? tr("Running.") : tr("Running. Run id %1.").arg(runId));
+}
+
+void PurgePage::onFinished(const PurgeReceipt &receipt)
+{
+    m_flush->stop();
+    flushPending();
+    m_running = false;
+    m_lastReceipt = receipt;
+    for (const RuleReceipt &r : receipt.rules)
+        if (RuleProgressWidget *w = m_progress.value(r.ruleId))
+            w->setFinal(r);
+    if (receipt.status == QLatin1String("ok"))
+        m_purgedPreview = m_state->previewPlan().takenAtUtc;
+    m_runStatus->setText(RunFormat::statusText(receipt.status) +
+                         (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
+    appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status)));
+    m_receipt->setReceipt(receipt);
+    if (m_receipt->isHidden()) {
+        m_receipt->show();
+        const int h = m_split->height();
+        m_split->setSizes({h / 2, h - h / 2});
+    }
+    m_state->setPurgeRunning(false);
+    updateActions();
+    emit purgeFinished(receipt);
+}
+
+void PurgePage::flushPending()
+{
+    for (const RuleProgress &p : std::as_const(m_pendingProgress))
+        if (RuleProgressWidget *w = m_progress.value(p.ruleId))
+            w->setProgress(p);
+    m_pendingProgress.clear();
+    for (const QString &line : std::as_const(m_pendingLog))
+        appendLog(line);
+    m_pendingLog.clear();
+}
+
+void PurgePage::appendLog(const QString &line)
+{
+    m_log->appendPlainText(Display::localTime(QDateTime::currentDateTimeUtc()) + QStringLiteral("  ") + line);
+}
+
+QString PurgePage::logText() const
+{
+    return m_log->toPlainText();
+}
+
+void PurgePage::clearProgress()
+{
+    qDeleteAll(m_progress);
+    m_progress.clear();
+}
+
+bool PurgePage::confirmClose()
+{
+    if (!m_running)
+        return true;
+    const auto answer = MessageBox::show(
+        QMessageBox::Warning, this, tr("A purge is running"),
+        tr("A purge is running on %1. Cancel it and close?\n\nBatches already committed stay deleted; the "
+           "batch in "
+           "flight is rolled back. The receipt is recorded in the history.")
+            .arg(m_state->profile().displayTarget()),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::No,
+        {{QMessageBox::Yes, tr("Cancel the purge and close")}, {QMessageBox::No, tr("Keep it running")}});
+    if (answer != QMessageBox::Yes)
+        return false;
+    cancelNow();
+    if (m_running) {
+        QEventLoop loop;
+        connect(this, &PurgePage::purgeFinished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(CloseWaitMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
+}
+
+} // namespace purga

@@ -1,0 +1,213 @@
+#include "rulepreviewtab.h"
+
+#include "barchartview.h"
+#include "displayformat.h"
+#include "partitiontable.h"
+#include "runformat.h"
+#include "sampletable.h"
+#include "sqlview.h"
+
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace purga {
+
+namespace {
+
+QLabel *warningLine(const QString &text, QWidget *parent)
+{
+    // Icon + symbol + words: the warning does not depend on colour.
+    auto *label = new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' + text, parent);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setFrameShape(QFrame::StyledPanel);
+    label->setMargin(6);
+    label->setAutoFillBackground(true);
+    QPalette pal = label->palette();
+    pal.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
+    pal.setColor(QPalette::WindowText, QColor(0x66, 0x4d, 0x03));
+    label->setPalette(pal);
+    return label;
+}
+
+} // namespace
+
+RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule, QWidget *parent)
+    : QWidget(parent)
+    , m_ruleId(rule.id)
+{
+    setObjectName(QStringLiteral("rulePreview_") + rule.id);
+    auto *content = new QWidget;
+    auto *layout = new QVBoxLayout(content);
+
+    auto *intro =
+        new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
+    intro->setWordWrap(true);
+    intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(intro);
+
+    if (rule.adrSampleInWindow > 0) {
+        auto *adr = warningLine(
+            tr("The ADR's sample SQL would delete %1 rows that are still inside the forensic window. "
+               "This rule keeps them.")
+                .arg(Display::number(rule.adrSampleInWindow)),
+            content);
+        adr->setObjectName(QStringLiteral("adrWarning"));
+        layout->addWidget(adr);
+    }
+    QStringList warnings;
+    Rules::validate(rule.config, &warnings);
+    for (const QString &w : std::as_const(warnings))
+        layout->addWidget(warningLine(w, content));
+
+    // Cutoff and range (times) on the left, the counts on the right: fits 1024 px in either language.
+    auto *times = new QVBoxLayout;
+    times->addWidget(buildCutoffBox(plan, rule));
+    times->addWidget(buildRangeBox(rule));
+    auto *top = new QHBoxLayout;
+    top->addLayout(times, 3);
+    top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
+    layout->addLayout(top);
+
+    auto *charts = new QHBoxLayout;
+    m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
+    m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
+    m_byAge = new BarChartView(tr("Removable rows by age"), content);
+    m_byAge->setBuckets(rule.byAge);
+    charts->addWidget(m_byTenant);
+    charts->addWidget(m_byAge);
+    if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
+        m_byTenant->hide(); // nothing to draw (e.g. the partition rule): no empty boxes
+        m_byAge->hide();
+    }
+    layout->addLayout(charts);
+
+    if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
+        auto *box = new QGroupBox(tr("Partitions"), content);
+        auto *boxLayout = new QVBoxLayout(box);
+        auto *note =
+            new QLabel(tr("Bounds come from the catalog, not from the names. Removable partitions are "
+                          "detached and dropped whole; the DEFAULT partition is never removed."),
+                       box);
+        note->setWordWrap(true);
+        boxLayout->addWidget(note);
+        m_partitions = new PartitionTable(box);
+        m_partitions->setPartitions(rule.partitions);
+        boxLayout->addWidget(m_partitions);
+        layout->addWidget(box);
+    }
+
+    if (!rule.sampleColumns.isEmpty() || !Rules::isPartitionRule(rule.id)) {
+        auto *box = new QGroupBox(tr("Sample of removable rows"), content);
+        auto *boxLayout = new QVBoxLayout(box);
+        m_sample = new SampleTableWidget(box);
+        m_sample->setSample(rule.id, rule.sampleColumns, rule.sample, rule.eligible);
+        boxLayout->addWidget(m_sample);
+        layout->addWidget(box);
+    }
+
+    auto *sqlBox = new QGroupBox(tr("SQL (exactly what was counted and what the purge runs)"), content);
+    auto *sqlLayout = new QVBoxLayout(sqlBox);
+    m_sql = new SqlView(sqlBox);
+    m_sql->setSql(
+        QStringLiteral("-- %1\n%2\n\n-- %3\n%4\n")
+            .arg(tr("Counts (read only)"), rule.countSql.trimmed(), tr("Purge"), rule.deleteSql.trimmed()));
+    sqlLayout->addWidget(m_sql);
+    layout->addWidget(sqlBox);
+    layout->addStretch(1);
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(scroll);
+}
+
+QLabel *RulePreviewTab::addValue(QFormLayout *form, const QString &label, const QString &value,
+                                 const QString &objectName, bool number)
+{
+    auto *v = new QLabel(value);
+    v->setObjectName(objectName);
+    v->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    v->setTextFormat(Qt::PlainText);
+    if (number)
+        v->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    form->addRow(label, v);
+    return v;
+}
+
+QGroupBox *RulePreviewTab::buildCutoffBox(const PreviewPlan &plan, const RulePreview &rule)
+{
+    auto *box = new QGroupBox(tr("Frozen cutoff"));
+    auto *form = new QFormLayout(box);
+    const QString cutoff = RunFormat::cutoffUtc(plan, rule);
+    addValue(form, tr("UTC:"), RunFormat::utc(cutoff, tr("unknown")), QStringLiteral("cutoffUtcValue"));
+    // The zone is part of each value ("… America/Guayaquil", "… EST"), so the labels stay short.
+    addValue(form, tr("Server:"),
+             plan.serverTimeZone.isEmpty() ? tr("unknown (the server did not report its TimeZone)")
+                                           : cutoffInZone(cutoff, plan.serverTimeZone),
+             QStringLiteral("cutoffServerValue"));
+    addValue(form, tr("This computer:"), Display::localTime(cutoff, tr("unknown")),
+             QStringLiteral("cutoffLocalValue"));
+    addValue(form, tr("Retention:"),
+             tr("%1 (ADR forensic window: %2)")
+                 .arg(RunFormat::retention(rule.config.retentionSeconds),
+                      RunFormat::retention(Rules::forensicMinimumSeconds(rule.id))),
+             QStringLiteral("retentionValue"));
+    box->setToolTip(
+        tr("Rows older than this instant are removable. It was frozen from the database clock when "
+           "the preview was taken (%1) and the purge uses exactly this value.")
+            .arg(RunFormat::utc(plan.cutoffBaseUtc)));
+    return box;
+}
+
+QGroupBox *RulePreviewTab::buildCountsBox(const RulePreview &rule)
+{
+    auto *box = new QGroupBox(tr("Rows"));
+    auto *form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    addValue(form, tr("Total:"), Display::number(rule.total), QStringLiteral("totalValue"), true);
+    QLabel *eligible = addValue(form, tr("Removable:"), Display::number(rule.eligible),
+                                QStringLiteral("eligibleValue"), true);
+    QFont bold = eligible->font();
+    bold.setBold(true);
+    eligible->setFont(bold);
+    addValue(form, tr("Kept:"), Display::number(rule.retained), QStringLiteral("retainedValue"), true);
+    QLabel *window = addValue(form, tr("Kept by the window:"), Display::number(rule.retainedByWindow),
+                              QStringLiteral("retainedByWindowValue"), true);
+    window->setToolTip(
+        tr("Revoked, used or expired, but more recent than the retention: kept for forensics."));
+    addValue(form, tr("ADR sample, inside window:"), Display::number(rule.adrSampleInWindow),
+             QStringLiteral("adrInWindowValue"), true);
+    return box;
+}
+
+QGroupBox *RulePreviewTab::buildRangeBox(const RulePreview &rule)
+{
+    auto *box = new QGroupBox(tr("Removable range"));
+    auto *form = new QFormLayout(box);
+    const QString none = tr("none");
+    addValue(form, tr("Oldest:"), RunFormat::utc(rule.oldest, none), QStringLiteral("oldestValue"));
+    addValue(form, tr("Newest:"), RunFormat::utc(rule.newest, none), QStringLiteral("newestValue"));
+    addValue(form, tr("Keys:"),
+             rule.eligible > 0 && (rule.keyMin != 0 || rule.keyMax != 0)
+                 ? tr("%1 … %2").arg(Display::number(rule.keyMin), Display::number(rule.keyMax))
+                 : none,
+             QStringLiteral("keyRangeValue"));
+    return box;
+}
+
+QString RulePreviewTab::valueText(const QString &objectName) const
+{
+    const auto *label = findChild<QLabel *>(objectName);
+    return label ? label->text() : QString();
+}
+
+} // namespace purga

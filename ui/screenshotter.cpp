@@ -1,0 +1,99 @@
+#include "screenshotter.h"
+
+#include "appstate.h"
+#include "dbsession.h"
+#include "mainwindow.h"
+#include "previewpage.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QPixmap>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace purga {
+
+Screenshotter::Screenshotter(MainWindow *window, const QString &dir, bool quitAfter, int timeoutMs)
+    : QObject(window)
+    , m_window(window)
+    , m_dir(dir)
+    , m_quitAfter(quitAfter)
+    , m_timeout(new QTimer(this))
+{
+    AppState *state = window->state();
+    connect(state, &AppState::connectionChanged, this, &Screenshotter::check);
+    connect(state, &AppState::preflightChanged, this, &Screenshotter::check);
+    connect(state, &AppState::overviewChanged, this, &Screenshotter::check);
+    connect(state, &AppState::previewChanged, this, &Screenshotter::check);
+    connect(window->session(), &DbSession::busyChanged, this, &Screenshotter::check);
+    connect(window->session(), &DbSession::operationFailed, this,
+            [this](const QString &operation, const QString &) {
+                if (operation == QLatin1String("preview"))
+                    m_previewFailed = true;
+                else if (operation == QLatin1String("overview"))
+                    m_overviewFailed =
+                        true; // e.g. exact counts over the statement timeout: shoot the estimates
+                check();
+            });
+    m_timeout->setSingleShot(true);
+    connect(m_timeout, &QTimer::timeout, this, [this] {
+        std::fprintf(stderr,
+                     "purga-sesiones: screenshots taken after a timeout; some data had not arrived\n");
+        shoot();
+    });
+    m_timeout->start(timeoutMs);
+}
+
+void Screenshotter::check()
+{
+    if (m_done || m_scheduled)
+        return;
+    const AppState *state = m_window->state();
+    if (!state->isConnected() || state->preflight().items.isEmpty() || state->overview().tables.isEmpty())
+        return;
+    const bool mayPreview = state->preflight().canPreview();
+    if (mayPreview && !state->overview().exact && !m_overviewFailed)
+        return; // exact counts still on their way
+    if (mayPreview && state->previewPlan().isEmpty() && !m_previewFailed) {
+        if (!m_previewRequested && !state->session()->isBusy()) {
+            m_previewRequested = true;
+            m_window->previewPage()->takePreview();
+        }
+        return;
+    }
+    m_scheduled = true;
+    QTimer::singleShot(800, this, &Screenshotter::shoot); // let the pages lay out their new data
+}
+
+void Screenshotter::shoot()
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout->stop();
+    bool ok = QDir().mkpath(m_dir);
+    const QList<QPair<QString, QString>> shots = {
+        {QStringLiteral("checks"), QStringLiteral("00-checks.png")},
+        {QStringLiteral("overview"), QStringLiteral("01-overview.png")},
+        {QStringLiteral("preview"), QStringLiteral("02-preview.png")},
+        {QStringLiteral("purge"), QStringLiteral("03-purge.png")}};
+    const QString before = m_window->currentPageId();
+    for (const auto &shot : shots) {
+        m_window->showPage(shot.first);
+        QApplication::processEvents();
+        const QString path = QDir(m_dir).filePath(shot.second);
+        if (m_window->grab().save(path)) {
+            std::fprintf(stderr, "purga-sesiones: saved %s\n", qPrintable(path));
+        } else {
+            std::fprintf(stderr, "purga-sesiones: could not save %s\n", qPrintable(path));
+            ok = false;
+        }
+    }
+    m_window->showPage(before);
+    emit finished(ok);
+    if (m_quitAfter)
+        QCoreApplication::exit(ok ? 0 : 1);
+}
+
+} // namespace purga

@@ -1,0 +1,95 @@
+#include "startupoptions.h"
+
+#include "mainwindow.h"
+#include "screenshotter.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTranslator>
+
+namespace purga {
+
+bool parseStartupOptions(QApplication &app, StartupOptions *options, QString *error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate(
+        "StartupOptions", "Preview and purge expired session tokens in PostgreSQL."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption lang(
+        QStringLiteral("lang"),
+        QCoreApplication::translate("StartupOptions", "Language of the interface: es or en."),
+        QStringLiteral("es|en"));
+    const QCommandLineOption profile(
+        QStringLiteral("profile"),
+        QCoreApplication::translate("StartupOptions",
+                                    "Connect on start with this profile (password from the keychain)."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption shots(
+        QStringLiteral("screenshots"),
+        QCoreApplication::translate(
+            "StartupOptions", "Once connected and the data has arrived, save every page as a PNG in DIR."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption quit(
+        QStringLiteral("quit-after-screenshots"),
+        QCoreApplication::translate("StartupOptions", "Quit once the screenshots are saved."));
+    parser.addOptions({lang, profile, shots, quit});
+    parser.process(app);
+
+    if (parser.isSet(lang)) {
+        options->language = parser.value(lang).toLower();
+        options->languageExplicit = true;
+        if (options->language != QLatin1String("es") && options->language != QLatin1String("en")) {
+            *error = QCoreApplication::translate("StartupOptions", "--lang takes es or en, not \"%1\".")
+                         .arg(parser.value(lang));
+            return false;
+        }
+    } else {
+        options->language =
+            QLocale::system().language() == QLocale::Spanish ? QStringLiteral("es") : QStringLiteral("en");
+    }
+    options->profile = parser.value(profile);
+    options->screenshotDir = parser.value(shots);
+    options->quitAfterScreenshots = parser.isSet(quit);
+    if (options->quitAfterScreenshots && options->screenshotDir.isEmpty()) {
+        *error = QCoreApplication::translate("StartupOptions",
+                                             "--quit-after-screenshots needs --screenshots DIR.");
+        return false;
+    }
+    return true;
+}
+
+void installTranslations(QApplication &app, const StartupOptions &options)
+{
+    const bool spanish = options.language == QLatin1String("es");
+    const QLocale system = QLocale::system();
+    if (system.language() == QLocale::C ||
+        (options.languageExplicit && system.language() != (spanish ? QLocale::Spanish : QLocale::English)))
+        QLocale::setDefault(spanish ? QLocale(QLocale::Spanish, QLocale::Ecuador)
+                                    : QLocale(QLocale::English, QLocale::UnitedStates));
+
+    auto *ours = new QTranslator(&app);
+    if (ours->load(QStringLiteral(":/i18n/purga_%1.qm").arg(options.language)))
+        QCoreApplication::installTranslator(ours);
+    else
+        qWarning("purga-sesiones: no translation for language %s", qPrintable(options.language));
+    if (spanish) {
+        auto *qt = new QTranslator(&app);
+        if (qt->load(QStringLiteral("qtbase_es"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+            QCoreApplication::installTranslator(qt);
+    }
+}
+
+void applyStartupOptions(MainWindow *window, const StartupOptions &options)
+{
+    if (!options.screenshotDir.isEmpty())
+        new Screenshotter(window, options.screenshotDir, options.quitAfterScreenshots);
+    if (!options.profile.isEmpty())
+        window->connectOnStart(options.profile);
+    else
+        window->openConnectDialog(); // nothing to show before a connection
+}
+
+} // namespace purga

@@ -1,0 +1,32 @@
+#pragma once
+
+#include <QString>
+
+class QApplication;
+
+namespace purga {
+
+class MainWindow;
+
+// Command line of the GUI: --lang es|en, --profile NAME, --screenshots DIR, --quit-after-screenshots.
+struct StartupOptions
+{
+    QString language; // "es" or "en" (from --lang or the system locale)
+    bool languageExplicit = false;
+    QString profile;       // connect on start, password from the keychain
+    QString screenshotDir; // save the pages as PNG once the data has arrived
+    bool quitAfterScreenshots = false;
+};
+
+// Parses the application's arguments (--help and --version exit here). False on a bad option,
+// with the reason in *error.
+bool parseStartupOptions(QApplication &app, StartupOptions *options, QString *error);
+
+// Loads :/i18n/purga_<lang>.qm and Qt's own translations; picks the number format of that language
+// when the system gives none (C locale) or another language was asked for.
+void installTranslations(QApplication &app, const StartupOptions &options);
+
+// After the window is shown: connect with --profile and arm --screenshots.
+void applyStartupOptions(MainWindow *window, const StartupOptions &options);
+
+} // namespace purga
