@@ -2050,7 +2050,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+44"/>
         <source>A purge is running</source>
         <translation>Hay una purga en curso</translation>
     </message>
@@ -2077,7 +2077,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::ReceiptView</name>
     <message>
-        <location filename="../ui/receiptview.cpp" line="+64"/>
+        <location filename="../ui/receiptview.cpp" line="+76"/>
         <location line="+61"/>
         <source>Copy receipt</source>
         <translation>Copiar comprobante</translation>
@@ -2138,7 +2138,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Particiones</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Copy the receipt as text (for the incident ticket)</source>
         <translation>Copiar el comprobante como texto (para el ticket del incidente)</translation>
     </message>
@@ -2153,13 +2153,18 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Copiado ✓</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+59"/>
+        <location line="+8"/>
+        <source>Select a rule to see the SQL it ran</source>
+        <translation>Seleccione una regla para ver el SQL que ejecutó</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+64"/>
         <source>Run: %1</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-63"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation>Cortes congelados el: %1 (%2)</translation>
     </message>
@@ -2170,12 +2175,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+5"/>
-        <location line="+59"/>
+        <location line="+64"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-38"/>
         <source>dropped: %1</source>
         <translation>eliminadas: %1</translation>
     </message>
@@ -2185,7 +2190,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -2240,7 +2245,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>  Particiones separadas (conservadas): %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>  Message: %1</source>
         <translation>  Mensaje: %1</translation>
     </message>

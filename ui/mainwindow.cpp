@@ -208,7 +208,8 @@ void MainWindow::createActions()
     connect(m_refreshAction, &QAction::triggered, this, &MainWindow::refresh);
     view->addAction(m_refreshAction);
     m_cancelAction = new QAction(tr("&Cancel database operation"), this);
-    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    // Shift+Esc: plain Esc belongs to the purge page's "Cancel now" and must never be ambiguous.
+    m_cancelAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Escape));
     m_cancelAction->setEnabled(false);
     connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancel);
     view->addAction(m_cancelAction);

@@ -220,7 +220,6 @@ void PurgePage::updateActions()
                         u'\n' + blockers.join(u'\n'));
     m_stop->setEnabled(m_running && !m_stopRequested && !m_cancelRequested);
     m_cancel->setEnabled(m_running && !m_cancelRequested);
-    m_toPreview->setEnabled(!m_running);
 }
 
 void PurgePage::requestPurge()
@@ -279,6 +278,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     m_log->clear();
     m_receipt->hide();
     m_running = true;
+    m_runningPreview = plan.takenAtUtc;
     m_stopRequested = false;
     m_cancelRequested = false;
     m_runStatus->setText(tr("Starting: opening a dedicated connection and taking the purge lock…"));
@@ -330,7 +330,7 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
         if (RuleProgressWidget *w = m_progress.value(r.ruleId))
             w->setFinal(r);
     if (receipt.status == QLatin1String("ok"))
-        m_purgedPreview = m_state->previewPlan().takenAtUtc;
+        m_purgedPreview = m_runningPreview;
     m_runStatus->setText(RunFormat::statusText(receipt.status) +
                          (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
     appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status)));

@@ -9,6 +9,7 @@
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QSplitter;
 class QTimer;
 class QVBoxLayout;
 
@@ -72,7 +73,8 @@ private:
     bool m_running = false;
     bool m_stopRequested = false;
     bool m_cancelRequested = false;
-    QString m_purgedPreview; // takenAtUtc of the preview a run completed with ("ok")
+    QString m_runningPreview; // takenAtUtc of the preview the current/last run uses
+    QString m_purgedPreview;  // takenAtUtc of the preview a run completed with ("ok")
     PurgeReceipt m_lastReceipt;
     QMap<QString, RuleProgress> m_pendingProgress;
     QStringList m_pendingLog;
@@ -90,7 +92,7 @@ private:
     QLabel *m_noRun;
     QMap<QString, RuleProgressWidget *> m_progress;
     QPlainTextEdit *m_log;
-    class QSplitter *m_split;
+    QSplitter *m_split;
     ReceiptView *m_receipt;
 };
 

@@ -55,6 +55,16 @@ QString keyRange(const RuleReceipt &r)
                : QStringLiteral("—");
 }
 
+// Detached and not dropped (detach only, or a drop that failed): tables still in the database.
+QStringList keptDetached(const RuleReceipt &r)
+{
+    QStringList kept;
+    for (const QString &name : r.detachedPartitions)
+        if (!r.droppedPartitions.contains(name))
+            kept << name;
+    return kept;
+}
+
 } // namespace
 
 ReceiptView::ReceiptView(QWidget *parent)
@@ -86,6 +96,9 @@ ReceiptView::ReceiptView(QWidget *parent)
     m_rules->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_rules->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_rules->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_rules->setWordWrap(false);
+    m_rules->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_rules->verticalHeader()->setDefaultSectionSize(m_rules->fontMetrics().height() + 8);
     m_rules->verticalHeader()->hide();
     m_rules->horizontalHeader()->setStretchLastSection(true);
     m_rules->setObjectName(QStringLiteral("receiptRules"));
@@ -164,8 +177,8 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
         QStringList parts;
         if (!rr.droppedPartitions.isEmpty())
             parts << tr("dropped: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
-        if (!rr.detachedPartitions.isEmpty())
-            parts << tr("detached, kept: %1").arg(rr.detachedPartitions.join(QStringLiteral(", ")));
+        if (!keptDetached(rr).isEmpty())
+            parts << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
         m_rules->setItem(r, PartitionsCol,
                          cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; "))));
     }
@@ -212,9 +225,8 @@ QString ReceiptView::toText() const
         out << tr("  Keys deleted: %1").arg(keyRange(rr));
         if (!rr.droppedPartitions.isEmpty())
             out << tr("  Dropped partitions: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
-        if (!rr.detachedPartitions.isEmpty())
-            out << tr("  Detached partitions (kept): %1")
-                       .arg(rr.detachedPartitions.join(QStringLiteral(", ")));
+        if (!keptDetached(rr).isEmpty())
+            out << tr("  Detached partitions (kept): %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
         if (!rr.message.isEmpty())
             out << tr("  Message: %1").arg(rr.message);
         if (!rr.sql.isEmpty())
