@@ -157,6 +157,7 @@ int run(int argc, char **argv)
         {QStringLiteral("statement-timeout-ms"), Context::tr("statement_timeout of each batch (default 120000)."), QStringLiteral("N")},
         {QStringLiteral("pause-ms"), Context::tr("Pause between batches (default 0)."), QStringLiteral("N")},
         {QStringLiteral("target-batch-ms"), Context::tr("Adapt the batch size to this duration (default off)."), QStringLiteral("N")},
+        {QStringLiteral("vacuum"), Context::tr("purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")},
         {QStringLiteral("detach-only"), Context::tr("purge: keep detached partitions as tables instead of dropping them.")},
         {QStringLiteral("lock-key"), Context::tr("Advisory lock key (default 731001, the ADR's)."), QStringLiteral("N")},
         {QStringLiteral("host"), Context::tr("profile-save: host."), QStringLiteral("HOST")},

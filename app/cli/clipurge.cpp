@@ -2,6 +2,7 @@
 #include "cliapp.h"
 
 #include "historystore.h"
+#include "maintenance.h"
 #include "preflight.h"
 #include "purgeengine.h"
 
@@ -189,6 +190,39 @@ int cmdPurge(Context &ctx)
     }
     if (receipt.status != QLatin1String("ok") && receipt.status != QLatin1String("cancelado"))
         Context::error(receipt.message);
+
+    // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
+    QStringList purgedTables;
+    qint64 purgedRows = 0;
+    for (const RuleReceipt &r : receipt.rules)
+        if (!Rules::isPartitionRule(r.ruleId) && r.deleted > 0) {
+            purgedTables << r.table;
+            purgedRows += r.deleted;
+        }
+    if (!purgedTables.isEmpty() && receipt.status != QLatin1String("lock_ocupado")) {
+        if (ctx.parser.isSet(QStringLiteral("vacuum"))) {
+            if (!report.canVacuum) {
+                Context::error(Context::tr("--vacuum: role %1 may not VACUUM %2 (it needs the table owner); "
+                                           "autovacuum will reclaim the space.")
+                                   .arg(report.role, purgedTables.join(QStringLiteral(", "))));
+            } else {
+                Context::info(Context::tr("VACUUM (ANALYZE) %1…").arg(purgedTables.join(QStringLiteral(", "))));
+                canceller.reset();
+                canceller.arm(conn.handle());
+                if (!vacuumAnalyze(conn, purgedTables, &canceller, nullptr, &error))
+                    Context::error(error);
+            }
+        } else if (vacuumWorthOffering(purgedRows)) {
+            Context::info(report.canVacuum
+                              ? Context::tr("%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or "
+                                            "let autovacuum reclaim the space.")
+                                    .arg(purgedRows)
+                                    .arg(purgedTables.join(QStringLiteral(", ")))
+                              : Context::tr("%1 rows removed: autovacuum will reclaim the space (this role may not "
+                                            "VACUUM the tables).")
+                                    .arg(purgedRows));
+        }
+    }
     return receipt.exitCode();
 }
 

@@ -1,6 +1,7 @@
 #include "dbsession.h"
 
 #include "historystore.h"
+#include "maintenance.h"
 #include "purgecontroller.h"
 
 #include <QMetaObject>
@@ -187,6 +188,19 @@ void DbSession::preview(const QList<RuleConfig> &rules)
                 return false;
             emit w->m_owner->previewReady(plan);
             return true;
+        });
+    });
+}
+
+void DbSession::vacuumAnalyze(const QStringList &tables)
+{
+    post(m_worker, m_pending, this, [w = m_worker, tables] {
+        w->operation(QStringLiteral("vacuum"), [&](QString *error) {
+            const bool ok = purga::vacuumAnalyze(*w->m_conn, tables, w->m_canceller.get(), w->progressFn(), error);
+            if (ok)
+                emit w->m_owner->vacuumDone(true, DbSession::tr("VACUUM (ANALYZE) done: %1.")
+                                                      .arg(tables.join(QStringLiteral(", "))));
+            return ok;
         });
     });
 }

@@ -32,6 +32,8 @@ public slots:
     void setupHistory();
     void refreshOverview(const QList<purga::RuleConfig> &rules, bool exact);
     void preview(const QList<purga::RuleConfig> &rules);
+    // VACUUM (ANALYZE) of the given rule tables (after a purge, only when the user asks).
+    void vacuumAnalyze(const QStringList &tables);
     void cancel();
 
 signals:
@@ -43,6 +45,7 @@ signals:
     void historySetupDone(bool ok, const QString &message);
     void overviewReady(const purga::Overview &overview);
     void previewReady(const purga::PreviewPlan &plan);
+    void vacuumDone(bool ok, const QString &message);
     void progress(const QString &stage, int done, int total);
     void operationFailed(const QString &operation, const QString &message);
     void operationCancelled(const QString &operation);

@@ -189,6 +189,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
         return true;
     }
 
+    r->canVacuum = true; // narrowed below: every row table must be the role's (or its owner's)
     for (const TableNeed &need : tableNeeds()) {
         const QString table = Rules::table(need.ruleId);
         QSqlQuery t(conn.database());
@@ -206,6 +207,8 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
             return false;
         }
         const bool exists = t.value(0).toBool();
+        if (!exists)
+            r->canVacuum = false;
         if (!exists) {
             r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
                              PreflightReport::tr("Table %1 is missing").arg(table),
@@ -262,7 +265,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
                              canDelete ? PreflightReport::tr("DELETE privilege granted.")
                                        : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
                              false, !canDelete);
-            r->canVacuum = r->canVacuum || parentOwner || r->superuser;
+            r->canVacuum = r->canVacuum && (parentOwner || r->superuser);
         }
     }
 

@@ -5,6 +5,7 @@
 
 #include <QMetaObject>
 #include <QPointer>
+#include <QUuid>
 
 namespace purga {
 
@@ -25,6 +26,7 @@ public:
         ConnectError err;
         if (!conn.open(profile, password, &err)) {
             PurgeReceipt receipt;
+            receipt.runId = options.runId;
             receipt.status = QStringLiteral("error");
             receipt.message = err.message;
             emit m_owner->finished(receipt);
@@ -86,9 +88,12 @@ void PurgeController::start(const ConnectionProfile &profile, const QString &pas
     connect(m_thread, &QThread::finished, m_runner, &QObject::deleteLater);
     connect(this, &PurgeController::finished, m_thread, &QThread::quit, Qt::DirectConnection);
     m_thread->start();
-    emit started(QString());
-    QMetaObject::invokeMethod(m_runner, [r = m_runner, profile, password, plan, options] {
-        r->run(profile, password, plan, options);
+    PurgeOptions withId = options;
+    if (withId.runId.isEmpty())
+        withId.runId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    emit started(withId.runId);
+    QMetaObject::invokeMethod(m_runner, [r = m_runner, profile, password, plan, withId] {
+        r->run(profile, password, plan, withId);
     });
 }
 

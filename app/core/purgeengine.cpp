@@ -111,7 +111,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     detail::PurgeContext ctx{m_conn, m_canceller, m_stopAfterBatch, observer, options, {}};
     ctx.runTimer.start();
     PurgeReceipt receipt;
-    receipt.runId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    receipt.runId = options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
     receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());

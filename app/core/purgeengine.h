@@ -25,6 +25,7 @@ struct PurgeOptions
     QString origin = QStringLiteral("manual"); // history: job|manual
     QString operatorName;       // history: who ran it (OS user); the DB role is recorded too
     bool recordHistory = true;  // when the history tables exist and are writable
+    QString runId;              // empty: the engine makes one
 };
 
 // Live progress of one rule, sent after every batch.
