@@ -1,6 +1,7 @@
 #include "cliapp.h"
 
 #include "dbsession.h"
+#include "historystore.h"
 #include "passwordstore.h"
 #include "profilestore.h"
 
@@ -92,6 +93,38 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
     if (!conn.open(*profile, password, &err)) {
         error(err.message + QStringLiteral(" (") + err.detail + u')');
         *exitCode = CannotConnect;
+        return false;
+    }
+    return true;
+}
+
+bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
+{
+    for (const QString &id : ruleIds)
+        if (!Rules::ids().contains(id)) {
+            error(tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
+            *exitCode = Usage;
+            return false;
+        }
+    QList<RuleConfig> checked;
+    if (!ruleConfigs(ConnectionProfile(), ruleIds, &checked)) {
+        *exitCode = Usage;
+        return false;
+    }
+    if (!connect(s->conn, &s->profile, exitCode))
+        return false;
+    if (!ruleConfigs(s->profile, ruleIds, &s->rules)) {
+        *exitCode = Usage;
+        return false;
+    }
+    if (HistoryStore::exists(s->conn)) {
+        QString ignored;
+        HistoryStore::markInterrupted(s->conn, &ignored);
+    }
+    QString err;
+    if (!runPreflight(s->conn, &s->report, &err)) {
+        error(err);
+        *exitCode = Other;
         return false;
     }
     return true;

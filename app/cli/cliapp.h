@@ -2,6 +2,7 @@
 
 #include "connectionprofile.h"
 #include "pgconnection.h"
+#include "preflight.h"
 #include "rules.h"
 
 #include <QCommandLineParser>
@@ -15,6 +16,15 @@ namespace purga::cli {
 enum Exit { Ok = 0, Other = 1, Usage = 2, CannotConnect = 3, Refused = 4, LockBusy = 5, Cancelled = 6 };
 
 int run(int argc, char **argv);
+
+// What status/preview/purge open: a checked connection with its rule settings and preflight.
+struct Session
+{
+    PgConnection conn;
+    ConnectionProfile profile;
+    QList<RuleConfig> rules;
+    PreflightReport report;
+};
 
 // What every command gets: parsed options and helpers to connect and print.
 class Context
@@ -30,6 +40,9 @@ public:
 
     // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
     bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode);
+    // Checks the rule ids and options (usage errors before any connection), connects, marks runs
+    // whose backend died as interrupted, reads the rule settings and runs the preflight.
+    bool open(const QStringList &ruleIds, Session *session, int *exitCode);
     // Rule configs from the profile, overridden by --batch-size etc.; false (usage) when invalid.
     bool ruleConfigs(const ConnectionProfile &profile, const QStringList &ids, QList<RuleConfig> *out);
 

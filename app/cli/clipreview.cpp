@@ -42,35 +42,19 @@ void printPreviewHuman(const PreviewPlan &plan)
 int cmdPreview(Context &ctx)
 {
     const QStringList ids = selectedRules(ctx, true);
-    for (const QString &id : ids)
-        if (!Rules::ids().contains(id)) {
-            Context::error(Context::tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
-            return Usage;
-        }
-    QList<RuleConfig> checked; // absurd options are a usage error before any connection attempt
-    if (!ctx.ruleConfigs(ConnectionProfile(), ids, &checked))
-        return Usage;
-    PgConnection conn;
-    ConnectionProfile profile;
+    Session session;
     int code = Ok;
-    if (!ctx.connect(conn, &profile, &code))
+    if (!ctx.open(ids, &session, &code))
         return code;
-    QList<RuleConfig> rules;
-    if (!ctx.ruleConfigs(profile, ids, &rules))
-        return Usage;
-    PreflightReport report;
+    const PreflightReport &report = session.report;
     QString error;
-    if (!runPreflight(conn, &report, &error)) {
-        Context::error(error);
-        return Other;
-    }
     if (!report.canPreview()) {
         for (const QString &why : report.previewBlockers())
             Context::error(why);
         return Refused;
     }
     PreviewPlan plan;
-    if (!takePreview(conn, rules, nullptr, nullptr, &plan, &error)) {
+    if (!takePreview(session.conn, session.rules, nullptr, nullptr, &plan, &error)) {
         Context::error(error);
         return Other;
     }

@@ -102,11 +102,6 @@ int cmdPurge(Context &ctx)
         Context::error(Context::tr("Say which rules to purge: --rule ID (repeatable) or --all."));
         return Usage;
     }
-    for (const QString &id : ids)
-        if (!Rules::ids().contains(id)) {
-            Context::error(Context::tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
-            return Usage;
-        }
     PurgeOptions options;
     options.ruleIds = ids;
     options.detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
@@ -120,27 +115,13 @@ int cmdPurge(Context &ctx)
         }
     }
 
-    QList<RuleConfig> checked; // absurd options are a usage error before any connection attempt
-    if (!ctx.ruleConfigs(ConnectionProfile(), ids, &checked))
-        return Usage;
-    PgConnection conn;
-    ConnectionProfile profile;
+    Session session;
     int code = Ok;
-    if (!ctx.connect(conn, &profile, &code))
+    if (!ctx.open(ids, &session, &code))
         return code;
-    QList<RuleConfig> rules;
-    if (!ctx.ruleConfigs(profile, ids, &rules))
-        return Usage;
-    if (HistoryStore::exists(conn)) {
-        QString ignored;
-        HistoryStore::markInterrupted(conn, &ignored);
-    }
-    PreflightReport report;
+    PgConnection &conn = session.conn;
+    const PreflightReport &report = session.report;
     QString error;
-    if (!runPreflight(conn, &report, &error)) {
-        Context::error(error);
-        return Other;
-    }
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
     if (yes && !report.canPurge()) {
         for (const QString &why : report.purgeBlockers())
@@ -155,7 +136,7 @@ int cmdPurge(Context &ctx)
     QueryCanceller canceller;
     canceller.arm(conn.handle());
     PreviewPlan plan;
-    if (!takePreview(conn, rules, &canceller, nullptr, &plan, &error)) {
+    if (!takePreview(conn, session.rules, &canceller, nullptr, &plan, &error)) {
         Context::error(error);
         return Other;
     }

@@ -47,27 +47,15 @@ void printHuman(const PreflightReport &r, const Overview &ov)
 
 int cmdStatus(Context &ctx)
 {
-    QList<RuleConfig> checked; // absurd options are a usage error before any connection attempt
-    if (!ctx.ruleConfigs(ConnectionProfile(), Rules::ids(), &checked))
-        return Usage;
-    PgConnection conn;
-    ConnectionProfile profile;
+    Session session;
     int code = Ok;
-    if (!ctx.connect(conn, &profile, &code))
+    if (!ctx.open(Rules::ids(), &session, &code))
         return code;
-    if (HistoryStore::exists(conn)) {
-        QString ignored;
-        HistoryStore::markInterrupted(conn, &ignored);
-    }
-    PreflightReport report;
+    PgConnection &conn = session.conn;
+    const ConnectionProfile &profile = session.profile;
+    const PreflightReport &report = session.report;
+    const QList<RuleConfig> &rules = session.rules;
     QString error;
-    if (!runPreflight(conn, &report, &error)) {
-        Context::error(error);
-        return Other;
-    }
-    QList<RuleConfig> rules;
-    if (!ctx.ruleConfigs(profile, Rules::ids(), &rules))
-        return Usage;
     Overview ov;
     bool ok = true;
     // Exact counts only mean something when the role sees every tenant.

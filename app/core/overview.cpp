@@ -112,18 +112,8 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
             const QString cutoff = QStringLiteral("(%1 - %2)").arg(Rules::cutoffLiteral(out->takenAtUtc),
                                                                     Rules::retentionInterval(c));
             if (p.exec(Rules::partitionsSql(cutoff))) {
-                while (p.next()) {
-                    PartitionInfo pi;
-                    pi.name = p.value(0).toString();
-                    pi.bound = p.value(1).toString();
-                    pi.isDefault = p.value(2).toBool();
-                    pi.lowerBound = p.value(3).toString();
-                    pi.upperBound = p.value(4).toString();
-                    pi.removable = p.value(5).toBool() && !pi.isDefault;
-                    pi.rows = p.value(6).toLongLong();
-                    pi.bytes = p.value(7).toLongLong();
-                    t.partitions << pi;
-                }
+                while (p.next())
+                    t.partitions << partitionFromRow(p);
             }
         }
         out->tables << t;

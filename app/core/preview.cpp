@@ -105,18 +105,8 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
     if (!execOrFail(q, r.countSql, canceller, error))
         return false;
     QStringList statements;
-    while (q.next()) {
-        PartitionInfo p;
-        p.name = q.value(0).toString();
-        p.bound = q.value(1).toString();
-        p.isDefault = q.value(2).toBool();
-        p.lowerBound = q.value(3).toString();
-        p.upperBound = q.value(4).toString();
-        p.removable = q.value(5).toBool() && !p.isDefault;
-        p.rows = q.value(6).toLongLong();
-        p.bytes = q.value(7).toLongLong();
-        r.partitions << p;
-    }
+    while (q.next())
+        r.partitions << partitionFromRow(q);
     // Exact rows of every partition in one pass through the parent (its privileges apply; a
     // MINVALUE or DEFAULT partition needs no bound expression this way).
     QSqlQuery c(conn.database());
@@ -159,6 +149,20 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
 }
 
 } // namespace
+
+PartitionInfo partitionFromRow(const QSqlQuery &q)
+{
+    PartitionInfo p;
+    p.name = q.value(0).toString();
+    p.bound = q.value(1).toString();
+    p.isDefault = q.value(2).toBool();
+    p.lowerBound = q.value(3).toString();
+    p.upperBound = q.value(4).toString();
+    p.removable = q.value(5).toBool() && !p.isDefault;
+    p.rows = q.value(6).toLongLong(); // the catalog's estimate until counted
+    p.bytes = q.value(7).toLongLong();
+    return p;
+}
 
 QString maskHash(const QString &hash)
 {

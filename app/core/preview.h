@@ -10,6 +10,8 @@
 
 #include <functional>
 
+class QSqlQuery;
+
 namespace purga {
 
 class PgConnection;
@@ -79,6 +81,9 @@ using ProgressFn = std::function<void(const QString &stage, int done, int total)
 // Freezes the cutoffs from the database clock and computes every requested rule.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
                  const ProgressFn &progress, PreviewPlan *plan, QString *error);
+
+// One row of Rules::partitionsSql().
+PartitionInfo partitionFromRow(const QSqlQuery &query);
 
 // Masks a token hash for display and logs: first 6 and last 4 characters.
 QString maskHash(const QString &hash);
