@@ -1,5 +1,6 @@
 // The real purga-sesiones-cli binary ($PURGA_CLI, set by ctest) against the sandbox: exit codes,
 // JSON on stdout, one clear line on stderr.
+#include "clirunner.h"
 #include "pgsandbox.h"
 
 #include <QElapsedTimer>
@@ -12,39 +13,9 @@
 #include <QThread>
 
 using namespace purga;
+using namespace purga::test;
 
 namespace {
-
-struct CliResult
-{
-    int exitCode = -1;
-    bool finished = false;
-    QByteArray out;
-    QByteArray err;
-
-    QString errText() const { return QString::fromLocal8Bit(err); }
-    QStringList errLines() const
-    {
-        QStringList lines = errText().split(u'\n', Qt::SkipEmptyParts);
-        return lines;
-    }
-    QJsonObject json(QString *why) const
-    {
-        QJsonParseError pe;
-        const QJsonDocument doc = QJsonDocument::fromJson(out, &pe);
-        if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
-            *why = pe.errorString() + QStringLiteral(": ") + QString::fromUtf8(out.left(400));
-            return {};
-        }
-        return doc.object();
-    }
-    QString summary() const
-    {
-        return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
-            .arg(exitCode)
-            .arg(QString::fromUtf8(out.left(2000)), errText());
-    }
-};
 
 QJsonObject tableOf(const QJsonObject &status, const QString &rule)
 {
@@ -92,19 +63,17 @@ private:
             env.insert(QStringLiteral("PGPASSWORD"), password);
         QProcess p;
         p.setProcessEnvironment(env);
-        p.start(m_cli, args);
-        CliResult r;
-        if (!p.waitForStarted(10000))
-            return r;
-        r.finished = p.waitForFinished(120000) && p.exitStatus() == QProcess::NormalExit;
-        if (!r.finished) {
-            p.kill();
-            p.waitForFinished(5000);
-        }
-        r.exitCode = p.exitCode();
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
+        p.setProgram(m_cli);
+        p.setArguments(args);
+        return runProcess(p, 120000);
+    }
+
+    // `status --json` as identidad_purga (on the standby when asked).
+    CliResult statusJson(const test::TestDatabase &db, const QString &password, bool standby = false)
+    {
+        return run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
+                    conninfo(db, QStringLiteral("identidad_purga"), standby)},
+                   password);
     }
 
     QString purgaPassword() const { return m_sandbox.purgaPassword; }
@@ -144,10 +113,7 @@ private slots:
         seed(db);
         if (QTest::currentTestFailed())
             return;
-        const CliResult r =
-            run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                 conninfo(db, QStringLiteral("identidad_purga"))},
-                purgaPassword());
+        const CliResult r = statusJson(db, purgaPassword());
         QVERIFY2(r.finished, qPrintable(r.summary()));
         QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
         QString why;
@@ -192,10 +158,7 @@ private slots:
             "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en)"
             " SELECT 1, g, 'login', timestamptz '2011-01-01 00:00:00+00' + g * interval '1 hour' FROM "
             "generate_series(1, 30) g")));
-        const CliResult r =
-            run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                 conninfo(db, QStringLiteral("identidad_purga"))},
-                purgaPassword());
+        const CliResult r = statusJson(db, purgaPassword());
         QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
         QString why;
         const QJsonObject log = tableOf(r.json(&why), QStringLiteral("log_sesiones"));
@@ -241,9 +204,7 @@ private slots:
         waited.start();
         CliResult r;
         do {
-            r = run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                     conninfo(db, QStringLiteral("identidad_purga"), true)},
-                    purgaPassword());
+            r = statusJson(db, purgaPassword(), true);
             if (r.exitCode != 3) {
                 QString ignored;
                 if (tableOf(r.json(&ignored), QStringLiteral("refresh_tokens"))
@@ -270,10 +231,7 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("cli_pw"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         const QString wrong = QStringLiteral("no-es-la-clave-%1").arg(4711);
-        const CliResult r =
-            run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                 conninfo(db, QStringLiteral("identidad_purga"))},
-                wrong);
+        const CliResult r = statusJson(db, wrong);
         QVERIFY2(r.finished, qPrintable(r.summary()));
         QVERIFY2(r.exitCode == 3, qPrintable(r.summary()));
         QVERIFY2(r.out.trimmed().isEmpty(), qPrintable(r.summary()));
@@ -409,10 +367,7 @@ private slots:
                      .toBool(),
                  true);
         // status now reports the history as present.
-        const CliResult s =
-            run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                 conninfo(db, QStringLiteral("identidad_purga"))},
-                purgaPassword());
+        const CliResult s = statusJson(db, purgaPassword());
         QVERIFY2(s.exitCode == 0, qPrintable(s.summary()));
         QString why;
         QCOMPARE(s.json(&why)

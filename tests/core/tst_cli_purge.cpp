@@ -1,8 +1,9 @@
 // The real purga-sesiones-cli binary ($PURGA_CLI) against the sandbox cluster: `purge` as scripts
 // and the scheduled job use it (issue 4, "CLI"). Connects with --conninfo and PGPASSWORD.
-#include "historystore.h"
+#include "clirunner.h"
 #include "pgconnection.h"
 #include "pgsandbox.h"
+#include "purgefixtures.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -11,26 +12,22 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QProcess>
-#include <QSet>
 #include <QSqlQuery>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
-
 #include <csignal>
 #include <sys/types.h>
 
 using namespace purga;
+using namespace purga::test;
 
 namespace {
 
-constexpr int kFiller = 20000;
-
-// Same shapes as tst_purgeengine: boundary rows on both sides of each cutoff, then filler.
-QString refreshSeedSql(int filler)
+// Same shapes as purgefixtures' refreshSeedSql/preSeedSql (fewer boundary rows, a simpler pre-token
+// filler): boundary rows on both sides of each cutoff, then filler.
+QString cliRefreshSeedSql(int filler)
 {
     return QStringLiteral(R"SQL(
 INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en)
@@ -41,23 +38,11 @@ VALUES
   (1, 2, gen_random_uuid(), 'edge:revoked-null-exp-before', now() - interval '90 days', now() - interval '30 days' - interval '5 minutes', true, NULL),
   (2, 3, gen_random_uuid(), 'edge:expired-before-cutoff',   now() - interval '90 days', now() - interval '30 days' - interval '5 minutes', false, NULL),
   (2, 3, gen_random_uuid(), 'edge:expired-after-cutoff',    now() - interval '90 days', now() - interval '30 days' + interval '5 minutes', false, NULL);
-INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en)
-SELECT 1 + g % 5, g, gen_random_uuid(), 'fill:' || g, now() - interval '90 days',
-       CASE WHEN p AND k IN (4, 5) THEN now() - interval '40 days'
-            WHEN NOT p AND k = 0 THEN now() - interval '35 days'
-            ELSE now() + interval '20 days' END,
-       (p AND k IN (0, 1, 2, 3, 6, 7)) OR (NOT p AND k = 5),
-       CASE WHEN p AND k IN (0, 1, 2, 3) THEN now() - interval '45 days' - g * interval '1 second'
-            WHEN p AND k = 7 THEN now() - interval '2 days'
-            WHEN NOT p AND k = 5 THEN now() - interval '1 hour' END
-  FROM (SELECT g, g % 10 AS k, g <= %1 AS p FROM generate_series(1, %2) g) s;
-ANALYZE identidad.trx_refresh_tokens;
-)SQL")
-        .arg(filler * 7 / 10)
-        .arg(filler);
+)SQL") +
+           refreshFillerSql(filler);
 }
 
-QString preSeedSql(int filler)
+QString cliPreSeedSql(int filler)
 {
     return QStringLiteral(R"SQL(
 INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, creado_en, expiracion, usado_en)
@@ -103,32 +88,6 @@ const QString kRefreshEligible = QStringLiteral(
 const QString kPreEligible = QStringLiteral(
     "CASE WHEN expiracion < now() - interval '1 day' THEN true "
     "WHEN usado_en IS NOT NULL THEN usado_en < now() - interval '1 day' ELSE false END");
-
-QList<qint64> minus(const QList<qint64> &a, const QList<qint64> &b)
-{
-    const QSet<qint64> drop(b.begin(), b.end());
-    QList<qint64> out;
-    for (qint64 v : a)
-        if (!drop.contains(v))
-            out << v;
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-struct CliResult
-{
-    int exitCode = -1;
-    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
-    QByteArray out;
-    QByteArray err;
-    QString describe() const
-    {
-        return QStringLiteral("exit %1 (%2)\nstdout: %3\nstderr: %4")
-            .arg(exitCode)
-            .arg(exitStatus == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crash"))
-            .arg(QString::fromUtf8(out.left(3000)), QString::fromUtf8(err.left(3000)));
-    }
-};
 
 } // namespace
 
@@ -181,73 +140,9 @@ private:
     CliResult runCli(const test::TestDatabase &db, const QStringList &args,
                      const QString &userName = QStringLiteral("tester")) const
     {
-        const int timeoutMs = 120000;
         QProcess p;
         prepare(p, db, args, userName);
-        p.start();
-        CliResult r;
-        if (!p.waitForStarted(10000) || !p.waitForFinished(timeoutMs)) {
-            p.kill();
-            p.waitForFinished(5000);
-            r.err = "did not finish: " + p.readAllStandardError();
-            return r;
-        }
-        r.exitCode = p.exitCode();
-        r.exitStatus = p.exitStatus();
-        r.out = p.readAllStandardOutput();
-        r.err = p.readAllStandardError();
-        return r;
-    }
-
-    bool setupHistory(test::TestDatabase &db)
-    {
-        PgConnection c;
-        ConnectError e;
-        if (!c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &e))
-            return false;
-        QString err;
-        if (!HistoryStore::setup(c, &err)) {
-            qWarning("HistoryStore::setup: %s", qPrintable(err));
-            return false;
-        }
-        return true;
-    }
-
-    static QString runState(test::TestDatabase &db, const QString &runId)
-    {
-        return db.scalar(QStringLiteral("SELECT coalesce((SELECT estado FROM identidad.purga_corridas "
-                                        "WHERE corrida_id = '%1'), '<no run row>')")
-                             .arg(runId))
-            .toString();
-    }
-
-    static QStringList strings(test::TestDatabase &db, const QString &sql)
-    {
-        const QString joined = db.scalar(QStringLiteral("SELECT coalesce(string_agg(x::text, '|' ORDER BY x), '') "
-                                                        "FROM (%1) s(x)")
-                                             .arg(sql))
-                                   .toString();
-        return joined.isEmpty() ? QStringList() : joined.split(u'|');
-    }
-
-    static QList<qint64> allIds(test::TestDatabase &db, const QString &table)
-    {
-        return db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(table));
-    }
-
-    // Polls a boolean query on the test's superuser session.
-    static bool waitFor(test::TestDatabase &db, const QString &sql, int timeoutMs, const QProcess *alive = nullptr)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < timeoutMs) {
-            if (db.scalar(sql).toBool())
-                return true;
-            if (alive && alive->state() == QProcess::NotRunning)
-                return false;
-            std::this_thread::sleep_for(std::chrono::milliseconds(15));
-        }
-        return false;
+        return runProcess(p, 120000);
     }
 
     test::SandboxInfo m_sandbox;
@@ -259,8 +154,8 @@ void TestCliPurge::purgeWithoutYesDeletesNothing()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(refreshSeedSql(2000)));
-    QVERIFY(db.exec(preSeedSql(1000)));
+    QVERIFY(db.exec(cliRefreshSeedSql(2000)));
+    QVERIFY(db.exec(cliPreSeedSql(1000)));
     QVERIFY(db.exec(logSeedSql()));
     QVERIFY(setupHistory(db));
     const QList<qint64> refresh = allIds(db, QStringLiteral("identidad.trx_refresh_tokens"));
@@ -296,8 +191,8 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(refreshSeedSql(kFiller)));
-    QVERIFY(db.exec(preSeedSql(kFiller / 2)));
+    QVERIFY(db.exec(cliRefreshSeedSql(kFiller)));
+    QVERIFY(db.exec(cliPreSeedSql(kFiller / 2)));
     QVERIFY(db.exec(logSeedSql()));
     QVERIFY(setupHistory(db));
 
@@ -307,10 +202,7 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
     const QList<qint64> pre = allIds(db, QStringLiteral("identidad.trx_pre_tokens"));
     const QList<qint64> preGone = db.ids(QStringLiteral("SELECT id FROM identidad.trx_pre_tokens WHERE %1").arg(kPreEligible));
     const QStringList partsGone =
-        strings(db, QStringLiteral("SELECT 'identidad.log_sesiones_' || to_char(m, 'YYYY_MM') "
-                                   "FROM (SELECT date_trunc('month', now()) - make_interval(months => n) AS m "
-                                   "FROM unnest(ARRAY[15, 14, 13, 12, 1, 0]) n) s "
-                                   "WHERE m + interval '1 month' <= now() - interval '365 days'"));
+        removableLogPartitions(db, {15, 14, 13, 12, 1, 0}, QStringLiteral("now() - interval '365 days'"));
     QVERIFY2(partsGone.size() >= 3, qPrintable(partsGone.join(u',')));
     const QList<qint64> log = allIds(db, QStringLiteral("identidad.log_sesiones"));
     QList<qint64> logGone;
@@ -385,8 +277,8 @@ void TestCliPurge::lockHeldElsewhereExits5()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(refreshSeedSql(1000)));
-    QVERIFY(db.exec(preSeedSql(500)));
+    QVERIFY(db.exec(cliRefreshSeedSql(1000)));
+    QVERIFY(db.exec(cliPreSeedSql(500)));
     QVERIFY(setupHistory(db));
     const QList<qint64> refresh = allIds(db, QStringLiteral("identidad.trx_refresh_tokens"));
     const QList<qint64> pre = allIds(db, QStringLiteral("identidad.trx_pre_tokens"));
@@ -415,17 +307,13 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(refreshSeedSql(kFiller)));
+    QVERIFY(db.exec(cliRefreshSeedSql(kFiller)));
     QVERIFY(setupHistory(db));
     const QList<qint64> all = allIds(db, QStringLiteral("identidad.trx_refresh_tokens"));
     const QList<qint64> eligibleByCtid =
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid").arg(kRefreshEligible));
     const qint64 slowId = eligibleByCtid.at(eligibleByCtid.size() * 6 / 10);
-    QVERIFY(db.exec(QStringLiteral("CREATE FUNCTION public.purga_test_slow() RETURNS trigger LANGUAGE plpgsql AS $f$ "
-                                   "BEGIN IF OLD.id = %1 THEN PERFORM pg_sleep(20); END IF; RETURN OLD; END $f$; "
-                                   "CREATE TRIGGER purga_test_slow BEFORE DELETE ON identidad.trx_refresh_tokens "
-                                   "FOR EACH ROW EXECUTE FUNCTION public.purga_test_slow();")
-                        .arg(slowId)));
+    QVERIFY(db.exec(slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
 
     QProcess p;
     prepare(p, db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
@@ -449,11 +337,7 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
     QCOMPARE(::kill(pid_t(p.processId()), SIGINT), 0);
     QVERIFY(p.waitForFinished(15000));
     const qint64 afterSignalMs = t.elapsed();
-    CliResult r;
-    r.exitCode = p.exitCode();
-    r.exitStatus = p.exitStatus();
-    r.out = p.readAllStandardOutput();
-    r.err = p.readAllStandardError();
+    const CliResult r = finishedResult(p);
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 6, qPrintable(r.describe()));
     QVERIFY2(afterSignalMs < 5000, qPrintable(QStringLiteral("exited %1 ms after SIGINT").arg(afterSignalMs)));
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
@@ -475,7 +359,7 @@ void TestCliPurge::sigkillMidRunIsMarkedInterruptedOnNextConnect()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(refreshSeedSql(kFiller)));
+    QVERIFY(db.exec(cliRefreshSeedSql(kFiller)));
     QVERIFY(setupHistory(db));
     const qint64 total = db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
 
@@ -539,7 +423,7 @@ void TestCliPurge::runIsRecordedWithoutUserEnvironment()
     // the run must still be recorded (the history is how the DBA sees what the job did).
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(preSeedSql(500)));
+    QVERIFY(db.exec(cliPreSeedSql(500)));
     QVERIFY(setupHistory(db));
     const CliResult r = runCli(db,
                                {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),

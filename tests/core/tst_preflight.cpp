@@ -90,6 +90,17 @@ private:
         QVERIFY2(runPreflight(conn, report, &error), qPrintable(error));
     }
 
+    // open() then check(); false (the test already failed) when either did not work.
+    bool openAndCheck(test::TestDatabase &db, PgConnection &conn, const QString &role, const QString &password,
+                      PreflightReport *report)
+    {
+        open(db, conn, role, password);
+        if (QTest::currentTestFailed())
+            return false;
+        check(conn, report);
+        return !QTest::currentTestFailed();
+    }
+
 private slots:
     void initTestCase() { PURGA_REQUIRE_SANDBOX(m_sandbox); }
 
@@ -179,12 +190,8 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("pf_api"));
         PgConnection conn;
-        open(db, conn, QStringLiteral("identidad_api"), db.passwordFor(QStringLiteral("identidad_api")));
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_api"), db.passwordFor(QStringLiteral("identidad_api")), &r))
             return;
         QVERIFY(!r.bypassRls);
         const PreflightItem *b = findItem(r, QStringLiteral("bypassrls"));
@@ -293,12 +300,8 @@ private slots:
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QVERIFY(db.exec(sql));
         PgConnection conn;
-        open(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")));
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")), &r))
             return;
         const PreflightItem *t = findItem(r, QStringLiteral("table:") + rule);
         QVERIFY2(t, qPrintable(describe(r)));
@@ -328,12 +331,8 @@ private slots:
                                    "GRANT DELETE ON identidad.trx_refresh_tokens TO %1;")
                         .arg(role.name, role.password)));
         PgConnection conn;
-        open(db, conn, role.name, role.password);
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, role.name, role.password, &r))
             return;
         const PreflightItem *d = findItem(r, QStringLiteral("delete:pre_tokens"));
         QVERIFY(d);
@@ -360,12 +359,8 @@ private slots:
                            "INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, "
                            "expiracion) VALUES (1, 1, 'x', now())")));
         PgConnection conn;
-        open(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")));
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")), &r))
             return;
         QCOMPARE(findItem(r, QStringLiteral("delete:pre_tokens"))->status, PreflightItem::Status::Ok);
         QSqlDatabase d = conn.database();
@@ -386,12 +381,8 @@ private slots:
             QStringLiteral("CREATE TABLE identidad.log_sesiones_2020_01 PARTITION OF identidad.log_sesiones "
                            "FOR VALUES FROM ('2020-01-01 00:00:00+00') TO ('2020-02-01 00:00:00+00')")));
         PgConnection conn;
-        open(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")));
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")), &r))
             return;
         const PreflightItem *d = findItem(r, QStringLiteral("detach:log_sesiones"));
         QVERIFY(d);
@@ -437,12 +428,8 @@ private slots:
                            " identidad.log_sesiones TO %1;")
                 .arg(role.name, role.password)));
         PgConnection conn;
-        open(db, conn, role.name, role.password);
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, role.name, role.password, &r))
             return;
         QCOMPARE(r.role, role.name);
         QVERIFY(r.bypassRls);
@@ -466,12 +453,8 @@ private slots:
                            " identidad.log_sesiones TO %1;")
                 .arg(role.name, role.password)));
         PgConnection conn;
-        open(db, conn, role.name, role.password);
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, role.name, role.password, &r))
             return;
         QVERIFY(!r.bypassRls);
         QCOMPARE(findItem(r, QStringLiteral("bypassrls"))->status, PreflightItem::Status::Failed);
@@ -492,12 +475,8 @@ private slots:
                            " identidad.log_sesiones TO %1;")
                 .arg(role.name, role.password)));
         PgConnection conn;
-        open(db, conn, role.name, role.password);
-        if (QTest::currentTestFailed())
-            return;
         PreflightReport r;
-        check(conn, &r);
-        if (QTest::currentTestFailed())
+        if (!openAndCheck(db, conn, role.name, role.password, &r))
             return;
         QVERIFY(r.bypassRls);
         QVERIFY(!r.canDetachPartitions);

@@ -1,0 +1,343 @@
+// Database tests of the purge of log_sesiones (issue 4, "Done when"): whole monthly partitions are
+// detached and dropped. With a DEFAULT partition (plain detach), detach only, without DEFAULT
+// (DETACH ... CONCURRENTLY), and an interrupted concurrent detach finalized by the next run.
+// Seed data and helpers in testsupport/purgefixtures.
+#include "pgconnection.h"
+#include "pgsandbox.h"
+#include "preview.h"
+#include "purgeengine.h"
+#include "purgefixtures.h"
+#include "rules.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QTest>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+using namespace purga;
+using namespace purga::test;
+
+namespace {
+
+// Monthly partitions 16, 15, 14, 13, 12, 1 and 0 months back (100 rows each), and two rows
+// in the DEFAULT partition (outside every monthly range) when it exists.
+const QList<int> kMonthsBack{16, 15, 14, 13, 12, 1, 0};
+
+QString logSeedSql(bool defaultRows)
+{
+    QString sql = QStringLiteral(R"SQL(
+DO $$
+DECLARE n int;
+BEGIN
+  FOREACH n IN ARRAY ARRAY[16, 15, 14, 13, 12, 1, 0] LOOP
+    PERFORM identidad.crear_particion_log_sesiones((date_trunc('month', now()) - make_interval(months => n))::date);
+  END LOOP;
+END $$;
+INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en)
+SELECT 1 + g % 3, g, 'login', '10.0.0.1', date_trunc('month', now()) - make_interval(months => n) + g * interval '1 hour'
+  FROM unnest(ARRAY[16, 15, 14, 13, 12, 1, 0]) n, generate_series(0, 99) g;
+)SQL");
+    if (defaultRows)
+        sql += QStringLiteral("INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en) VALUES "
+                              "(1, 1, 'login', now() - interval '30 months'), (1, 2, 'logout', now() + interval '6 months');\n");
+    sql += QStringLiteral("ANALYZE identidad.log_sesiones;\n");
+    return sql;
+}
+
+// Removable partition names by the test's own arithmetic: upper bound (next month start) <= cutoff.
+QStringList expectedRemovable(test::TestDatabase &db, const QString &cutoffUtc)
+{
+    return removableLogPartitions(db, kMonthsBack, tsLiteral(cutoffUtc));
+}
+
+} // namespace
+
+class TestPurgePartitions : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { PURGA_REQUIRE_SANDBOX(m_sandbox); }
+
+    void logSesionesWithDefaultFallsBackToPlainDetach();
+    void logSesionesDetachOnlyKeepsTheTables();
+    void logSesionesWithoutDefaultDetachesConcurrently();
+    void interruptedConcurrentDetachIsFinalized();
+
+private:
+    test::SandboxInfo m_sandbox;
+};
+
+void TestPurgePartitions::logSesionesWithDefaultFallsBackToPlainDetach()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(logSeedSql(true)));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    const RulePreview *rp = p.rule(kLog);
+    const QStringList expected = expectedRemovable(db, rp->cutoffUtc);
+    QVERIFY2(expected.size() >= 3, qPrintable(expected.join(u',')));
+    QStringList previewed;
+    for (const PartitionInfo &pi : rp->partitions)
+        if (pi.removable)
+            previewed << pi.name;
+    previewed.sort();
+    QCOMPARE(previewed, expected);
+    QCOMPARE(rp->eligible, qint64(100 * expected.size()));
+
+    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id"));
+    QList<qint64> inRemovable;
+    for (const QString &part : expected)
+        inRemovable << db.ids(QStringLiteral("SELECT id FROM %1").arg(part));
+    const QList<qint64> inDefault = db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones_default ORDER BY id"));
+    QCOMPARE(inDefault.size(), 2);
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    const RuleReceipt &rr = r.rules.first();
+    QCOMPARE(rr.status, QStringLiteral("ok"));
+    QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION")), qPrintable(rr.sql));
+    QVERIFY2(!rr.sql.contains(QStringLiteral("CONCURRENTLY")), qPrintable(rr.sql));
+    QStringList dropped = rr.droppedPartitions, detached = rr.detachedPartitions;
+    dropped.sort();
+    detached.sort();
+    QCOMPARE(dropped, expected);
+    QCOMPARE(detached, expected);
+    QCOMPARE(rr.deleted, rp->eligible);
+    for (const QString &part : expected)
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inRemovable));
+    // The DEFAULT partition is untouched and still attached.
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones_default ORDER BY id")), inDefault);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = "
+                                      "'identidad.log_sesiones_default'::regclass"))
+                 .toInt(),
+             1);
+    QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
+    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("log_sesiones")).toLongLong(),
+             rp->eligible);
+    QVERIFY(!metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), QStringLiteral("log_sesiones")).isNull());
+    const QJsonObject json = rr.toJson();
+    QCOMPARE(json.value(QStringLiteral("dropped_partitions")).toArray().size(), expected.size());
+}
+
+void TestPurgePartitions::logSesionesDetachOnlyKeepsTheTables()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(logSeedSql(true)));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    const RulePreview *rp = p.rule(kLog);
+    const QStringList expected = expectedRemovable(db, rp->cutoffUtc);
+    QVERIFY(!expected.isEmpty());
+    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id"));
+    QMap<QString, QList<qint64>> partIds;
+    QList<qint64> inRemovable;
+    for (const QString &part : expected) {
+        partIds[part] = db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(part));
+        inRemovable << partIds[part];
+    }
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    PurgeOptions o = options({kLog});
+    o.detachOnly = true;
+    const PurgeReceipt r = engine.run(p, o, &rec);
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    const RuleReceipt &rr = r.rules.first();
+    QVERIFY(rr.droppedPartitions.isEmpty());
+    QStringList detached = rr.detachedPartitions;
+    detached.sort();
+    QCOMPARE(detached, expected);
+    QVERIFY2(!rr.sql.contains(QStringLiteral("DROP TABLE")), qPrintable(rr.sql));
+    for (const QString &part : expected) {
+        // Kept as a standalone table with all its rows, no longer a partition.
+        QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(part)), partIds.value(part));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass").arg(part))
+                     .toInt(),
+                 0);
+    }
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inRemovable));
+    QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
+}
+
+void TestPurgePartitions::logSesionesWithoutDefaultDetachesConcurrently()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
+    QVERIFY(db.exec(logSeedSql(false)));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    const RulePreview *rp = p.rule(kLog);
+    const QStringList expected = expectedRemovable(db, rp->cutoffUtc);
+    QVERIFY(!expected.isEmpty());
+    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id"));
+    QList<qint64> inRemovable;
+    for (const QString &part : expected)
+        inRemovable << db.ids(QStringLiteral("SELECT id FROM %1").arg(part));
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    const RuleReceipt &rr = r.rules.first();
+    QCOMPARE(rr.status, QStringLiteral("ok"));
+    for (const QString &part : expected)
+        QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 CONCURRENTLY").arg(part)), qPrintable(rr.sql));
+    QStringList dropped = rr.droppedPartitions;
+    dropped.sort();
+    QCOMPARE(dropped, expected);
+    QCOMPARE(rr.deleted, rp->eligible);
+    for (const QString &part : expected)
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inRemovable));
+    QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
+}
+
+void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
+    QVERIFY(db.exec(logSeedSql(false)));
+    const QString cutoffNow = db.scalar(QStringLiteral("SELECT (now() - interval '365 days')::text")).toString();
+    const QStringList removable = expectedRemovable(db, cutoffNow);
+    QVERIFY(removable.size() >= 2);
+    const QString victim = removable.first();
+    const QList<qint64> victimIds = db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(victim));
+    QCOMPARE(victimIds.size(), 100);
+
+    // A reader keeps a transaction open on the parent, so that a concurrent detach stops in its
+    // second phase (waiting for older snapshots/lockers); that detach is then cancelled, leaving the
+    // partition "detach pending" (pg_inherits.inhdetachpending).
+    PgConnection reader;
+    QVERIFY(openAdmin(m_sandbox, db, reader));
+    QString err;
+    QVERIFY2(reader.execScript(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ; "
+                                              "SELECT count(*) FROM identidad.log_sesiones"),
+                               &err),
+             qPrintable(err));
+    const QString dbName = db.name();
+    std::atomic<int> detacherPid{0};
+    QString detachError;
+    bool detachOk = true;
+    std::thread detacher([&] {
+        PgConnection d;
+        ConnectError e;
+        if (!d.open(test::superuserProfile(m_sandbox, dbName), QString(), &e)) {
+            detachError = e.message;
+            detachOk = false;
+            detacherPid.store(-1);
+            return;
+        }
+        detacherPid.store(d.backendPid());
+        detachOk = d.execScript(
+            QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1 CONCURRENTLY").arg(victim),
+            &detachError);
+    });
+    QElapsedTimer t;
+    t.start();
+    while (detacherPid.load() == 0 && t.elapsed() < 10000)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    bool waiting = false;
+    while (!waiting && t.elapsed() < 15000) {
+        waiting = db.scalar(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %1 "
+                                           "AND wait_event_type = 'Lock')")
+                                .arg(detacherPid.load()))
+                      .toBool();
+        if (!waiting)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    const bool pendingWhileWaiting =
+        db.scalar(QStringLiteral("SELECT coalesce((SELECT inhdetachpending FROM pg_inherits WHERE inhrelid = "
+                                 "'%1'::regclass), false)")
+                      .arg(victim))
+            .toBool();
+    QVERIFY(db.scalar(QStringLiteral("SELECT pg_cancel_backend(%1)").arg(detacherPid.load())).toBool());
+    detacher.join();
+    QVERIFY(reader.execScript(QStringLiteral("ROLLBACK"), &err));
+    reader.close();
+    QVERIFY2(waiting, "the concurrent detach never waited in its second phase");
+    QVERIFY(pendingWhileWaiting);
+    QVERIFY2(!detachOk, "the concurrent detach was expected to be cancelled");
+    QVERIFY2(detachError.contains(QStringLiteral("cancel")), qPrintable(detachError));
+    QCOMPARE(db.scalar(QStringLiteral("SELECT inhdetachpending FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                           .arg(victim))
+                 .toBool(),
+             true);
+
+    // The next run finishes the interrupted detach and goes on with the others.
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    const RulePreview *rp = p.rule(kLog);
+    const QStringList expected = expectedRemovable(db, rp->cutoffUtc);
+    QCOMPARE(expected, removable);
+    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id"));
+    QList<qint64> inOthers;
+    for (const QString &part : expected)
+        if (part != victim)
+            inOthers << db.ids(QStringLiteral("SELECT id FROM %1").arg(part));
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    const RuleReceipt &rr = r.rules.first();
+    QCOMPARE(rr.status, QStringLiteral("ok"));
+    QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 FINALIZE").arg(victim)), qPrintable(rr.sql));
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhdetachpending")).toInt(), 0);
+    QVERIFY2(!db.scalar(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass('%1'))")
+                            .arg(victim))
+                  .toBool(),
+             "the interrupted partition is still attached");
+    // The other removable partitions were detached concurrently and dropped.
+    for (const QString &part : expected) {
+        if (part == victim)
+            continue;
+        QVERIFY2(rr.droppedPartitions.contains(part), qPrintable(rr.droppedPartitions.join(u',')));
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
+    }
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inOthers));
+    // The finalized partition was in the confirmed preview as removable, and not "detach only":
+    // it must be dropped like the others and accounted for in the receipt.
+    QVERIFY2(rr.droppedPartitions.contains(victim) || rr.detachedPartitions.contains(victim),
+             qPrintable(QStringLiteral("finalized %1 is not in the receipt (dropped: %2; detached: %3); it is %4")
+                            .arg(victim, rr.droppedPartitions.join(u','), rr.detachedPartitions.join(u','),
+                                 db.scalar(QStringLiteral("SELECT CASE WHEN to_regclass('%1') IS NULL THEN 'dropped' "
+                                                          "ELSE 'left as a standalone table' END")
+                                               .arg(victim))
+                                     .toString())));
+    QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(victim)).toBool(),
+             qPrintable(QStringLiteral("%1 was finalized but left behind as a table").arg(victim)));
+    // And the preview counted its rows (queries through the parent no longer see a detach-pending partition).
+    for (const PartitionInfo &pi : rp->partitions)
+        if (pi.name == victim)
+            QCOMPARE(pi.rows, qint64(victimIds.size()));
+}
+QTEST_GUILESS_MAIN(TestPurgePartitions)
+#include "tst_purgepartitions.moc"

@@ -1,0 +1,92 @@
+#include "clirunner.h"
+
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonParseError>
+
+#include <chrono>
+#include <thread>
+
+namespace purga::test {
+
+QString CliResult::errText() const
+{
+    return QString::fromLocal8Bit(err);
+}
+
+QStringList CliResult::errLines() const
+{
+    return errText().split(u'\n', Qt::SkipEmptyParts);
+}
+
+QJsonObject CliResult::json(QString *why) const
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(out, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        *why = pe.errorString() + QStringLiteral(": ") + QString::fromUtf8(out.left(400));
+        return {};
+    }
+    return doc.object();
+}
+
+QString CliResult::summary() const
+{
+    return QStringLiteral("exit %1\n--- stdout\n%2\n--- stderr\n%3")
+        .arg(exitCode)
+        .arg(QString::fromUtf8(out.left(2000)), errText());
+}
+
+QString CliResult::describe() const
+{
+    return QStringLiteral("exit %1 (%2)\nstdout: %3\nstderr: %4")
+        .arg(exitCode)
+        .arg(exitStatus == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crash"))
+        .arg(QString::fromUtf8(out.left(3000)), QString::fromUtf8(err.left(3000)));
+}
+
+CliResult runProcess(QProcess &p, int timeoutMs)
+{
+    p.start();
+    CliResult r;
+    if (!p.waitForStarted(10000)) {
+        r.err = "did not start: " + p.errorString().toUtf8();
+        return r;
+    }
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(5000);
+        r.exitCode = p.exitCode();
+        r.out = p.readAllStandardOutput();
+        r.err = "did not finish: " + p.readAllStandardError();
+        return r;
+    }
+    return finishedResult(p);
+}
+
+CliResult finishedResult(QProcess &p)
+{
+    CliResult r;
+    r.exitCode = p.exitCode();
+    r.exitStatus = p.exitStatus();
+    r.finished = p.exitStatus() == QProcess::NormalExit;
+    r.out = p.readAllStandardOutput();
+    r.err = p.readAllStandardError();
+    return r;
+}
+
+bool waitFor(TestDatabase &db, const QString &sql, int timeoutMs, const QProcess *alive)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < timeoutMs) {
+        if (db.scalar(sql).toBool())
+            return true;
+        if (alive && alive->state() == QProcess::NotRunning)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+    }
+    return false;
+}
+
+} // namespace purga::test

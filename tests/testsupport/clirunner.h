@@ -1,0 +1,42 @@
+#pragma once
+
+// Running the real purga-sesiones-cli binary ($PURGA_CLI) from a test (tst_cli, tst_cli_purge).
+#include "pgsandbox.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+
+namespace purga::test {
+
+// What one CLI run left behind.
+struct CliResult
+{
+    int exitCode = -1;
+    QProcess::ExitStatus exitStatus = QProcess::CrashExit;
+    bool finished = false; // exited by itself, normally, within the timeout
+    QByteArray out;
+    QByteArray err;
+
+    QString errText() const;
+    QStringList errLines() const;
+    // stdout as a JSON object; empty with a reason in `why` when it is not one.
+    QJsonObject json(QString *why) const;
+    // Exit code, stdout and stderr, for failure messages.
+    QString summary() const;
+    QString describe() const;
+};
+
+// Starts `p` (program, arguments and environment already set) and waits up to `timeoutMs`;
+// a process that does not finish is killed and reported with finished == false.
+CliResult runProcess(QProcess &p, int timeoutMs = 120000);
+// The result of a process that has already finished.
+CliResult finishedResult(QProcess &p);
+
+// Polls a boolean query on the test's superuser session until true or the timeout; gives up
+// early when `alive` is given and has stopped running.
+bool waitFor(TestDatabase &db, const QString &sql, int timeoutMs, const QProcess *alive = nullptr);
+
+} // namespace purga::test
