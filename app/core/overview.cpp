@@ -13,7 +13,8 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("Overview", text);
+    // lupdate files these strings under the enclosing namespace
+    return QCoreApplication::translate("purga", text);
 }
 
 void fillTableStats(PgConnection &conn, TableOverview &t)

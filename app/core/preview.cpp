@@ -17,7 +17,8 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("Preview", text);
+    // lupdate files these strings under the enclosing namespace
+    return QCoreApplication::translate("purga", text);
 }
 
 bool execOrFail(QSqlQuery &q, const QString &sql, QueryCanceller *canceller, QString *error)

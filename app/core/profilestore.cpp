@@ -113,7 +113,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     p.conninfo = s.value(QStringLiteral("conninfo")).toString();
     p.passwordSource = passwordSourceFromId(s.value(QStringLiteral("passwordSource")).toString());
     s.beginGroup(QStringLiteral("rules"));
-    const QStringList keys = s.childKeys();
+    const QStringList keys = s.allKeys(); // rule keys are "<rule>/<setting>": nested groups
     for (const QString &key : keys)
         p.ruleOverrides.insert(key, s.value(key).toString());
     s.endGroup();

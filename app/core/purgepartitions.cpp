@@ -10,7 +10,8 @@ namespace {
 
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("PurgeEngine", text);
+    // lupdate files these strings under the enclosing namespace
+    return QCoreApplication::translate("purga::detail", text);
 }
 
 struct Outcome
