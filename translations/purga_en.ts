@@ -4,7 +4,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+59"/>
+        <location filename="../app/cli/cliapp.cpp" line="+60"/>
         <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -14,7 +14,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+69"/>
         <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -86,6 +86,11 @@
     <message>
         <location line="+1"/>
         <source>Adapt the batch size to this duration (default off).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -164,8 +169,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location filename="../app/cli/clipurge.cpp" line="+106"/>
+        <location filename="../app/cli/cliapp.cpp" line="-128"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -195,7 +199,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-36"/>
+        <location filename="../app/cli/clipurge.cpp" line="+71"/>
         <source>Signal received: cancelling the batch in flight…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -205,18 +209,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+11"/>
         <source>--lock-key takes a whole number.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+35"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Run %1: %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>--vacuum: role %1 may not VACUUM %2 (it needs the table owner); autovacuum will reclaim the space.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VACUUM (ANALYZE) %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or let autovacuum reclaim the space.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 rows removed: autovacuum will reclaim the space (this role may not VACUUM the tables).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -235,7 +259,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+61"/>
         <source>History tables identidad.purga_corridas and identidad.purga_metricas are ready.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -250,6 +274,24 @@
     <message>
         <location line="+5"/>
         <source>Could not create the history tables: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Maintenance</name>
+    <message>
+        <location filename="../app/core/maintenance.cpp" line="+26"/>
+        <source>%1 is not a table this app purges.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>VACUUM (ANALYZE) %1 failed: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -311,13 +353,13 @@
     <message>
         <location filename="../app/core/preflight.cpp" line="+125"/>
         <location line="+46"/>
-        <location line="+34"/>
-        <location line="+72"/>
+        <location line="+35"/>
+        <location line="+74"/>
         <source>The checks could not run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-140"/>
         <source>PostgreSQL %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -402,7 +444,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>Table %1 is missing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -778,12 +820,12 @@
 <context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startupoptions.cpp" line="+18"/>
+        <location filename="../ui/startupoptions.cpp" line="+17"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Language of the interface: es or en.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -793,12 +835,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Once connected and the data has arrived, save every page as a PNG in DIR.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Quit once the screenshots are saved.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -808,7 +850,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>--quit-after-screenshots needs --screenshots DIR.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -816,7 +858,7 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+149"/>
+        <location filename="../app/core/overview.cpp" line="+139"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -842,7 +884,7 @@
 <context>
     <name>purga::ChecksPage</name>
     <message>
-        <location filename="../ui/checkspage.cpp" line="+56"/>
+        <location filename="../ui/checkspage.cpp" line="+57"/>
         <source>&amp;Connect…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -857,7 +899,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Creates identidad.purga_corridas and identidad.purga_metricas, where every purge run is recorded.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -927,7 +969,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Preview and purge are refused with this connection:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -976,12 +1018,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+318"/>
+        <location line="+320"/>
         <source>C&amp;onnect</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-314"/>
+        <location line="-316"/>
         <source>Connect to a database</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1001,7 +1043,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+56"/>
         <source>%1 (libpq service)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1011,12 +1053,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Reading the password from the keychain…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>libpq finds the password (PGPASSWORD, ~/.pgpass or the service file); type one here only to override it.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1046,7 +1088,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Password saved in the keychain for profile %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1076,7 +1118,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>A libpq service is edited in its service file, not here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1086,7 +1128,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Delete profile</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1099,7 +1141,7 @@
 <context>
     <name>purga::ConnectionBar</name>
     <message>
-        <location filename="../ui/connectionbar.cpp" line="+104"/>
+        <location filename="../ui/connectionbar.cpp" line="+105"/>
         <source>PRODUCTION</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1129,7 +1171,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Choose a profile and connect (Ctrl+K).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1162,7 +1204,7 @@
 <context>
     <name>purga::DbSession</name>
     <message>
-        <location filename="../app/core/dbsession.cpp" line="+46"/>
+        <location filename="../app/core/dbsession.cpp" line="+47"/>
         <source>Not connected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1171,11 +1213,16 @@
         <source>History tables are ready.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <location line="+40"/>
+        <source>VACUUM (ANALYZE) done: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>purga::HealthBanner</name>
     <message>
-        <location filename="../ui/healthbanner.cpp" line="+39"/>
+        <location filename="../ui/healthbanner.cpp" line="+42"/>
         <source>See the checks (Ctrl+0).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1185,7 +1232,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Purge is refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1193,12 +1240,17 @@
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+84"/>
+        <location filename="../ui/mainwindow.cpp" line="+87"/>
         <source>Last refresh: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+24"/>
+        <source>Rule settings saved. Take a new preview before purging.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>&amp;Connect…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1208,17 +1260,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Quit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Rule &amp;settings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Retention, batch size and lock timeout of each rule for this profile (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;View</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1253,7 +1315,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Help</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1263,7 +1325,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+30"/>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1278,12 +1340,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 (%2 of %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Connected: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1303,7 +1365,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1313,7 +1375,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>About purga-sesiones</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1363,7 +1425,7 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Not connected. Connect to a database (Ctrl+K) to see its session tables.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1378,22 +1440,22 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Estimates from the catalog statistics (%1); exact counts are being computed in the background.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Estimates from the catalog statistics (%1). Exact counts need a role that may preview: see Checks.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Retention measured from the database clock at %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Months of %1 (partitions, oldest first)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1435,7 +1497,7 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
 <context>
     <name>purga::PartitionTable</name>
     <message>
-        <location filename="../ui/partitiontable.cpp" line="+28"/>
+        <location filename="../ui/partitiontable.cpp" line="+29"/>
         <source>Partition</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1460,7 +1522,7 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Purge</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1480,18 +1542,18 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
-        <location line="+1"/>
+        <location line="+12"/>
+        <location line="+2"/>
         <source>DEFAULT</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-2"/>
         <source>MINVALUE</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>MAXVALUE</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1567,7 +1629,7 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
 <context>
     <name>purga::PreviewPage</name>
     <message>
-        <location filename="../ui/previewpage.cpp" line="+30"/>
+        <location filename="../ui/previewpage.cpp" line="+31"/>
         <source>Take preview</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1577,7 +1639,7 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Purge with this preview…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1587,8 +1649,8 @@ Previews and purges expired session tokens of the identity service (ADR 0021) in
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Cancel the preview in progress</source>
+        <location line="+6"/>
+        <source>Cancel the preview in progress (Esc)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1599,17 +1661,17 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>Go to the Purge page with this frozen preview</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>%1 (%2 of %3)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>There is no database session.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1629,7 +1691,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Cannot take a preview: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1659,7 +1721,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Frozen at %1 (database clock, %2 here). Server time zone: %3. The purge will use exactly these cutoffs.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1669,7 +1731,12 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Stale: the rule settings changed after this preview was taken. Take a new preview (Ctrl+P) before purging.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 · %2 removable</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1742,7 +1809,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1750,7 +1817,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purgeconfirmdialog.cpp" line="+54"/>
+        <location filename="../ui/purgeconfirmdialog.cpp" line="+55"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1765,12 +1832,12 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>This preview is %1 old. Consider taking a new one to see current numbers.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1795,7 +1862,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Cutoff in the server&apos;s zone: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1820,7 +1887,12 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Offered from the rule settings; leaving it unchanged keeps each rule&apos;s own value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Batch size:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1835,7 +1907,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database name: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1845,13 +1917,13 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>; partitions detached and kept as tables: %1</source>
+        <location line="+3"/>
+        <source>; partitions to detach and keep as tables: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>; partitions dropped: %1</source>
+        <source>; partitions to drop: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1860,7 +1932,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="-9"/>
         <source>Nothing selected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1868,7 +1940,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purgepage.cpp" line="+47"/>
+        <location filename="../ui/purgepage.cpp" line="+48"/>
         <source>Start purge…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1878,7 +1950,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stop after this batch</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1889,16 +1961,23 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
     </message>
     <message>
         <location line="+3"/>
-        <source>No purge has run in this session.</source>
+        <source>No purge has run in this session.
+
+Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: Ctrl+. stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+23"/>
         <source>Restate the preview and confirm before anything is deleted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+9"/>
+        <source>The id of this run in the history (identidad.purga_corridas)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Finish the batch in flight, commit it and stop</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1908,12 +1987,12 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The purge log appears here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+82"/>
         <source>A purge is already running.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1939,6 +2018,11 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
     </message>
     <message>
         <location line="+2"/>
+        <source>The rule settings changed after this preview was taken: take a new preview.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>This preview has already been purged (run %1). Take a new preview to purge again.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1958,7 +2042,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: %2 rows</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1974,9 +2058,9 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <location line="+15"/>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Purge</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1986,7 +2070,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2027,12 +2111,18 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
     </message>
     <message>
         <location line="+6"/>
-        <source>Running. Run id %1.</source>
+        <source>Running: taking the purge lock, then batches…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Running.</source>
+        <location line="+3"/>
+        <location line="+22"/>
+        <source>Run id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Run id %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2041,7 +2131,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+49"/>
         <source>A purge is running</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2053,7 +2143,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Cancel the purge and close</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2066,7 +2156,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
 <context>
     <name>purga::ReceiptView</name>
     <message>
-        <location filename="../ui/receiptview.cpp" line="+52"/>
+        <location filename="../ui/receiptview.cpp" line="+76"/>
         <location line="+61"/>
         <source>Copy receipt</source>
         <translation type="unfinished"></translation>
@@ -2127,7 +2217,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Copy the receipt as text (for the incident ticket)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2142,13 +2232,18 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+30"/>
-        <location line="+57"/>
+        <location line="+8"/>
+        <source>Select a rule to see the SQL it ran</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+66"/>
         <source>Run: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-65"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2158,13 +2253,13 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+58"/>
+        <location line="+5"/>
+        <location line="+66"/>
         <source>Lock held by: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-40"/>
         <source>dropped: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2174,7 +2269,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+28"/>
         <source>purga-sesiones receipt</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2209,7 +2304,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>  Deleted %1 of %2 planned rows in %3 batches, %4 lock retries, %5</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2234,12 +2329,12 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Save receipt as JSON</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>JSON files (*.json);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2257,12 +2352,12 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
 <context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/rulepreviewtab.cpp" line="+55"/>
+        <location filename="../ui/rulepreviewtab.cpp" line="+56"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>Removable rows by tenant</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2282,7 +2377,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Bounds come from the catalog, not from the names. Removable partitions are detached and dropped whole; the DEFAULT partition is never removed.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2297,7 +2392,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Counts (read only)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2318,23 +2413,27 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
     </message>
     <message>
         <location line="+0"/>
-        <location line="+3"/>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>unknown</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="-4"/>
-        <source>unknown zone</source>
+        <source>Server:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Server (%1):</source>
+        <source>unknown (the server did not report its TimeZone)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+33"/>
+        <source>ADR sample, inside window:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-30"/>
         <source>This computer:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2349,7 +2448,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Rows older than this instant are removable. It was frozen from the database clock when the preview was taken (%1) and the purge uses exactly this value.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2364,12 +2463,12 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Removable:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Kept:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2379,17 +2478,12 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Revoked, used or expired, but more recent than the retention: kept for forensics.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>ADR sample would delete in window:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Removable range</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2414,7 +2508,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%1 … %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2422,7 +2516,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
 <context>
     <name>purga::RuleProgressWidget</name>
     <message>
-        <location filename="../ui/ruleprogresswidget.cpp" line="+61"/>
+        <location filename="../ui/ruleprogresswidget.cpp" line="+62"/>
         <source>Batches:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2447,20 +2541,180 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1 of %2 rows (%3 %)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>max %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::RuleSettingsDialog</name>
+    <message>
+        <location filename="../ui/rulesettingsdialog.cpp" line="+37"/>
+        <source> hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> months</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n hour(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n month(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n day(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+236"/>
+        <source>Rule settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-221"/>
+        <source>Settings of profile &quot;%1&quot; (%2). A preview taken before saving must be taken again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This connection (%1) has no saved profile: the settings apply until you disconnect. A preview taken before saving must be taken again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Retention:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Batch size:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Lock timeout:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pa&amp;use between batches:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Target batch time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Forensic &amp;override</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow a retention shorter than the ADR&apos;s forensic window for this rule. Rows still inside the window would be deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off (fixed size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>When set, the batch size adapts so that each batch takes about this long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Partitions are detached and dropped whole: there are no batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Save these settings in the profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore &amp;defaults</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The ADR&apos;s defaults for every rule (Alt+D); nothing is saved until Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>Shorter than the forensic window (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Needs the override.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forensic window: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The settings are valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Could not save the settings of profile &quot;%1&quot;: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>purga::SampleTableModel</name>
     <message>
-        <location filename="../ui/sampletable.cpp" line="+72"/>
+        <location filename="../ui/sampletable.cpp" line="+73"/>
         <source>yes</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2473,7 +2727,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
 <context>
     <name>purga::SampleTableWidget</name>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Export CSV…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2520,7 +2774,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
     <name>purga::SqlView</name>
     <message>
         <location filename="../ui/sqlview.cpp" line="+18"/>
-        <location line="+15"/>
+        <location line="+16"/>
         <location line="+15"/>
         <source>Copy SQL</source>
         <translation type="unfinished"></translation>
@@ -2569,7 +2823,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Rows in partitions wholly older than the retention: they are detached and dropped.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2629,7 +2883,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>counting…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2639,8 +2893,61 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::VacuumOffer</name>
+    <message>
+        <location filename="../ui/vacuumoffer.cpp" line="+30"/>
+        <source>VACUUM (ANALYZE) purged tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run VACUUM (ANALYZE) on the purged tables now: returns their dead rows&apos; space for reuse and refreshes the planner statistics. Shift+Esc cancels.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>VACUUM (ANALYZE) %1… (%2 of %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>%1 rows were deleted from %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 rows were deleted from %2. Their space is reused only after a VACUUM: run VACUUM (ANALYZE) now, or leave it to autovacuum. Nothing runs unless you ask.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 rows were deleted from %2. Autovacuum will reclaim the space: this role may not VACUUM these tables (that needs their owner or a member of the owner role).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>VACUUM (ANALYZE) queued: waiting for the database work in progress…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VACUUM (ANALYZE) starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>VACUUM (ANALYZE) cancelled. Tables already vacuumed stay so; autovacuum will handle the rest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VACUUM (ANALYZE) failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -4,240 +4,264 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+59"/>
+        <location filename="../app/cli/cliapp.cpp" line="+60"/>
         <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique cómo conectarse con exactamente una de estas opciones: --profile NOMBRE, --conninfo CADENA o --service NOMBRE.</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+69"/>
         <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
         <location line="+33"/>
         <source>status | setup-history | preview | purge | profile-save | password-store | password-forget</source>
-        <translation type="unfinished"></translation>
+        <translation>status | setup-history | preview | purge | profile-save | password-store | password-forget</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>libpq connection string or URI; password from PGPASSWORD/.pgpass.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cadena de conexión o URI de libpq; contraseña desde PGPASSWORD/.pgpass.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>libpq service name (pg_service.conf).</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre de servicio de libpq (pg_service.conf).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Machine-readable output on stdout.</source>
-        <translation type="unfinished"></translation>
+        <translation>Salida legible por máquina en stdout.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>status: catalog estimates only (no exact counts).</source>
-        <translation type="unfinished"></translation>
+        <translation>status: solo estimaciones del catálogo (sin conteos exactos).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rule to preview/purge (repeatable): refresh_tokens, pre_tokens, log_sesiones.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regla a previsualizar/purgar (repetible): refresh_tokens, pre_tokens, log_sesiones.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>purge: every rule.</source>
-        <translation type="unfinished"></translation>
+        <translation>purge: todas las reglas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>purge: really delete (otherwise only the preview is printed).</source>
-        <translation type="unfinished"></translation>
+        <translation>purge: borrar de verdad (si no, solo se imprime la vista previa).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows per batch (1-100000, default 5000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas por lote (1-100000, por defecto 5000).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>lock_timeout of each batch (default 5000).</source>
-        <translation type="unfinished"></translation>
+        <translation>lock_timeout de cada lote (por defecto 5000).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>statement_timeout of each batch (default 120000).</source>
-        <translation type="unfinished"></translation>
+        <translation>statement_timeout de cada lote (por defecto 120000).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pause between batches (default 0).</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausa entre lotes (por defecto 0).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Adapt the batch size to this duration (default off).</source>
-        <translation type="unfinished"></translation>
+        <translation>Adaptar el tamaño de lote a esta duración (desactivado por defecto).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
+        <translation>purge: VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>purge: keep detached partitions as tables instead of dropping them.</source>
-        <translation type="unfinished"></translation>
+        <translation>purge: conservar las particiones separadas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>profile-save: host.</source>
-        <translation type="unfinished"></translation>
+        <translation>profile-save: host.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>profile-save: port.</source>
-        <translation type="unfinished"></translation>
+        <translation>profile-save: puerto.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>profile-save: database.</source>
-        <translation type="unfinished"></translation>
+        <translation>profile-save: base de datos.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>profile-save: role.</source>
-        <translation type="unfinished"></translation>
+        <translation>profile-save: rol.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>profile-save: libpq sslmode.</source>
-        <translation type="unfinished"></translation>
+        <translation>profile-save: sslmode de libpq.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>profile-save: root certificate for verify-ca/verify-full.</source>
-        <translation type="unfinished"></translation>
+        <translation>profile-save: certificado raíz para verify-ca/verify-full.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>No command given. Try --help.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se indicó ningún comando. Pruebe --help.</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Unknown command &quot;%1&quot;. Try --help.</source>
-        <translation type="unfinished"></translation>
+        <translation>Comando desconocido &quot;%1&quot;. Pruebe --help.</translation>
     </message>
     <message>
         <location filename="../app/cli/clipreview.cpp" line="+22"/>
         <source>Preview frozen at %1 UTC (server time zone %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista previa congelada el %1 UTC (zona horaria del servidor: %2)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>  removable %1, kept %2 (of which %3 only by the retention window), total %4</source>
-        <translation type="unfinished"></translation>
+        <translation>  eliminables %1, conservadas %2 (de ellas %3 solo por la ventana de retención), total %4</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>  WARNING: the ADR&apos;s sample SQL would delete %1 rows still inside the forensic window.</source>
-        <translation type="unfinished"></translation>
+        <translation>  ATENCIÓN: el SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>  keys %1..%2, ages %3 .. %4</source>
-        <translation type="unfinished"></translation>
+        <translation>  claves %1..%2, antigüedad %3 .. %4</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>  would detach and drop %1 (%2 rows, %3 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation>  separaría y eliminaría %1 (%2 filas, %3 bytes)</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location filename="../app/cli/clipurge.cpp" line="+106"/>
+        <location filename="../app/cli/cliapp.cpp" line="-128"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
         <location filename="../app/cli/cliprofiles.cpp" line="+18"/>
         <source>Name the profile: %1 NAME</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>No password on standard input.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay contraseña en la entrada estándar.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Password for profile &quot;%1&quot; stored in the OS keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>La contraseña del perfil &quot;%1&quot; se guardó en el llavero del sistema.</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Password for profile &quot;%1&quot; removed from the OS keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-36"/>
+        <location filename="../app/cli/clipurge.cpp" line="+71"/>
         <source>Signal received: cancelling the batch in flight…</source>
-        <translation type="unfinished"></translation>
+        <translation>Señal recibida: cancelando el lote en curso…</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+11"/>
         <source>--lock-key takes a whole number.</source>
-        <translation type="unfinished"></translation>
+        <translation>--lock-key espera un número entero.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+35"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Run %1: %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecución %1: %2 — %3</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>--vacuum: role %1 may not VACUUM %2 (it needs the table owner); autovacuum will reclaim the space.</source>
+        <translation>--vacuum: el rol %1 no puede ejecutar VACUUM sobre %2 (hace falta el propietario de la tabla); autovacuum recuperará el espacio.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VACUUM (ANALYZE) %1…</source>
+        <translation>VACUUM (ANALYZE) %1…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or let autovacuum reclaim the space.</source>
+        <translation>%1 filas eliminadas: considere un VACUUM (ANALYZE) de %2 (vuelva a ejecutar con --vacuum), o deje que autovacuum recupere el espacio.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 rows removed: autovacuum will reclaim the space (this role may not VACUUM the tables).</source>
+        <translation>%1 filas eliminadas: autovacuum recuperará el espacio (este rol no puede ejecutar VACUUM sobre las tablas).</translation>
     </message>
     <message>
         <location filename="../app/cli/clistatus.cpp" line="+21"/>
         <source>Server PostgreSQL %1, role %2, database %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor PostgreSQL %1, rol %2, base de datos %3</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 MB table + %9 MB indexes, %10 dead tuples</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: total %2%3, revocadas/usadas %4, expiradas %5, eliminables %6, conservadas por la ventana %7, %8 MB de tabla + %9 MB de índices, %10 tuplas muertas</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>removable</source>
-        <translation type="unfinished">eliminable</translation>
+        <translation>eliminable</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+61"/>
         <source>History tables identidad.purga_corridas and identidad.purga_metricas are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
     </message>
 </context>
 <context>
@@ -245,12 +269,30 @@
     <message>
         <location filename="../app/core/historystore.cpp" line="+16"/>
         <source>The history schema is missing from this build.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta compilación no incluye el esquema del historial.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Could not create the history tables: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron crear las tablas de historial: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Maintenance</name>
+    <message>
+        <location filename="../app/core/maintenance.cpp" line="+26"/>
+        <source>%1 is not a table this app purges.</source>
+        <translation>%1 no es una tabla que esta aplicación purgue.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>VACUUM (ANALYZE) %1 failed: %2</source>
+        <translation>VACUUM (ANALYZE) %1 falló: %2</translation>
     </message>
 </context>
 <context>
@@ -258,52 +300,52 @@
     <message>
         <location filename="../app/core/pgconnection.cpp" line="+46"/>
         <source>Wrong password or unknown role for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraseña incorrecta o rol desconocido para %1.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The server asks for a password and none was given for %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>No answer from %1 within %2 s (connect timeout).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 no respondió en %2 s (tiempo de espera de conexión).</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Cannot reach the server at %1: is the host and port right, and is PostgreSQL listening there?</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede llegar al servidor en %1: ¿son correctos el host y el puerto, y escucha PostgreSQL allí?</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The database does not exist on %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>La base de datos no existe en %1.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>TLS negotiation with %1 failed (check sslmode and the root certificate).</source>
-        <translation type="unfinished"></translation>
+        <translation>Falló la negociación TLS con %1 (revise sslmode y el certificado raíz).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Cannot connect to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede conectar a %1.</translation>
     </message>
     <message>
         <location line="+50"/>
         <source>The Qt PostgreSQL driver (QPSQL) is not installed (Debian package libqt6sql6-psql).</source>
-        <translation type="unfinished"></translation>
+        <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>The connection string is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La cadena de conexión no es válida: %1</translation>
     </message>
     <message>
         <location line="+97"/>
         <source>Not connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin conexión.</translation>
     </message>
 </context>
 <context>
@@ -311,190 +353,190 @@
     <message>
         <location filename="../app/core/preflight.cpp" line="+125"/>
         <location line="+46"/>
-        <location line="+34"/>
-        <location line="+72"/>
+        <location line="+35"/>
+        <location line="+74"/>
         <source>The checks could not run: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron ejecutar las comprobaciones: %1</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-140"/>
         <source>PostgreSQL %1</source>
-        <translation type="unfinished"></translation>
+        <translation>PostgreSQL %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PostgreSQL 14 or newer is needed (TID range batches).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hace falta PostgreSQL 14 o posterior (lotes por rangos de TID).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Server version is supported.</source>
-        <translation type="unfinished"></translation>
+        <translation>La versión del servidor es compatible.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Role %1 bypasses row level security</source>
-        <translation type="unfinished"></translation>
+        <translation>El rol %1 omite la seguridad a nivel de fila (BYPASSRLS)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Counts and purges cover every tenant.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los conteos y las purgas abarcan a todos los inquilinos.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 lacks BYPASSRLS: row level security would limit every count and delete to one tenant (app.current_empresa_id), so preview and purge are refused. Connect as the maintenance role (ADR 0021).</source>
-        <translation type="unfinished"></translation>
+        <translation>Al rol %1 le falta BYPASSRLS: la seguridad a nivel de fila limitaría cada conteo y cada borrado a un solo inquilino (app.current_empresa_id), así que se rechazan la vista previa y la purga. Conéctese con el rol de mantenimiento (ADR 0021).</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Connected as a superuser</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado como superusuario</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A superuser can do far more than purge. Prefer the dedicated maintenance role with BYPASSRLS.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un superusuario puede hacer mucho más que purgar. Es preferible el rol de mantenimiento dedicado con BYPASSRLS.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Server is a read-only standby</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor es un standby de solo lectura</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Server accepts writes</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor acepta escrituras</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>This server is in recovery (a read-only standby): preview is allowed, purge is refused. Connect to the primary to purge.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este servidor está en recuperación (un standby de solo lectura): la vista previa se permite, la purga se rechaza. Conéctese al primario para purgar.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Not in recovery.</source>
-        <translation type="unfinished"></translation>
+        <translation>No está en recuperación.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>No access to schema identidad</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin acceso al esquema identidad</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Schema identidad is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Falta el esquema identidad</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 has no USAGE on schema identidad, so it cannot see the session tables. GRANT USAGE ON SCHEMA identidad TO %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>El rol %1 no tiene USAGE sobre el esquema identidad, así que no puede ver las tablas de sesiones. GRANT USAGE ON SCHEMA identidad TO %1.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>This database has no schema identidad. Is this the identity service&apos;s database?</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta base de datos no tiene el esquema identidad. ¿Es la base de datos del servicio de identidad?</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Table %1 not reachable</source>
-        <translation type="unfinished"></translation>
+        <translation>La tabla %1 no es accesible</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+27"/>
         <source>Table %1 is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Falta la tabla %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Table %1 does not exist (or this role cannot see schema identidad). Is this the identity service&apos;s database?</source>
-        <translation type="unfinished"></translation>
+        <translation>La tabla %1 no existe (o este rol no puede ver el esquema identidad). ¿Es la base de datos del servicio de identidad?</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Table %1 lacks columns</source>
-        <translation type="unfinished"></translation>
+        <translation>A la tabla %1 le faltan columnas</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Table %1 has no column(s) %2, which the rule needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>La tabla %1 no tiene la(s) columna(s) %2, que la regla necesita.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Table %1 present</source>
-        <translation type="unfinished"></translation>
+        <translation>La tabla %1 está presente</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>With the columns the rule needs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Con las columnas que la regla necesita.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 may not SELECT from %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>May detach and drop partitions of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The role owns the table or is a member of its owner.</source>
-        <translation type="unfinished"></translation>
+        <translation>El rol es propietario de la tabla o miembro de su propietario.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DETACH/DROP PARTITION needs the owner of %1; grant its owner role to %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>DETACH/DROP PARTITION requiere el propietario de %1; otorgue su rol propietario a %2.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>May DELETE from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Puede hacer DELETE en %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>DELETE privilege granted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Privilegio DELETE otorgado.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 has no DELETE privilege on %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Purge history tables present</source>
-        <translation type="unfinished"></translation>
+        <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Runs and metrics will be recorded.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se registrarán las corridas y las métricas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 may not write the history: runs will not be recorded.</source>
-        <translation type="unfinished"></translation>
+        <translation>El rol %1 no puede escribir en el historial: las corridas no se registrarán.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Purge history tables missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Faltan las tablas de historial de purgas</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Create them (purga-sesiones-cli setup-history, or the button) to record runs and chart them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Créelas (purga-sesiones-cli setup-history, o el botón) para registrar las corridas y graficarlas.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>This role may not create them in schema identidad; ask the schema owner to run purga_historial.sql.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este rol no puede crearlas en el esquema identidad; pida al propietario del esquema que ejecute purga_historial.sql.</translation>
     </message>
 </context>
 <context>
@@ -502,62 +544,62 @@
     <message>
         <location filename="../app/core/profilestore.cpp" line="+152"/>
         <source>Could not write the profiles file %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo escribir el archivo de perfiles %1.</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>The profile needs a name.</source>
-        <translation type="unfinished"></translation>
+        <translation>El perfil necesita un nombre.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The profile name cannot contain &quot;/&quot; or &quot;\&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>El nombre del perfil no puede contener &quot;/&quot; ni &quot;\&quot;.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The profile name cannot start or end with spaces.</source>
-        <translation type="unfinished"></translation>
+        <translation>El nombre del perfil no puede empezar ni terminar con espacios.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The connect timeout must be between 1 and 120 seconds (it is %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>El tiempo de espera de conexión debe estar entre 1 y 120 segundos (es %1).</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>The connection string is not valid: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La cadena de conexión no es válida: %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The connection string contains a password; profiles never store passwords (use the keychain or ~/.pgpass).</source>
-        <translation type="unfinished"></translation>
+        <translation>La cadena de conexión contiene una contraseña; los perfiles nunca guardan contraseñas (use el llavero o ~/.pgpass).</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>The libpq service &quot;%1&quot; is not defined in %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servicio de libpq &quot;%1&quot; no está definido en %2.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>The port must be between 1 and 65535 (it is %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>El puerto debe estar entre 1 y 65535 (es %1).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Unknown SSL mode &quot;%1&quot; (use one of: %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Modo SSL desconocido &quot;%1&quot; (use uno de: %2).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>SSL mode %1 needs the root certificate (CA) file.</source>
-        <translation type="unfinished"></translation>
+        <translation>El modo SSL %1 necesita el archivo del certificado raíz (CA).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The root certificate file %1 does not exist or cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>El archivo de certificado raíz %1 no existe o no se puede leer.</translation>
     </message>
 </context>
 <context>
@@ -565,52 +607,52 @@
     <message>
         <location filename="../app/core/purgeengine.cpp" line="+29"/>
         <source>an unknown session</source>
-        <translation type="unfinished"></translation>
+        <translation>una sesión desconocida</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>pid %1 (%2, user %3, from %4, connected since %5 UTC, %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>pid %1 (%2, usuario %3, desde %4, conectado desde %5 UTC, %6)</translation>
     </message>
     <message>
         <location line="+117"/>
         <source>Could not ask for the advisory lock: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>cutoff base %1; rules %2</source>
-        <translation type="unfinished"></translation>
+        <translation>base de corte %1; reglas %2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Warning: the run could not be recorded in the history: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Atención: la corrida no se pudo registrar en el historial: %1</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Another purge holds advisory lock %1: %2. Nothing was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Otra purga tiene el bloqueo consultivo %1: %2. No se borró nada.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
-        <translation type="unfinished"></translation>
+        <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>Purge finished: %1 rows removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Purge cancelled after %1 rows; committed batches stay removed. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Purga cancelada tras %1 filas; los lotes confirmados quedan eliminados. %2</translation>
     </message>
 </context>
 <context>
@@ -618,82 +660,82 @@
     <message>
         <location filename="../app/core/rules.cpp" line="+83"/>
         <source>Refresh tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Tokens de refresco</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Pre-tokens</source>
-        <translation type="unfinished"></translation>
+        <translation>Pre-tokens</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Session log</source>
-        <translation type="unfinished"></translation>
+        <translation>Registro de sesiones</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Removable when revoked more than 30 days ago, or expired more than 30 days ago. A revoked token without a revocation time is kept until its expiry is 30 days old.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminable si se revocó hace más de 30 días o expiró hace más de 30 días. Un token revocado sin fecha de revocación se conserva hasta que su expiración cumpla 30 días.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Removable when used more than 24 hours ago, or expired more than 24 hours ago.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminable si se usó hace más de 24 horas o expiró hace más de 24 horas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Monthly partitions whose upper bound is 12 months old or more are detached and dropped. The DEFAULT partition is never removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las particiones mensuales cuyo límite superior tiene 12 meses o más se separan y se eliminan. La partición DEFAULT nunca se elimina.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Unknown rule &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regla desconocida &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1: the retention must be positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: la retención debe ser positiva.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: una retención de %2 h es más corta que la ventana forense de %3 h (ADR 0021).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Confirm the override explicitly to use it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Confirme la excepción explícitamente para usarla.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1: batch size %2 is out of range (1 to 100000).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el tamaño de lote %2 está fuera de rango (1 a 100000).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: lock timeout %2 ms is out of range (10 ms to 10 min).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el lock_timeout de %2 ms está fuera de rango (10 ms a 10 min).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: statement timeout %2 ms is out of range (100 ms to 1 h).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el statement_timeout de %2 ms está fuera de rango (100 ms a 1 h).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1: pause %2 ms is out of range (0 to 60000).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: la pausa de %2 ms está fuera de rango (0 a 60000).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: target batch time %2 ms is out of range (0 to 60000).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: la duración objetivo de lote de %2 ms está fuera de rango (0 a 60000).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: lock retries %2 out of range (0 to 100).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: los reintentos por bloqueo (%2) están fuera de rango (0 a 100).</translation>
     </message>
 </context>
 <context>
@@ -778,12 +820,12 @@
 <context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startupoptions.cpp" line="+18"/>
+        <location filename="../ui/startupoptions.cpp" line="+17"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Language of the interface: es or en.</source>
         <translation>Idioma de la interfaz: es o en.</translation>
     </message>
@@ -793,12 +835,12 @@
         <translation>Conectar al iniciar con este perfil (contraseña del llavero).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Once connected and the data has arrived, save every page as a PNG in DIR.</source>
         <translation>Una vez conectado y con los datos cargados, guardar cada página como PNG en DIR.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Quit once the screenshots are saved.</source>
         <translation>Salir cuando las capturas estén guardadas.</translation>
     </message>
@@ -808,7 +850,7 @@
         <translation>--lang admite es o en, no «%1».</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>--quit-after-screenshots needs --screenshots DIR.</source>
         <translation>--quit-after-screenshots necesita --screenshots DIR.</translation>
     </message>
@@ -816,14 +858,14 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+149"/>
+        <location filename="../app/core/overview.cpp" line="+139"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
-        <translation type="unfinished"></translation>
+        <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
     <message>
         <location filename="../app/core/preview.cpp" line="+28"/>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado.</translation>
     </message>
 </context>
 <context>
@@ -842,7 +884,7 @@
 <context>
     <name>purga::ChecksPage</name>
     <message>
-        <location filename="../ui/checkspage.cpp" line="+56"/>
+        <location filename="../ui/checkspage.cpp" line="+57"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
@@ -857,7 +899,7 @@
         <translation>Crear tablas de &amp;historial</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Creates identidad.purga_corridas and identidad.purga_metricas, where every purge run is recorded.</source>
         <translation>Crea identidad.purga_corridas e identidad.purga_metricas, donde se registra cada corrida de purga.</translation>
     </message>
@@ -927,7 +969,7 @@
         <translation>Comprobando qué puede hacer %1 en %2…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Preview and purge are refused with this connection:</source>
         <translation>La vista previa y la purga están denegadas con esta conexión:</translation>
     </message>
@@ -976,12 +1018,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+318"/>
+        <location line="+320"/>
         <source>C&amp;onnect</source>
         <translation>C&amp;onectar</translation>
     </message>
     <message>
-        <location line="-314"/>
+        <location line="-316"/>
         <source>Connect to a database</source>
         <translation>Conectar a una base de datos</translation>
     </message>
@@ -1001,7 +1043,7 @@
         <translation>Contra&amp;seña:</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+56"/>
         <source>%1 (libpq service)</source>
         <translation>%1 (servicio de libpq)</translation>
     </message>
@@ -1011,12 +1053,12 @@
         <translation>No hay ningún perfil ni servicio de libpq llamado «%1».</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+58"/>
         <source>Reading the password from the keychain…</source>
         <translation>Leyendo la contraseña del llavero…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>libpq finds the password (PGPASSWORD, ~/.pgpass or the service file); type one here only to override it.</source>
         <translation>libpq busca la contraseña (PGPASSWORD, ~/.pgpass o el archivo de servicios); escriba una aquí solo para reemplazarla.</translation>
     </message>
@@ -1046,7 +1088,7 @@
         <translation>No hay contraseña guardada en el llavero para este perfil: escríbala.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Password saved in the keychain for profile %1.</source>
         <translation>Contraseña guardada en el llavero para el perfil %1.</translation>
     </message>
@@ -1076,7 +1118,7 @@
         <translation>Conectando…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>A libpq service is edited in its service file, not here.</source>
         <translation>Un servicio de libpq se edita en su archivo de servicios, no aquí.</translation>
     </message>
@@ -1086,7 +1128,7 @@
         <translation>Perfil %1 guardado.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Delete profile</source>
         <translation>Eliminar perfil</translation>
     </message>
@@ -1099,7 +1141,7 @@
 <context>
     <name>purga::ConnectionBar</name>
     <message>
-        <location filename="../ui/connectionbar.cpp" line="+104"/>
+        <location filename="../ui/connectionbar.cpp" line="+105"/>
         <source>PRODUCTION</source>
         <translation>PRODUCCIÓN</translation>
     </message>
@@ -1129,7 +1171,7 @@
         <translation>(perfil sin nombre)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Choose a profile and connect (Ctrl+K).</source>
         <translation>Elija un perfil y conéctese (Ctrl+K).</translation>
     </message>
@@ -1162,20 +1204,25 @@
 <context>
     <name>purga::DbSession</name>
     <message>
-        <location filename="../app/core/dbsession.cpp" line="+46"/>
+        <location filename="../app/core/dbsession.cpp" line="+47"/>
         <source>Not connected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin conexión.</translation>
     </message>
     <message>
         <location line="+114"/>
         <source>History tables are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las tablas de historial están listas.</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>VACUUM (ANALYZE) done: %1.</source>
+        <translation>VACUUM (ANALYZE) terminado: %1.</translation>
     </message>
 </context>
 <context>
     <name>purga::HealthBanner</name>
     <message>
-        <location filename="../ui/healthbanner.cpp" line="+39"/>
+        <location filename="../ui/healthbanner.cpp" line="+42"/>
         <source>See the checks (Ctrl+0).</source>
         <translation>Ver las comprobaciones (Ctrl+0).</translation>
     </message>
@@ -1185,7 +1232,7 @@
         <translation>Vista previa y purga denegadas: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Purge is refused: %1</source>
         <translation>Purga denegada: %1</translation>
     </message>
@@ -1193,12 +1240,17 @@
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+84"/>
+        <location filename="../ui/mainwindow.cpp" line="+87"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+24"/>
+        <source>Rule settings saved. Take a new preview before purging.</source>
+        <translation>Ajustes de reglas guardados. Tome una vista previa nueva antes de purgar.</translation>
+    </message>
+    <message>
+        <location line="+60"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
@@ -1208,17 +1260,27 @@
         <translation>&amp;Desconectar</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>&amp;Quit</source>
         <translation>&amp;Salir</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>Rule &amp;settings…</source>
+        <translation>Ajustes de las &amp;reglas…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Retention, batch size and lock timeout of each rule for this profile (%1)</source>
+        <translation>Retención, tamaño de lote y lock_timeout de cada regla para este perfil (%1)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;File</source>
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
@@ -1253,7 +1315,7 @@
         <translation>&amp;Cancelar la operación de base de datos</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
@@ -1263,7 +1325,7 @@
         <translation>&amp;Acerca de purga-sesiones</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+30"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -1278,12 +1340,12 @@
         <translation>Trabajando…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 (%2 of %3)</source>
         <translation>%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Connected: %1</source>
         <translation>Conectado: %1</translation>
     </message>
@@ -1303,7 +1365,7 @@
         <translation>Sin conexión</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
     </message>
@@ -1313,7 +1375,7 @@
         <translation>PRODUCCIÓN</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>About purga-sesiones</source>
         <translation>Acerca de purga-sesiones</translation>
     </message>
@@ -1365,7 +1427,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Resumen</translation>
     </message>
     <message>
-        <location line="+88"/>
+        <location line="+89"/>
         <source>Not connected. Connect to a database (Ctrl+K) to see its session tables.</source>
         <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para ver sus tablas de sesión.</translation>
     </message>
@@ -1380,22 +1442,22 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Conteos exactos, tomados el %1 con el propio SQL de las reglas.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Estimates from the catalog statistics (%1); exact counts are being computed in the background.</source>
         <translation>Estimaciones de las estadísticas del catálogo (%1); los conteos exactos se calculan en segundo plano.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Estimates from the catalog statistics (%1). Exact counts need a role that may preview: see Checks.</source>
         <translation>Estimaciones de las estadísticas del catálogo (%1). Los conteos exactos necesitan un rol con permiso de vista previa: vea Comprobaciones.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Retention measured from the database clock at %1.</source>
         <translation>Retención medida desde el reloj de la base de datos el %1.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Months of %1 (partitions, oldest first)</source>
         <translation>Meses de %1 (particiones, la más antigua primero)</translation>
     </message>
@@ -1508,68 +1570,68 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
     <message>
         <location filename="../app/core/passwordstore.cpp" line="+119"/>
         <source>The profile has no name, so its password has no place in the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>El perfil no tiene nombre, así que su contraseña no tiene sitio en el llavero.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Refusing to store an empty password; forget the saved password instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se guarda una contraseña vacía; olvide la contraseña guardada en su lugar.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The password contains a NUL character, which the keychain cannot store.</source>
-        <translation type="unfinished"></translation>
+        <translation>La contraseña contiene un carácter NUL, que el llavero no puede guardar.</translation>
     </message>
     <message>
         <location line="+36"/>
         <source>Password for profile &quot;%1&quot; read from the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraseña del perfil &quot;%1&quot; leída del llavero.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Password for profile &quot;%1&quot; saved in the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraseña del perfil &quot;%1&quot; guardada en el llavero.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Password for profile &quot;%1&quot; removed from the keychain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Contraseña del perfil &quot;%1&quot; quitada del llavero.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>No password is stored in the keychain for profile &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ninguna contraseña guardada en el llavero para el perfil &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The keychain refused access to the password for profile &quot;%1&quot; (is it locked?).</source>
-        <translation type="unfinished"></translation>
+        <translation>El llavero denegó el acceso a la contraseña del perfil &quot;%1&quot; (¿está bloqueado?).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The keychain could not remove the password for profile &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>El llavero no pudo quitar la contraseña del perfil &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The keychain of this system is not supported.</source>
-        <translation type="unfinished"></translation>
+        <translation>El llavero de este sistema no es compatible.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún llavero respondió (¿hay un Secret Service como gnome-keyring en marcha y desbloqueado?)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>No keychain answered within %1 s (is a Secret Service such as gnome-keyring running and unlocked?)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ningún llavero respondió en %1 s (¿hay un Secret Service como gnome-keyring en marcha y desbloqueado?)</translation>
     </message>
 </context>
 <context>
     <name>purga::PreviewPage</name>
     <message>
-        <location filename="../ui/previewpage.cpp" line="+30"/>
+        <location filename="../ui/previewpage.cpp" line="+31"/>
         <source>Take preview</source>
         <translation>Tomar vista previa</translation>
     </message>
@@ -1579,7 +1641,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Purge with this preview…</source>
         <translation>Purgar con esta vista previa…</translation>
     </message>
@@ -1603,17 +1665,17 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
 Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de datos y cuenta exactamente lo que se eliminaría. No se borra nada.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Go to the Purge page with this frozen preview</source>
         <translation>Ir a la página Purga con esta vista previa congelada</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>%1 (%2 of %3)</source>
         <translation>%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>There is no database session.</source>
         <translation>No hay sesión de base de datos.</translation>
     </message>
@@ -1673,7 +1735,12 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>desconocida</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <source>Stale: the rule settings changed after this preview was taken. Take a new preview (Ctrl+P) before purging.</source>
+        <translation>Desactualizada: los ajustes de las reglas cambiaron después de tomar esta vista previa. Tome una nueva (Ctrl+P) antes de purgar.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>%1 · %2 removable</source>
         <translation>%1 · %2 eliminables</translation>
     </message>
@@ -1746,7 +1813,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Certificados (*.crt *.pem);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
         <translation>Servicio de libpq «%1»: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
     </message>
@@ -1824,7 +1891,12 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation> ms</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
+        <source>Offered from the rule settings; leaving it unchanged keeps each rule&apos;s own value</source>
+        <translation>Tomado de los ajustes de las reglas; si no lo cambia, cada regla conserva su propio valor</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Batch size:</source>
         <translation>Tamaño de &amp;lote:</translation>
     </message>
@@ -1872,7 +1944,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purgepage.cpp" line="+47"/>
+        <location filename="../ui/purgepage.cpp" line="+48"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -1882,7 +1954,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Ir a Vista previa</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Stop after this batch</source>
         <translation>Detener tras este lote</translation>
     </message>
@@ -1901,12 +1973,17 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
 Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: Ctrl+. detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Restate the preview and confirm before anything is deleted</source>
         <translation>Repetir la vista previa y confirmar antes de borrar nada</translation>
     </message>
     <message>
         <location line="+9"/>
+        <source>The id of this run in the history (identidad.purga_corridas)</source>
+        <translation>El id de esta corrida en el historial (identidad.purga_corridas)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Finish the batch in flight, commit it and stop</source>
         <translation>Terminar el lote en curso, confirmarlo (COMMIT) y detenerse</translation>
     </message>
@@ -1921,7 +1998,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+82"/>
         <source>A purge is already running.</source>
         <translation>Ya hay una purga en curso.</translation>
     </message>
@@ -1944,6 +2021,11 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <location line="+4"/>
         <source>There is no preview: take one first. The purge runs exactly what a preview froze.</source>
         <translation>No hay vista previa: tome una primero. La purga ejecuta exactamente lo que una vista previa congeló.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The rule settings changed after this preview was taken: take a new preview.</source>
+        <translation>Los ajustes de las reglas cambiaron después de tomar esta vista previa: tome una nueva.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1983,9 +2065,9 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>No se puede purgar ahora:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <location line="+15"/>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Purge</source>
         <translation>Purga</translation>
     </message>
@@ -1995,7 +2077,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -2036,13 +2118,19 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
     </message>
     <message>
         <location line="+6"/>
-        <source>Running.</source>
-        <translation>En curso.</translation>
+        <source>Running: taking the purge lock, then batches…</source>
+        <translation>En curso: tomando el bloqueo de la purga, luego los lotes…</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>Running. Run id %1.</source>
-        <translation>En curso. Ejecución %1.</translation>
+        <location line="+3"/>
+        <location line="+22"/>
+        <source>Run id: %1</source>
+        <translation>Id de la corrida: %1</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Run id %1.</source>
+        <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -2050,7 +2138,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+49"/>
         <source>A purge is running</source>
         <translation>Hay una purga en curso</translation>
     </message>
@@ -2159,12 +2247,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>Run: %1</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-65"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation>Cortes congelados el: %1 (%2)</translation>
     </message>
@@ -2175,12 +2263,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+5"/>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-40"/>
         <source>dropped: %1</source>
         <translation>eliminadas: %1</translation>
     </message>
@@ -2190,7 +2278,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -2437,7 +2525,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RuleProgressWidget</name>
     <message>
-        <location filename="../ui/ruleprogresswidget.cpp" line="+61"/>
+        <location filename="../ui/ruleprogresswidget.cpp" line="+62"/>
         <source>Batches:</source>
         <translation>Lotes:</translation>
     </message>
@@ -2470,6 +2558,166 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+27"/>
         <source>max %1</source>
         <translation>máx. %1</translation>
+    </message>
+</context>
+<context>
+    <name>purga::RuleSettingsDialog</name>
+    <message>
+        <location filename="../ui/rulesettingsdialog.cpp" line="+37"/>
+        <source> hours</source>
+        <translation> horas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> months</source>
+        <translation> meses</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> days</source>
+        <translation> días</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>%n hora</numerusform>
+            <numerusform>%n horas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n month(s)</source>
+        <translation>
+            <numerusform>%n mes</numerusform>
+            <numerusform>%n meses</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>%n día</numerusform>
+            <numerusform>%n días</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+236"/>
+        <source>Rule settings</source>
+        <translation>Ajustes de las reglas</translation>
+    </message>
+    <message>
+        <location line="-221"/>
+        <source>Settings of profile &quot;%1&quot; (%2). A preview taken before saving must be taken again.</source>
+        <translation>Ajustes del perfil &quot;%1&quot; (%2). Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This connection (%1) has no saved profile: the settings apply until you disconnect. A preview taken before saving must be taken again.</source>
+        <translation>Esta conexión (%1) no tiene un perfil guardado: los ajustes valen hasta que se desconecte. Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Retention:</source>
+        <translation>&amp;Retención:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Batch size:</source>
+        <translation>Tamaño de &amp;lote:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Lock timeout:</source>
+        <translation>Loc&amp;k timeout:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pa&amp;use between batches:</source>
+        <translation>Pa&amp;usa entre lotes:</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Target batch time:</source>
+        <translation>Duración obje&amp;tivo del lote:</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Forensic &amp;override</source>
+        <translation>Excepción &amp;forense</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Allow a retention shorter than the ADR&apos;s forensic window for this rule. Rows still inside the window would be deleted.</source>
+        <translation>Permitir para esta regla una retención más corta que la ventana forense del ADR. Se borrarían filas que aún están dentro de la ventana.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> rows</source>
+        <translation> filas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <location line="+2"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off (fixed size)</source>
+        <translation>desactivada (tamaño fijo)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>When set, the batch size adapts so that each batch takes about this long.</source>
+        <translation>Si se indica, el tamaño de lote se adapta para que cada lote dure más o menos esto.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Partitions are detached and dropped whole: there are no batches.</source>
+        <translation>Las particiones se separan y se eliminan enteras: no hay lotes.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Save these settings in the profile</source>
+        <translation>Guardar estos ajustes en el perfil</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Restore &amp;defaults</source>
+        <translation>Restaurar valores por &amp;defecto</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The ADR&apos;s defaults for every rule (Alt+D); nothing is saved until Save</source>
+        <translation>Los valores por defecto del ADR para todas las reglas (Alt+D); no se guarda nada hasta pulsar Guardar</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>Shorter than the forensic window (%1)</source>
+        <translation>Más corta que la ventana forense (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Needs the override.</source>
+        <translation>Requiere la excepción.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forensic window: %1</source>
+        <translation>Ventana forense: %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The settings are valid.</source>
+        <translation>Los ajustes son válidos.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Could not save the settings of profile &quot;%1&quot;: %2</source>
+        <translation>No se pudieron guardar los ajustes del perfil &quot;%1&quot;: %2</translation>
     </message>
 </context>
 <context>
@@ -2584,7 +2832,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Eliminables ahora</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Rows in partitions wholly older than the retention: they are detached and dropped.</source>
         <translation>Filas en particiones enteramente más antiguas que la retención: se separan (DETACH) y se eliminan (DROP).</translation>
     </message>
@@ -2654,9 +2902,62 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 (%2 eliminables)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>never</source>
         <translation>nunca</translation>
+    </message>
+</context>
+<context>
+    <name>purga::VacuumOffer</name>
+    <message>
+        <location filename="../ui/vacuumoffer.cpp" line="+30"/>
+        <source>VACUUM (ANALYZE) purged tables</source>
+        <translation>VACUUM (ANALYZE) de las tablas purgadas</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Run VACUUM (ANALYZE) on the purged tables now: returns their dead rows&apos; space for reuse and refreshes the planner statistics. Shift+Esc cancels.</source>
+        <translation>Ejecutar ahora VACUUM (ANALYZE) sobre las tablas purgadas: deja reutilizable el espacio de sus filas muertas y actualiza las estadísticas del planificador. Mayús+Esc cancela.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>VACUUM (ANALYZE) %1… (%2 of %3)</source>
+        <translation>VACUUM (ANALYZE) %1… (%2 de %3)</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>%1 rows were deleted from %2.</source>
+        <translation>Se borraron %1 filas de %2.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 rows were deleted from %2. Their space is reused only after a VACUUM: run VACUUM (ANALYZE) now, or leave it to autovacuum. Nothing runs unless you ask.</source>
+        <translation>Se borraron %1 filas de %2. Su espacio solo se reutiliza tras un VACUUM: ejecute VACUUM (ANALYZE) ahora o déjelo en manos de autovacuum. No se ejecuta nada sin que usted lo pida.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 rows were deleted from %2. Autovacuum will reclaim the space: this role may not VACUUM these tables (that needs their owner or a member of the owner role).</source>
+        <translation>Se borraron %1 filas de %2. Autovacuum recuperará el espacio: este rol no puede ejecutar VACUUM sobre estas tablas (hace falta su propietario o un miembro del rol propietario).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>VACUUM (ANALYZE) queued: waiting for the database work in progress…</source>
+        <translation>VACUUM (ANALYZE) en cola: esperando a que termine el trabajo en curso en la base de datos…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VACUUM (ANALYZE) starting…</source>
+        <translation>Iniciando VACUUM (ANALYZE)…</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>VACUUM (ANALYZE) cancelled. Tables already vacuumed stay so; autovacuum will handle the rest.</source>
+        <translation>VACUUM (ANALYZE) cancelado. Las tablas ya procesadas quedan así; autovacuum se ocupará del resto.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VACUUM (ANALYZE) failed: %1</source>
+        <translation>VACUUM (ANALYZE) falló: %1</translation>
     </message>
 </context>
 <context>
@@ -2664,142 +2965,142 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../app/core/purgepartitions.cpp" line="+55"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
     </message>
     <message>
         <location line="+88"/>
         <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Could not finish the interrupted detach of %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Finished the interrupted detach of %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Cannot read the partitions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pueden leer las particiones: %1</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Stopped before %1 as asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida antes de %1, como se pidió.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 is no longer an attached, removable partition: left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Could not detach %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
         <location line="-82"/>
         <source>%1 was detached but could not be dropped: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1 detached (%2 rows), kept as a table.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 detached and dropped (%2 rows).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
         <location line="+75"/>
         <source>log_sesiones: %1 partitions, %2 rows removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
         <location filename="../app/core/purgerows.cpp" line="+46"/>
         <source>another session</source>
-        <translation type="unfinished"></translation>
+        <translation>otra sesión</translation>
     </message>
     <message>
         <location line="+53"/>
         <source>%1: nothing to remove.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: nada que eliminar.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>%1: cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: cancelada.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1: stopped after batch %2 as asked.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: detenida tras el lote %2, como se pidió.</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>%1: the connection was lost during batch %2 (%3). Committed batches stay removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: se perdió la conexión durante el lote %2 (%3). Los lotes confirmados quedan eliminados.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1: batch %2 failed: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: falló el lote %2: %3</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1: commit failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>%1: %2 rows removed in %3 batches.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
 </context>
 </TS>

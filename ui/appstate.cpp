@@ -18,6 +18,36 @@ QList<RuleConfig> AppState::ruleConfigs() const
     return out;
 }
 
+RuleConfig AppState::ruleConfig(const QString &ruleId) const
+{
+    return Rules::fromSettings(ruleId, m_profile.ruleOverrides);
+}
+
+bool AppState::isPreviewStale() const
+{
+    if (m_preview.isEmpty())
+        return false;
+    for (const RulePreview &rule : m_preview.rules) {
+        const RuleConfig now = ruleConfig(rule.id);
+        const RuleConfig &then = rule.config;
+        if (now.retentionSeconds != then.retentionSeconds || now.forensicOverride != then.forensicOverride ||
+            now.batchSize != then.batchSize || now.lockTimeoutMs != then.lockTimeoutMs ||
+            now.statementTimeoutMs != then.statementTimeoutMs || now.pauseMs != then.pauseMs ||
+            now.targetBatchMs != then.targetBatchMs || now.maxLockRetries != then.maxLockRetries)
+            return true;
+    }
+    return false;
+}
+
+void AppState::setRuleOverrides(const QMap<QString, QString> &overrides)
+{
+    if (m_profile.ruleOverrides == overrides)
+        return;
+    m_profile.ruleOverrides = overrides;
+    emit ruleSettingsChanged();
+    emit previewChanged(); // the pages re-check whether the preview still matches the settings
+}
+
 void AppState::setConnected(const ConnectionProfile &profile, const QString &password)
 {
     m_connected = true;

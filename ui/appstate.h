@@ -30,6 +30,10 @@ public:
     const Overview &overview() const { return m_overview; }
     const PreviewPlan &previewPlan() const { return m_preview; }
     QList<RuleConfig> ruleConfigs() const;
+    RuleConfig ruleConfig(const QString &ruleId) const;
+    // True when a preview exists but was taken with other rule settings than the current ones:
+    // its cutoffs and batches no longer match, so it must be taken again before a purge.
+    bool isPreviewStale() const;
 
     void setConnected(const ConnectionProfile &profile, const QString &password);
     void setDisconnected();
@@ -37,6 +41,9 @@ public:
     void setOverview(const Overview &overview);
     void setPreviewPlan(const PreviewPlan &plan);
     void setPurgeRunning(bool running);
+    // New rule settings of the connected profile (already saved by the caller). A preview taken
+    // before becomes stale (isPreviewStale); emits ruleSettingsChanged and previewChanged.
+    void setRuleOverrides(const QMap<QString, QString> &overrides);
     bool isPurgeRunning() const { return m_purgeRunning; }
 
 signals:
@@ -45,6 +52,7 @@ signals:
     void overviewChanged();
     void previewChanged();
     void purgeRunningChanged(bool running);
+    void ruleSettingsChanged();
     // A page asks the window to show another page ("overview", "preview", "purge").
     void showPageRequested(const QString &pageId);
 

@@ -11,6 +11,7 @@
 #include "overviewpage.h"
 #include "previewpage.h"
 #include "purgepage.h"
+#include "rulesettingsdialog.h"
 #include "sessioncoordinator.h"
 
 #include <QAction>
@@ -106,6 +107,10 @@ MainWindow::MainWindow(QWidget *parent)
         updateConnectionStatus();
     });
     connect(m_state, &AppState::purgeRunningChanged, this, [this] { updateConnectionStatus(); });
+    connect(m_state, &AppState::ruleSettingsChanged, this, [this] {
+        statusBar()->showMessage(tr("Rule settings saved. Take a new preview before purging."), 8000);
+        m_coordinator->refreshOverview(); // "removable now" depends on the retention
+    });
 
     updateConnectionStatus();
     showPage(QStringLiteral("overview"));
@@ -176,9 +181,19 @@ void MainWindow::createActions()
     quit->setMenuRole(QAction::QuitRole);
     connect(quit, &QAction::triggered, this, &QWidget::close);
 
+    m_ruleSettingsAction = new QAction(tr("Rule &settings…"), this);
+    m_ruleSettingsAction->setObjectName(QStringLiteral("ruleSettingsAction"));
+    m_ruleSettingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    m_ruleSettingsAction->setIcon(style()->standardIcon(QStyle::SP_FileDialogListView));
+    m_ruleSettingsAction->setToolTip(tr("Retention, batch size and lock timeout of each rule for this profile (%1)")
+                                         .arg(m_ruleSettingsAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_ruleSettingsAction, &QAction::triggered, this, &MainWindow::openRuleSettings);
+
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_connectAction);
     file->addAction(m_disconnectAction);
+    file->addSeparator();
+    file->addAction(m_ruleSettingsAction);
     file->addSeparator();
     file->addAction(quit);
 
@@ -222,6 +237,15 @@ void MainWindow::createActions()
     help->addAction(aboutAction);
 
     m_bar->setActions(m_connectAction, m_disconnectAction);
+    m_preview->setSettingsAction(m_ruleSettingsAction);
+}
+
+bool MainWindow::openRuleSettings()
+{
+    if (!m_state->isConnected())
+        return false;
+    RuleSettingsDialog dialog(m_state, this);
+    return dialog.exec() == QDialog::Accepted;
 }
 
 void MainWindow::createStatusBar()
@@ -276,6 +300,7 @@ void MainWindow::updateConnectionStatus()
 {
     const bool connected = m_state->isConnected();
     m_disconnectAction->setEnabled(connected);
+    m_ruleSettingsAction->setEnabled(connected);
     m_refreshAction->setEnabled(connected);
     QString text;
     if (connected) {

@@ -40,6 +40,7 @@ public:
     OverviewPage *overviewPage() const { return m_overview; }
     PreviewPage *previewPage() const { return m_preview; }
     PurgePage *purgePage() const { return m_purge; }
+    QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
 
     static QStringList pageIds(); // "checks", "overview", "preview", "purge"
     QWidget *page(const QString &id) const;
@@ -52,6 +53,8 @@ public slots:
     // --profile NAME: connect with the saved profile, its password from the keychain.
     void connectOnStart(const QString &profileName);
     void refresh();
+    // "Rule settings…" of the connected profile (modal); true when saved.
+    bool openRuleSettings();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -87,6 +90,7 @@ private:
     QAction *m_disconnectAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_cancelAction = nullptr;
+    QAction *m_ruleSettingsAction = nullptr;
     bool m_showChecksOnRefusal = false;
 };
 

@@ -11,6 +11,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace purga {
@@ -29,6 +30,7 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     , m_state(state)
     , m_take(new QPushButton(tr("Take preview"), this))
     , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_settings(new QToolButton(this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
     , m_blocked(new QLabel(this))
@@ -65,6 +67,9 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setText(tr("No preview yet.\n\nTake one (Ctrl+P): it freezes each rule's cutoff on the database "
                         "clock and counts exactly what would be removed. Nothing is deleted."));
+    m_settings->setObjectName(QStringLiteral("ruleSettingsButton"));
+    m_settings->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_settings->hide(); // until the window hands over its action
     m_tabs->setObjectName(QStringLiteral("ruleTabs"));
     m_tabs->setDocumentMode(true);
     m_purge->setObjectName(QStringLiteral("purgeWithPreviewButton"));
@@ -77,6 +82,7 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     top->addWidget(m_cancel);
     top->addWidget(m_progress);
     top->addWidget(m_status, 1);
+    top->addWidget(m_settings);
     auto *bottom = new QHBoxLayout;
     bottom->addStretch(1);
     bottom->addWidget(m_purge);
@@ -121,6 +127,12 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     }
     rebuildTabs();
     updateActions();
+}
+
+void PreviewPage::setSettingsAction(QAction *action)
+{
+    m_settings->setDefaultAction(action);
+    m_settings->setVisible(action != nullptr);
 }
 
 QString PreviewPage::blockedReason() const
@@ -213,11 +225,17 @@ void PreviewPage::rebuildTabs()
     if (plan.isEmpty())
         return;
 
-    m_info->setText(
+    QString info =
         tr("Frozen at %1 (database clock, %2 here). Server time zone: %3. The purge will use exactly "
            "these cutoffs.")
             .arg(RunFormat::utc(plan.cutoffBaseUtc), Display::localTime(plan.cutoffBaseUtc),
-                 plan.serverTimeZone.isEmpty() ? tr("unknown") : plan.serverTimeZone));
+                 plan.serverTimeZone.isEmpty() ? tr("unknown") : plan.serverTimeZone);
+    if (m_state->isPreviewStale())
+        info = Display::statusSymbol(Display::Status::Warning) + u' ' +
+               tr("Stale: the rule settings changed after this preview was taken. Take a new preview (Ctrl+P) "
+                  "before purging.") +
+               u'\n' + info;
+    m_info->setText(info);
     for (const RulePreview &rule : plan.rules) {
         auto *tab = new RulePreviewTab(plan, rule, m_tabs);
         const int index = m_tabs->addTab(

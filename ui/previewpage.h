@@ -6,6 +6,8 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
+class QToolButton;
+class QAction;
 
 namespace purga {
 
@@ -25,6 +27,9 @@ public:
     QPushButton *takePreviewButton() const { return m_take; }
     QPushButton *purgeButton() const { return m_purge; }
     QTabWidget *tabs() const { return m_tabs; }
+    QToolButton *settingsButton() const { return m_settings; }
+    // The window's "Rule settings…" action (its shortcut), shown as a button next to "Take preview".
+    void setSettingsAction(QAction *action);
     RulePreviewTab *tabFor(const QString &ruleId) const;
     // Why "Take preview" is disabled (empty when enabled).
     QString blockedReason() const;
@@ -44,6 +49,7 @@ private:
     bool m_pending = false;
     QPushButton *m_take;
     QPushButton *m_cancel;
+    QToolButton *m_settings;
     QProgressBar *m_progress;
     QLabel *m_status;
     QLabel *m_blocked;

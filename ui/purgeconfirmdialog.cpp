@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QKeyEvent>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -147,6 +148,11 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     for (const RulePreview &rule : plan.rules)
         defaultPause = std::max(defaultPause, rule.config.pauseMs);
     m_pause->setValue(defaultPause);
+    m_offeredBatch = m_batch->value();
+    m_offeredPause = m_pause->value();
+    const QString perRule = tr("Offered from the rule settings; leaving it unchanged keeps each rule's own value");
+    m_batch->setToolTip(perRule);
+    m_pause->setToolTip(perRule);
     m_detachOnly->setObjectName(QStringLiteral("detachOnlyCheck"));
     form->addRow(tr("&Batch size:"), m_batch);
     form->addRow(tr("&Pause between batches:"), m_pause);
@@ -158,6 +164,7 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     m_confirmLabel->setTextFormat(Qt::PlainText);
     m_confirmLabel->setBuddy(m_confirm);
     m_confirm->setObjectName(QStringLiteral("confirmWordEdit"));
+    m_confirm->installEventFilter(this);
     m_confirm->setPlaceholderText(m_word);
     layout->addWidget(m_confirmLabel);
     layout->addWidget(m_confirm);
@@ -181,6 +188,23 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
     update();
+}
+
+bool PurgeConfirmDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_confirm && (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            if (event->type() == QEvent::ShortcutOverride) {
+                event->accept(); // handled here, as a key press, not by the shortcut map
+                return true;
+            }
+            if ((key->modifiers() & Qt::ControlModifier) && m_ok->isEnabled())
+                m_ok->click();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
 }
 
 int PurgeConfirmDialog::partitionsToDrop() const
@@ -244,6 +268,7 @@ PurgeRequest PurgeConfirmDialog::request() const
     r.batchSize = m_batch->value();
     r.pauseMs = m_pause->value();
     r.detachOnly = m_detachOnly->isChecked();
+    r.useRuleSettings = m_batch->value() == m_offeredBatch && m_pause->value() == m_offeredPause;
     return r;
 }
 

@@ -20,6 +20,9 @@ struct PurgeRequest
     int batchSize = 5000;
     int pauseMs = 0;
     bool detachOnly = false;
+    // True: each rule keeps the batch size and pause of its settings (the dialog's fields were left
+    // as offered); false: batchSize and pauseMs apply to every row rule.
+    bool useRuleSettings = false;
 };
 
 // Restates the frozen preview in numbers before anything is deleted: target, cutoffs, rows per rule,
@@ -43,6 +46,11 @@ public:
     QLineEdit *confirmEdit() const { return m_confirm; }
     QPushButton *purgeButton() const { return m_ok; }
 
+protected:
+    // In the typed-word field: Ctrl+Return purges (QLineEdit would swallow it) and a plain Return
+    // does nothing (it would otherwise press the default button, Cancel, and lose what was typed).
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void update();
 
@@ -52,6 +60,8 @@ private:
     QSpinBox *m_batch;
     QSpinBox *m_pause;
     QCheckBox *m_detachOnly;
+    int m_offeredBatch = 0;
+    int m_offeredPause = 0;
     QLabel *m_confirmLabel;
     QLineEdit *m_confirm;
     QLabel *m_summary;

@@ -7,6 +7,7 @@
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
 #include "runformat.h"
+#include "vacuumoffer.h"
 
 #include <QDateTime>
 #include <QEventLoop>
@@ -47,6 +48,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     , m_start(new QPushButton(tr("Start purge…"), this))
     , m_toPreview(new QPushButton(tr("Go to Preview"), this))
     , m_runStatus(new QLabel(this))
+    , m_runId(new QLabel(this))
     , m_stop(new QPushButton(tr("Stop after this batch"), this))
     , m_cancel(new QPushButton(tr("Cancel now"), this))
     , m_progressArea(new QWidget(this))
@@ -57,7 +59,9 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
                             "flight, Esc cancels at once. The receipt follows at the end."),
                          m_progressArea))
     , m_log(new QPlainTextEdit(this))
-    , m_receipt(new ReceiptView(this))
+    , m_receiptBox(new QWidget(this))
+    , m_vacuum(new VacuumOffer(state, m_receiptBox))
+    , m_receipt(new ReceiptView(m_receiptBox))
 {
     setObjectName(QStringLiteral("purgePage"));
     m_summary->setObjectName(QStringLiteral("purgeSummary"));
@@ -78,6 +82,11 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     m_runStatus->setObjectName(QStringLiteral("runStatus"));
     m_runStatus->setTextFormat(Qt::PlainText);
     m_runStatus->setWordWrap(true);
+    m_runId->setObjectName(QStringLiteral("runIdLabel"));
+    m_runId->setTextFormat(Qt::PlainText);
+    m_runId->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runId->setToolTip(tr("The id of this run in the history (identidad.purga_corridas)"));
+    m_runId->hide();
     m_stop->setObjectName(QStringLiteral("stopAfterBatchButton"));
     m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
     m_stop->setToolTip(
@@ -92,7 +101,11 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     m_log->setFont(RunFormat::monospace());
     m_log->setMaximumBlockCount(10000);
     m_log->setPlaceholderText(tr("The purge log appears here."));
-    m_receipt->hide();
+    auto *receiptLayout = new QVBoxLayout(m_receiptBox);
+    receiptLayout->setContentsMargins(0, 0, 0, 0);
+    receiptLayout->addWidget(m_vacuum);
+    receiptLayout->addWidget(m_receipt, 1);
+    m_receiptBox->hide();
     m_noRun->setAlignment(Qt::AlignCenter);
     m_noRun->setWordWrap(true);
     m_noRun->setMargin(24);
@@ -105,6 +118,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     top->addWidget(m_start);
     auto *runBar = new QHBoxLayout;
     runBar->addWidget(m_runStatus, 1);
+    runBar->addWidget(m_runId);
     runBar->addWidget(m_stop);
     runBar->addWidget(m_cancel);
 
@@ -121,7 +135,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     m_log->setMinimumWidth(360);
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->addWidget(live);
-    m_split->addWidget(m_receipt);
+    m_split->addWidget(m_receiptBox);
     m_split->setStretchFactor(0, 1);
     m_split->setStretchFactor(1, 1);
 
@@ -153,7 +167,8 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
             m_flush->start();
     });
 
-    for (auto signal : {&AppState::connectionChanged, &AppState::preflightChanged, &AppState::previewChanged})
+    for (auto signal : {&AppState::connectionChanged, &AppState::preflightChanged, &AppState::previewChanged,
+                        &AppState::ruleSettingsChanged})
         connect(m_state, signal, this, [this] {
             updateSummary();
             updateActions();
@@ -180,6 +195,8 @@ QStringList PurgePage::startBlockers() const
     const PreviewPlan &plan = m_state->previewPlan();
     if (plan.isEmpty())
         return {tr("There is no preview: take one first. The purge runs exactly what a preview froze.")};
+    if (m_state->isPreviewStale())
+        return {tr("The rule settings changed after this preview was taken: take a new preview.")};
     if (!m_purgedPreview.isEmpty() && m_purgedPreview == plan.takenAtUtc)
         return {tr("This preview has already been purged (run %1). Take a new preview to purge again.")
                     .arg(m_lastReceipt.runId)};
@@ -249,8 +266,10 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     for (RulePreview &rule : plan.rules) {
         if (!request.ruleIds.contains(rule.id))
             continue;
-        rule.config.batchSize = request.batchSize;
-        rule.config.pauseMs = request.pauseMs;
+        if (!request.useRuleSettings) {
+            rule.config.batchSize = request.batchSize;
+            rule.config.pauseMs = request.pauseMs;
+        }
         problems << Rules::validate(rule.config);
     }
     if (request.ruleIds.isEmpty())
@@ -276,7 +295,10 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     }
     m_noRun->hide();
     m_log->clear();
-    m_receipt->hide();
+    m_receiptBox->hide();
+    m_vacuum->clear();
+    m_runId->clear();
+    m_runId->hide();
     m_running = true;
     m_runningPreview = plan.takenAtUtc;
     m_stopRequested = false;
@@ -317,7 +339,12 @@ void PurgePage::cancelNow()
 
 void PurgePage::onStarted(const QString &runId)
 {
-    m_runStatus->setText(runId.isEmpty() ? tr("Running.") : tr("Running. Run id %1.").arg(runId));
+    m_runStatus->setText(tr("Running: taking the purge lock, then batches…"));
+    if (runId.isEmpty())
+        return;
+    m_runId->setText(tr("Run id: %1").arg(runId));
+    m_runId->show();
+    appendLog(tr("Run id %1.").arg(runId));
 }
 
 void PurgePage::onFinished(const PurgeReceipt &receipt)
@@ -335,8 +362,13 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
                          (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
     appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status)));
     m_receipt->setReceipt(receipt);
-    if (m_receipt->isHidden()) {
-        m_receipt->show();
+    m_vacuum->offerFor(receipt);
+    if (!receipt.runId.isEmpty()) {
+        m_runId->setText(tr("Run id: %1").arg(receipt.runId));
+        m_runId->show();
+    }
+    if (m_receiptBox->isHidden()) {
+        m_receiptBox->show();
         const int h = m_split->height();
         m_split->setSizes({h / 2, h - h / 2});
     }

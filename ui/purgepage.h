@@ -19,6 +19,7 @@ class AppState;
 class PurgeController;
 class ReceiptView;
 class RuleProgressWidget;
+class VacuumOffer;
 
 // "Purge": restates the frozen preview, asks for confirmation, runs the purge on PurgeController's
 // own thread and connection, shows per-rule progress and the log, and ends with the receipt.
@@ -42,6 +43,8 @@ public:
     QPushButton *stopButton() const { return m_stop; }
     QPushButton *cancelButton() const { return m_cancel; }
     ReceiptView *receiptView() const { return m_receipt; }
+    VacuumOffer *vacuumOffer() const { return m_vacuum; }
+    QLabel *runIdLabel() const { return m_runId; }
     RuleProgressWidget *progressFor(const QString &ruleId) const { return m_progress.value(ruleId); }
     QString logText() const;
     const PurgeReceipt &lastReceipt() const { return m_lastReceipt; }
@@ -85,6 +88,7 @@ private:
     QPushButton *m_start;
     QPushButton *m_toPreview;
     QLabel *m_runStatus;
+    QLabel *m_runId;
     QPushButton *m_stop;
     QPushButton *m_cancel;
     QWidget *m_progressArea;
@@ -93,6 +97,8 @@ private:
     QMap<QString, RuleProgressWidget *> m_progress;
     QPlainTextEdit *m_log;
     QSplitter *m_split;
+    QWidget *m_receiptBox;
+    VacuumOffer *m_vacuum;
     ReceiptView *m_receipt;
 };
 

@@ -184,10 +184,12 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
     }
     m_rules->resizeColumnsToContents();
     // As tall as its rows: the SQL of the selected rule gets the rest.
-    m_rules->setMaximumHeight(
-        m_rules->horizontalHeader()->sizeHint().height() +
-        std::max(1, int(receipt.rules.size())) * m_rules->verticalHeader()->defaultSectionSize() +
-        m_rules->horizontalScrollBar()->sizeHint().height() + 2 * m_rules->frameWidth() + 2);
+    // Every rule row stays visible (min = max); the SQL view below gives way instead.
+    const int tableHeight = m_rules->horizontalHeader()->sizeHint().height() +
+                            std::max(1, int(receipt.rules.size())) * m_rules->verticalHeader()->defaultSectionSize() +
+                            m_rules->horizontalScrollBar()->sizeHint().height() + 2 * m_rules->frameWidth() + 2;
+    m_rules->setMinimumHeight(tableHeight);
+    m_rules->setMaximumHeight(tableHeight);
     if (!receipt.rules.isEmpty())
         m_rules->setCurrentCell(0, 0);
     else

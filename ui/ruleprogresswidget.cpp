@@ -45,6 +45,8 @@ RuleProgressWidget::RuleProgressWidget(const QString &ruleId, qint64 planned, QW
     m_state->setTextFormat(Qt::PlainText);
     m_state->setWordWrap(true);
     m_state->setText(RunFormat::statusText(QStringLiteral("pending")));
+    // The rate is the widest value, and longer in Spanish ("916.857 filas/s"): never clipped.
+    m_rate->setMinimumWidth(m_rate->fontMetrics().horizontalAdvance(RunFormat::rate(999999.0)));
 
     // Two rows of caption/value pairs; the value columns are right-aligned and the last column
     // takes the slack, so numbers stay next to their captions at any width.

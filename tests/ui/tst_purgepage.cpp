@@ -13,6 +13,7 @@
 #include "ruleprogresswidget.h"
 #include "runformat.h"
 #include "sessioncoordinator.h"
+#include "vacuumoffer.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
@@ -205,6 +206,20 @@ private slots:
         QVERIFY(!r.detachOnly);
         dialog.ruleCheck(QStringLiteral("refresh_tokens"))->setChecked(false);
         QVERIFY(!dialog.purgeButton()->isEnabled());
+
+        // Ctrl+Return purges even with the focus in the word just typed (plain Return never does).
+        dialog.ruleCheck(QStringLiteral("refresh_tokens"))->setChecked(true);
+        dialog.ruleCheck(QStringLiteral("log_sesiones"))->setChecked(true);
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        dialog.confirmEdit()->setFocus();
+        QTest::keyClicks(dialog.confirmEdit(), QStringLiteral("core"));
+        QTest::keyClick(dialog.confirmEdit(), Qt::Key_Return); // neither purges nor cancels
+        QVERIFY(dialog.isVisible());
+        QCOMPARE(dialog.result(), 0);
+        QCOMPARE(dialog.confirmEdit()->text(), QStringLiteral("core"));
+        QTest::keyClick(dialog.confirmEdit(), Qt::Key_Return, Qt::ControlModifier);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
     }
 
     void cancelMidRun()
@@ -315,10 +330,17 @@ private slots:
         request.pauseMs = 10;
         probe.start();
         QVERIFY(page.startPurge(request));
+        // The run id shows as soon as the run starts, and it is the one the receipt records.
+        QVERIFY(page.runIdLabel()->isVisible());
+        const QString shownRunId = page.runIdLabel()->text();
+        QVERIFY(!shownRunId.isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
         probe.stop();
         const PurgeReceipt &receipt = page.lastReceipt();
         QCOMPARE(receipt.status, QStringLiteral("ok"));
+        QVERIFY(shownRunId.contains(receipt.runId));
+        QVERIFY(page.logText().contains(receipt.runId));
+        QVERIFY(page.vacuumOffer()->isHidden()); // 3000 rows: autovacuum is enough
         QCOMPARE(receipt.rules.first().deleted, 3000);
         QCOMPARE(page.progressFor(QStringLiteral("refresh_tokens"))->bar()->value(), 1000);
         QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
@@ -337,6 +359,95 @@ private slots:
         // The same frozen preview is not purged twice.
         QVERIFY(!page.startButton()->isEnabled());
         QVERIFY(page.startBlockers().join(u' ').contains(receipt.runId));
+    }
+
+    void vacuumOfferedOnlyWhenWorthIt()
+    {
+        DbSession session;
+        AppState state(&session);
+        state.setConnected(ConnectionProfile(), QString());
+        PreflightReport report = preflight(true);
+        report.canVacuum = false;
+        state.setPreflight(report);
+        VacuumOffer offer(&state);
+        PurgeReceipt receipt;
+        receipt.status = QStringLiteral("ok");
+        RuleReceipt refresh;
+        refresh.ruleId = QStringLiteral("refresh_tokens");
+        refresh.table = Rules::table(refresh.ruleId);
+        refresh.deleted = 9999;
+        RuleReceipt log;
+        log.ruleId = QStringLiteral("log_sesiones");
+        log.table = Rules::table(log.ruleId);
+        log.deleted = 500000; // dropped partitions leave nothing to vacuum
+        receipt.rules = {refresh, log};
+        offer.offerFor(receipt);
+        QVERIFY(offer.isHidden());
+        QVERIFY(VacuumOffer::tablesWorthVacuum(receipt).isEmpty());
+
+        receipt.rules[0].deleted = 10000;
+        offer.offerFor(receipt);
+        QCOMPARE(offer.tables(), QStringList{QStringLiteral("identidad.trx_refresh_tokens")});
+        QVERIFY(!offer.isHidden());
+        // This role may not VACUUM: no button, and the text says autovacuum will do it.
+        QVERIFY(offer.vacuumButton()->isHidden());
+        QVERIFY(offer.textLabel()->text().contains(QStringLiteral("Autovacuum will reclaim")));
+        offer.runVacuum(); // never runs without the right
+        QVERIFY(!offer.isRunning());
+
+        report.canVacuum = true;
+        state.setPreflight(report);
+        QVERIFY(!offer.vacuumButton()->isHidden());
+        QVERIFY(offer.vacuumButton()->isEnabled());
+        QVERIFY(!offer.vacuumButton()->shortcut().isEmpty());
+        QVERIFY(offer.textLabel()->text().contains(QStringLiteral("10,000")));
+        QVERIFY(!offer.isRunning()); // offered, never started unasked
+    }
+
+    void vacuumAfterLargePurge()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 12000));
+        Fixture f(db);
+        QVERIFY(f.ready());
+        QVERIFY(f.state.preflight().canVacuum); // identidad_purga is a member of the owner role
+
+        PurgePage page(&f.state);
+        page.resize(1200, 800);
+        page.show();
+        QSignalSpy finished(&page, &PurgePage::purgeFinished);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        request.batchSize = 1000;
+        QVERIFY(page.startPurge(request));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+        QCOMPARE(page.lastReceipt().status, QStringLiteral("ok"));
+        QCOMPARE(page.lastReceipt().rules.first().deleted, 12000);
+
+        VacuumOffer *offer = page.vacuumOffer();
+        QVERIFY(offer->isVisible());
+        QVERIFY(offer->vacuumButton()->isVisible());
+        QVERIFY(!offer->isRunning());
+        const QString lastVacuum = QStringLiteral(
+            "SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables"
+            " WHERE schemaname = 'identidad' AND relname = 'trx_refresh_tokens'");
+        QVERIFY(!db.scalar(lastVacuum).toBool()); // nothing ran unasked
+
+        QSignalSpy done(f.state.session(), &DbSession::vacuumDone);
+        QSignalSpy offerDone(offer, &VacuumOffer::vacuumFinished);
+        QTest::mouseClick(offer->vacuumButton(), Qt::LeftButton);
+        QVERIFY(offer->isRunning());
+        QVERIFY(!offer->vacuumButton()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(done.count() == 1, 60000);
+        QVERIFY(done.first().at(0).toBool());
+        QCOMPARE(offerDone.count(), 1);
+        QVERIFY(offer->isDone());
+        QVERIFY(offer->resultLabel()->text().contains(QStringLiteral("✓")));
+        QVERIFY(offer->vacuumButton()->isHidden()); // once is enough
+        QTRY_VERIFY_WITH_TIMEOUT(db.scalar(lastVacuum).toBool(), 15000);
+        shoot(&page, QStringLiteral("purge-vacuumed"));
     }
 
     void confirmCloseCancelsAndWaits()
