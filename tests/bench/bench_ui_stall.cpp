@@ -1,0 +1,97 @@
+// Measures what a DBA sees on big tables: when the estimates and the exact counts reach the
+// Overview page, when a preview reaches the Preview page, and the longest stall of the GUI event
+// loop meanwhile (a 5 ms timer probe). Not a test: scripts/bench runs it and docs/benchmarks.md
+// keeps the numbers.
+//   PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER
+#include "appstate.h"
+#include "dbsession.h"
+#include "overviewpage.h"
+#include "previewpage.h"
+#include "sessioncoordinator.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace purga;
+
+int main(int argc, char **argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    if (args.size() != 5) {
+        std::fprintf(stderr, "usage: PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER\n");
+        return 2;
+    }
+    registerMetaTypes();
+    ConnectionProfile profile;
+    profile.name = QStringLiteral("bench");
+    profile.host = args.at(1);
+    profile.port = args.at(2).toInt();
+    profile.database = args.at(3);
+    profile.user = args.at(4);
+    profile.sslMode = QStringLiteral("disable");
+    profile.passwordSource = PasswordSource::Libpq;
+
+    DbSession session;
+    AppState state(&session);
+    SessionCoordinator coordinator(&session, &state);
+    OverviewPage overview(&state);
+    PreviewPage preview(&state);
+    overview.resize(1200, 800);
+    preview.resize(1200, 800);
+    overview.show();
+    preview.show();
+
+    QElapsedTimer clock, gap;
+    qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1, previewStart = -1;
+    QTimer probe;
+    probe.setInterval(5);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        const qint64 g = gap.restart();
+        if (g > maxGap) {
+            maxGap = g;
+            maxGapAt = clock.elapsed();
+        }
+        // The first paint of the pages (fonts, styles) is start-up, not database work.
+        if (estimatesMs >= 0)
+            maxGapAfterStart = qMax(maxGapAfterStart, g);
+    });
+    QObject::connect(&state, &AppState::overviewChanged, [&] {
+        if (!state.overview().exact && estimatesMs < 0)
+            estimatesMs = clock.elapsed();
+        if (state.overview().exact && exactMs < 0) {
+            exactMs = clock.elapsed();
+            previewStart = clock.elapsed();
+            preview.takePreview(); // as the user's click does
+        }
+    });
+    QObject::connect(&state, &AppState::previewChanged, [&] {
+        if (state.previewPlan().isEmpty() || previewMs >= 0)
+            return;
+        previewMs = clock.elapsed() - previewStart;
+        QTimer::singleShot(200, &app, &QCoreApplication::quit); // let the page render it
+    });
+    QObject::connect(&session, &DbSession::operationFailed, [&](const QString &op, const QString &msg) {
+        std::fprintf(stderr, "%s failed: %s\n", qPrintable(op), qPrintable(msg));
+        app.exit(1);
+    });
+    QObject::connect(&session, &DbSession::connectFailed,
+                     [&](const ConnectionProfile &, const QString &msg, const QString &, const QString &) {
+                         std::fprintf(stderr, "connect failed: %s\n", qPrintable(msg));
+                         app.exit(1);
+                     });
+    QTimer::singleShot(300000, &app, [&] { app.exit(3); });
+    clock.start();
+    gap.start();
+    probe.start();
+    coordinator.connectTo(profile, QString());
+    const int rc = app.exec();
+    std::printf("{\"estimates_ms\": %lld, \"exact_overview_ms\": %lld, \"preview_ms\": %lld, "
+                "\"max_event_loop_gap_ms\": %lld, \"max_gap_at_ms\": %lld, \"max_gap_after_first_data_ms\": %lld}\n",
+                estimatesMs, exactMs, previewMs, maxGap, maxGapAt, maxGapAfterStart);
+    return rc;
+}
