@@ -9,6 +9,8 @@
 #   BENCH_VARIANTS ["engine adr adr_nosync single proto_tid"]   at every size, without the writer
 #   BENCH_WRITER_SIZE [3]     size at which the writer runs alone, then during each purge ("" = none)
 #   BENCH_WRITER_VARIANTS ["engine engine_async adr adr_nosync single proto_tid"]
+#   BENCH_WRITER_REPS [1]     passes over the writer runs (baseline + variants); with more than
+#                             one, the summary also pools each variant's transactions over the passes
 #   BENCH_WRITER_RATE [200]   writer transactions per second
 #   BENCH_ADR_TIMEOUT_S [300] statement_timeout of one whole ADR loop (and of the single DELETE)
 #   BENCH_REPS [3]            repetitions of each status/preview timing
@@ -40,6 +42,7 @@ SIZES=${BENCH_SIZES:-"1 3 9"}
 VARIANTS=${BENCH_VARIANTS:-"engine adr adr_nosync single proto_tid"}
 WRITER_SIZE=${BENCH_WRITER_SIZE-3}
 WRITER_VARIANTS=${BENCH_WRITER_VARIANTS:-"engine engine_async adr adr_nosync single proto_tid"}
+WRITER_REPS=${BENCH_WRITER_REPS:-1}
 QUIET_BUSY=${BENCH_QUIET_BUSY:-25}
 QUIET_WAIT_S=${BENCH_QUIET_WAIT_S:-90}
 WRITER_RATE=${BENCH_WRITER_RATE:-200}
@@ -213,33 +216,37 @@ stop_writer() {
 # n p50 p99 max lag_p99 errors, latencies in ms, of the transactions that ended in [t0, t1] (ms);
 # nearest-rank percentiles. Errors: pgbench's own messages plus log lines without a latency.
 pctl() { sort -n | awk -v p="$1" '{v[NR] = $1} END {if (NR == 0) print "-"; else {i = int(NR * p + 0.999); if (i < 1) i = 1; printf "%.2f", v[i]}}'; }
-writer_stats() { # tag t0_ms t1_ms
-  local logs errors failed win
+writer_stats() { # tag t0_ms t1_ms; keeps the window's "latency lag" lines in pgbench/TAG.win
+  local logs errors failed
   logs=$(ls "$out/pgbench/$1".[0-9]* 2>/dev/null || true)
   errors=$(grep -c -i -E 'abort|error|fatal' "$out/pgbench/$1.out" || true)
   failed=$(cat $logs /dev/null | awk 'NF == 7 && $3 !~ /^[0-9]+$/ {n++} END {print n + 0}')
-  win=$(mktemp)
+  echo $((errors + failed)) >"$out/pgbench/$1.errors"
   cat $logs /dev/null | awk -v t0="$2" -v t1="$3" 'NF == 7 && $3 ~ /^[0-9]+$/ {
       end_ms = $5 * 1000 + $6 / 1000
-      if (end_ms >= t0 && end_ms <= t1) print $3 / 1000, ($3 + $7) / 1000 }' >"$win"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(wc -l <"$win")" "$(cut -d' ' -f1 "$win" | pctl 0.50)" \
-    "$(cut -d' ' -f1 "$win" | pctl 0.99)" "$(cut -d' ' -f1 "$win" | pctl 1.0)" "$(cut -d' ' -f2 "$win" | pctl 0.99)" \
-    $((errors + failed))
-  rm -f "$win"
+      if (end_ms >= t0 && end_ms <= t1) print $3 / 1000, ($3 + $7) / 1000 }' >"$out/pgbench/$1.win"
+  win_stats "$out/pgbench/$1.win"
+}
+win_stats() { # window files... -> n p50 p99 max lag_p99 errors
+  local errors=0 f
+  for f in "$@"; do errors=$((errors + $(cat "${f%.win}.errors" 2>/dev/null || echo 0))); done
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(cat "$@" | wc -l)" "$(cat "$@" | cut -d' ' -f1 | pctl 0.50)" \
+    "$(cat "$@" | cut -d' ' -f1 | pctl 0.99)" "$(cat "$@" | cut -d' ' -f1 | pctl 1.0)" "$(cat "$@" | cut -d' ' -f2 | pctl 0.99)" \
+    "$errors"
 }
 
 # ---------------------------------------------------------------------------------------------
 # One purge run: reset, (writer), purge, WAL and time, batch percentiles.
-run_variant() { # size variant writer(0|1)
+run_variant() { # size variant writer-pass (0 = no writer)
   local s=$1 v=$2 w=$3 tag="${1}u_$2" t0 t1 lsn0 wal rows="" purge_ms="" wall="" batches="" p50="-" p95="-" pmax="-" note="" rc=0
-  [ "$w" = 1 ] && tag="${tag}_w"
+  [ "$w" = 0 ] || tag="${tag}_w$w"
   reset_rt "$s"
   local c; c=$(cutoff_literal)
   local pred; pred=$(predicate "$c")
   local eligible=""
   [ "$v" = proto_tid ] && eligible=$(val "SELECT count(*) FROM identidad.trx_refresh_tokens t WHERE $pred")
   wait_quiet
-  [ "$w" = 1 ] && start_writer "$tag" $((ADR_TIMEOUT_S + 120))
+  [ "$w" = 0 ] || start_writer "$tag" $((ADR_TIMEOUT_S + 120))
   lsn0=$(val "SELECT pg_current_wal_lsn()")
   local started; started=$(date -u +%H:%M:%S)
   local cpu0; cpu0=$(cpu_sample)
@@ -303,7 +310,7 @@ SQL
   wal=$(val "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0')::bigint")
   wall=$((t1 - t0))
   local wstats="-	-	-	-	-	-"
-  if [ "$w" = 1 ]; then
+  if [ "$w" != 0 ]; then
     stop_writer
     wstats=$(writer_stats "$tag" "$t0" "$t1")
   fi
@@ -320,22 +327,22 @@ for s in $SIZES; do
 done
 
 # The writer alone (baseline), then during each variant, at one size.
-if [ -n "$WRITER_SIZE" ]; then
+for pass in $( [ -n "$WRITER_SIZE" ] && seq 1 "$WRITER_REPS"); do
   reset_rt "$WRITER_SIZE"
   wait_quiet
   started=$(date -u +%H:%M:%S)
-  start_writer baseline 60
+  start_writer "${WRITER_SIZE}u_writer_alone_w$pass" 60
   cpu0=$(cpu_sample)
   t0=$(now_ms); sleep 20; t1=$(now_ms)
   busy_during=$(busy_since "$cpu0")
   stop_writer
-  printf '%s\t%s\t%s\t-\t-\t%s\t-\t-\t-\t-\t-\t%s\t\t%s\t%s\t%s\n' "$(rows_of "$WRITER_SIZE")" "writer_alone" 1 $((t1 - t0)) \
-    "$(writer_stats baseline "$t0" "$t1")" "$busy_before" "$busy_during" "$started" >>"$results"
+  printf '%s\t%s\t%s\t-\t-\t%s\t-\t-\t-\t-\t-\t%s\t\t%s\t%s\t%s\n' "$(rows_of "$WRITER_SIZE")" "writer_alone" "$pass" $((t1 - t0)) \
+    "$(writer_stats "${WRITER_SIZE}u_writer_alone_w$pass" "$t0" "$t1")" "$busy_before" "$busy_during" "$started" >>"$results"
   log "$(tail -n 1 "$results")"
   for v in $WRITER_VARIANTS; do
-    run_variant "$WRITER_SIZE" "$v" 1
+    run_variant "$WRITER_SIZE" "$v" "$pass"
   done
-fi
+done
 
 # ---------------------------------------------------------------------------------------------
 # The engine batch by batch at 3 units (rows and ms from the engine, TID range from the server
@@ -425,12 +432,23 @@ fi
   echo
   echo "## Writer (pgbench -R $WRITER_RATE, insert + revoke) latency"
   echo
-  echo '| rows | during | purge s | WAL MB (incl. writer) | batch p95 ms | txns | p50 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors | CPU busy before/during % |'
-  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
-  awk -F'\t' 'NR > 1 && $3 == 1 {
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s |\n", $1, $2, ($5 == "-" ? "-" : sprintf("%.2f", $5 / 1000)),
+  echo '| rows | during | pass | purge s | WAL MB (incl. writer) | batch p95 ms | txns | p50 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors | CPU busy before/during % |'
+  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+  awk -F'\t' 'NR > 1 && $3 != 0 {
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s |\n", $1, $2, $3, ($5 == "-" ? "-" : sprintf("%.2f", $5 / 1000)),
              ($7 == "-" ? "-" : sprintf("%.0f", $7 / 1048576)), ($10 == "-" ? "-" : sprintf("%.1f", $10)), $12, $13, $14, $15, $16, $17, $19, $20
-    }' "$results"
+    }' "$results" | sort -t'|' -k3,3 -s
+  if [ -n "$WRITER_SIZE" ] && [ "$WRITER_REPS" -gt 1 ]; then
+    echo
+    echo "Pooled over the $WRITER_REPS passes (every transaction that ended while a purge ran):"
+    echo
+    echo '| during | txns | p50 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors |'
+    echo '|---|---:|---:|---:|---:|---:|---:|'
+    for v in writer_alone $WRITER_VARIANTS; do
+      # shellcheck disable=SC2046
+      win_stats $(ls "$out/pgbench/${WRITER_SIZE}u_${v}_w"[0-9]*.win) | awk -F'\t' -v v="$v" '{printf "| %s | %s | %s | %s | %s | %s | %s |\n", v, $1, $2, $3, $4, $5, $6}'
+    done
+  fi
   echo
   echo "## Overview and preview (wall clock of the CLI, ms)"
   echo
