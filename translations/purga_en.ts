@@ -351,7 +351,7 @@
 <context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+125"/>
+        <location filename="../app/core/preflight.cpp" line="+127"/>
         <location line="+46"/>
         <location line="+35"/>
         <location line="+74"/>
@@ -524,7 +524,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+15"/>
+        <source>The scheduled job has never run successfully</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The scheduled job has not run successfully for %1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The history has runs with origin &apos;job&apos; but none ended &apos;ok&apos;: the tables grow until someone purges.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Last successful run %1 UTC. ADR 0021 alerts after 48 h: the tables grow again unnoticed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Purge history tables missing</source>
         <translation type="unfinished"></translation>
     </message>
@@ -858,12 +878,12 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+139"/>
+        <location filename="../app/core/overview.cpp" line="+140"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/core/preview.cpp" line="+28"/>
+        <location filename="../app/core/preview.cpp" line="+29"/>
         <source>Cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1817,7 +1837,7 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purgeconfirmdialog.cpp" line="+55"/>
+        <location filename="../ui/purgeconfirmdialog.cpp" line="+56"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1902,12 +1922,12 @@ Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Purge</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+65"/>
         <source>Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database name: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2516,7 +2536,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
 <context>
     <name>purga::RuleProgressWidget</name>
     <message>
-        <location filename="../ui/ruleprogresswidget.cpp" line="+62"/>
+        <location filename="../ui/ruleprogresswidget.cpp" line="+63"/>
         <source>Batches:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2954,7 +2974,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
 <context>
     <name>purga::detail</name>
     <message>
-        <location filename="../app/core/purgepartitions.cpp" line="+55"/>
+        <location filename="../app/core/purgepartitions.cpp" line="+56"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3019,7 +3039,7 @@ Batches already committed stay deleted; the batch in flight is rolled back. The 
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+46"/>
+        <location filename="../app/core/purgerows.cpp" line="+47"/>
         <source>another session</source>
         <translation type="unfinished"></translation>
     </message>

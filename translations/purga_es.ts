@@ -351,7 +351,7 @@
 <context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+125"/>
+        <location filename="../app/core/preflight.cpp" line="+127"/>
         <location line="+46"/>
         <location line="+35"/>
         <location line="+74"/>
@@ -524,7 +524,27 @@
         <translation>El rol %1 no puede escribir en el historial: las corridas no se registrarán.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+15"/>
+        <source>The scheduled job has never run successfully</source>
+        <translation>El job programado nunca ha terminado bien</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The scheduled job has not run successfully for %1 h</source>
+        <translation>El job programado no termina bien desde hace %1 h</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The history has runs with origin &apos;job&apos; but none ended &apos;ok&apos;: the tables grow until someone purges.</source>
+        <translation>El historial tiene corridas con origen &apos;job&apos; pero ninguna terminó &apos;ok&apos;: las tablas crecen hasta que alguien purgue.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Last successful run %1 UTC. ADR 0021 alerts after 48 h: the tables grow again unnoticed.</source>
+        <translation>Última corrida correcta: %1 UTC. El ADR 0021 alerta a las 48 h: las tablas vuelven a crecer sin que nadie lo note.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Purge history tables missing</source>
         <translation>Faltan las tablas de historial de purgas</translation>
     </message>
@@ -858,12 +878,12 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+139"/>
+        <location filename="../app/core/overview.cpp" line="+140"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
     <message>
-        <location filename="../app/core/preview.cpp" line="+28"/>
+        <location filename="../app/core/preview.cpp" line="+29"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
@@ -1821,7 +1841,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purgeconfirmdialog.cpp" line="+55"/>
+        <location filename="../ui/purgeconfirmdialog.cpp" line="+56"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
     </message>
@@ -1906,12 +1926,12 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>&amp;Pausa entre lotes:</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Purge</source>
         <translation>Purgar</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+65"/>
         <source>Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database name: %2</source>
         <translation>Particiones a eliminar con DROP: %1. No se puede deshacer. Para confirmar, escriba el nombre de la base de datos: %2</translation>
     </message>
@@ -2525,7 +2545,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RuleProgressWidget</name>
     <message>
-        <location filename="../ui/ruleprogresswidget.cpp" line="+62"/>
+        <location filename="../ui/ruleprogresswidget.cpp" line="+63"/>
         <source>Batches:</source>
         <translation>Lotes:</translation>
     </message>
@@ -2963,7 +2983,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
-        <location filename="../app/core/purgepartitions.cpp" line="+55"/>
+        <location filename="../app/core/purgepartitions.cpp" line="+56"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
         <translation>Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
     </message>
@@ -3028,7 +3048,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+46"/>
+        <location filename="../app/core/purgerows.cpp" line="+47"/>
         <source>another session</source>
         <translation>otra sesión</translation>
     </message>

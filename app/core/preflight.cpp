@@ -107,6 +107,8 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("history_exists"), historyExists},
                        {QStringLiteral("history_writable"), historyWritable},
                        {QStringLiteral("can_vacuum"), canVacuum},
+                       {QStringLiteral("last_job_ok_utc"), lastJobOkUtc},
+                       {QStringLiteral("hours_since_job_ok"), hoursSinceJobOk},
                        {QStringLiteral("can_preview"), canPreview()},
                        {QStringLiteral("can_purge"), canPurge()},
                        {QStringLiteral("checks"), checks}};
@@ -290,6 +292,27 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
                                             : PreflightReport::tr("Role %1 may not write the history: runs will not be "
                                                                   "recorded.")
                                                   .arg(r->role));
+        // ADR 0021 §4: alert when the scheduled job has not run successfully for 48 h. A history with
+        // no job runs at all says nothing about a job (it may not be deployed): no item then.
+        QSqlQuery job(conn.database());
+        if (job.exec(QStringLiteral("SELECT count(*), max(iniciada_en) FILTER (WHERE estado = 'ok')::text,"
+                                    "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600"
+                                    "  FROM identidad.purga_corridas WHERE origen = 'job'")) &&
+            job.next() && job.value(0).toLongLong() > 0) {
+            r->lastJobOkUtc = job.value(1).toString();
+            const double hours = job.value(2).isNull() ? -1 : job.value(2).toDouble();
+            r->hoursSinceJobOk = hours;
+            if (hours < 0 || hours > 48)
+                r->items << item(QStringLiteral("job"), S::Warning,
+                                 hours < 0 ? PreflightReport::tr("The scheduled job has never run successfully")
+                                           : PreflightReport::tr("The scheduled job has not run successfully for %1 h")
+                                                 .arg(qRound(hours)),
+                                 hours < 0 ? PreflightReport::tr("The history has runs with origin 'job' but none "
+                                                                 "ended 'ok': the tables grow until someone purges.")
+                                           : PreflightReport::tr("Last successful run %1 UTC. ADR 0021 alerts after "
+                                                                 "48 h: the tables grow again unnoticed.")
+                                                 .arg(r->lastJobOkUtc));
+        }
     } else {
         r->items << item(QStringLiteral("history"), S::Warning, PreflightReport::tr("Purge history tables missing"),
                          r->canCreateHistory

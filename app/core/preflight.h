@@ -40,6 +40,8 @@ public:
     bool historyWritable = false;
     bool canCreateHistory = false;
     bool canVacuum = false;
+    QString lastJobOkUtc;        // last successful run of the scheduled job (history), empty if none
+    double hoursSinceJobOk = -1; // -1: never / unknown
     QList<PreflightItem> items;
 
     bool canPreview() const;
