@@ -126,9 +126,13 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
         QElapsedTimer bt;
         bt.start();
         QSqlQuery b(ctx.conn.database());
-        bool began = b.exec(QStringLiteral("BEGIN")) &&
-                     b.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(cfg.lockTimeoutMs)) &&
-                     b.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(cfg.statementTimeoutMs));
+        // One round trip opens the batch's transaction with its timeouts.
+        QString beginError;
+        bool began = ctx.conn.execScript(QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; "
+                                                        "SET LOCAL statement_timeout = %2")
+                                             .arg(cfg.lockTimeoutMs)
+                                             .arg(cfg.statementTimeoutMs),
+                                         &beginError);
         if (began && blocks < 0) {
             began = b.exec(QStringLiteral("SELECT pg_relation_size(to_regclass('%1')) / "
                                           "current_setting('block_size')::bigint")
@@ -146,10 +150,10 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
         sql.replace(QStringLiteral("%TID_FROM%"), QString::number(from))
             .replace(QStringLiteral("%TID_TO%"), QString::number(to >= blocks ? qint64(4294967295LL) : to));
         // The last chunk is open-ended: it also covers blocks the table grew by during the run.
-        if (!began || !b.exec(sql) || !b.next()) {
+        if (!began || !b.exec(sql)) {
             const bool cancelled = ctx.canceller.isCancelled() && isQueryCanceled(b);
             const bool lockTimeout = isLockTimeout(b);
-            const QString dbError = b.lastError().databaseText().trimmed();
+            const QString dbError = began ? b.lastError().databaseText().trimmed() : beginError;
             rollback(ctx.conn);
             if (cancelled)
                 return finish(QStringLiteral("cancelado"),
@@ -191,8 +195,7 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
                                                        .arg(dbError));
         }
         lockRetries = 0;
-        const qint64 n = b.value(0).toLongLong();
-        const qint64 batchKeyMin = b.value(1).toLongLong(), batchKeyMax = b.value(2).toLongLong();
+        const qint64 n = qMax(0, b.numRowsAffected());
         // Blast-radius breaker: never remove more than the confirmed preview counted.
         if (r.deleted + n > preview.eligible) {
             rollback(ctx.conn);
@@ -214,9 +217,10 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
         batchMs << ms;
         ++r.batches;
         r.deleted += n;
-        if (n > 0) {
-            r.keyMin = firstKey ? batchKeyMin : qMin(r.keyMin, batchKeyMin);
-            r.keyMax = firstKey ? batchKeyMax : qMax(r.keyMax, batchKeyMax);
+        if (n > 0 && firstKey) {
+            // Every deleted row lies in the preview's key range (the DELETE is bounded by it).
+            r.keyMin = preview.keyMin;
+            r.keyMax = preview.keyMax;
             firstKey = false;
         }
         p.lastBatchMs = ms;
@@ -229,6 +233,9 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
         const qint64 byTime = qint64(timeCapMs / qMax(msPerBlock, 1e-4));
         chunk = qBound<qint64>(qMax<qint64>(1, chunk / 2), qMin(byRows, byTime), chunk * 2);
         from = to;
+        // Everything the preview counted is gone: the remaining blocks hold nothing for this plan.
+        if (r.deleted >= preview.eligible)
+            break;
         if (cfg.pauseMs > 0)
             interruptibleSleep(ctx, cfg.pauseMs);
     }
