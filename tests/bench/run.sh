@@ -16,7 +16,7 @@
 #   BENCH_REPS [3]            repetitions of each status/preview timing
 #   BENCH_TRACE [1]           per-batch trace of the engine and EXPLAIN of a late batch (3 units)
 #   BENCH_QUIET_BUSY [25]     before each timed run, wait until the machine's CPUs are less than
-#   BENCH_QUIET_WAIT_S [90]   this % busy (others' work: builds, tests), for at most this long;
+#   BENCH_QUIET_WAIT_S [30]   this % busy (others' work: builds, tests), for at most this long;
 #                             the busy % seen before and during each run is recorded either way
 #
 # Variants: engine = purga-sesiones-cli purge (5000-row batches); engine_async = the same with
@@ -44,7 +44,7 @@ WRITER_SIZE=${BENCH_WRITER_SIZE-3}
 WRITER_VARIANTS=${BENCH_WRITER_VARIANTS:-"engine engine_async adr adr_nosync single proto_tid"}
 WRITER_REPS=${BENCH_WRITER_REPS:-1}
 QUIET_BUSY=${BENCH_QUIET_BUSY:-25}
-QUIET_WAIT_S=${BENCH_QUIET_WAIT_S:-90}
+QUIET_WAIT_S=${BENCH_QUIET_WAIT_S:-30}
 WRITER_RATE=${BENCH_WRITER_RATE:-200}
 ADR_TIMEOUT_S=${BENCH_ADR_TIMEOUT_S:-300}
 REPS=${BENCH_REPS:-3}
@@ -74,7 +74,7 @@ mkdir -p "$out/pgbench" "$out/receipts" "$out/trace" "$out/plans"
 [ "$(id -u)" = 0 ] && chown postgres: "$out/pgbench"
 
 results=$out/results.tsv
-printf 'size\tvariant\twriter\trows\tpurge_ms\twall_ms\twal_bytes\tbatches\tp50_ms\tp95_ms\tmax_ms\tw_n\tw_p50\tw_p99\tw_max\tw_lag_p99\tw_errors\tnote\tbusy_before\tbusy_during\tstarted\n' >"$results"
+printf 'size\tvariant\twriter\trows\tpurge_ms\twall_ms\twal_bytes\tbatches\tp50_ms\tp95_ms\tmax_ms\tw_n\tw_p50\tw_p95\tw_p99\tw_max\tw_lag_p99\tw_errors\tnote\tbusy_before\tbusy_during\tstarted\n' >"$results"
 
 # CPU busy % of the whole machine between two /proc/stat samples ("cpu" line: user nice system
 # idle iowait irq softirq steal ...). Before a run it measures other people's work.
@@ -119,7 +119,8 @@ cat "$out/machine.txt" >&2
 # ---------------------------------------------------------------------------------------------
 # Data: generar_demo in creation order, one template table per size (bench.rt_<size>u).
 psql_su -f - <"$root/resources/sql/demo_data.sql"
-psql_su -f - <"$root/resources/sql/purga_historial.sql"
+# The history tables as the app creates them (owned by the purge role, which then records its runs).
+"$cli" setup-history --conninfo "$conninfo" 2>/dev/null || log "setup-history failed: runs are not recorded"
 psql_su -f - <"$here/procs.sql"
 ref=$(val "SELECT now()::text")
 drop_indexes_sql="ALTER TABLE identidad.trx_refresh_tokens DROP CONSTRAINT IF EXISTS trx_refresh_tokens_pkey,
@@ -213,7 +214,7 @@ stop_writer() {
   wait "$writer_pid" 2>/dev/null || true
   writer_pid=""
 }
-# n p50 p99 max lag_p99 errors, latencies in ms, of the transactions that ended in [t0, t1] (ms);
+# n p50 p95 p99 max lag_p99 errors, latencies in ms, of the transactions that ended in [t0, t1] (ms);
 # nearest-rank percentiles. Errors: pgbench's own messages plus log lines without a latency.
 pctl() { sort -n | awk -v p="$1" '{v[NR] = $1} END {if (NR == 0) print "-"; else {i = int(NR * p + 0.999); if (i < 1) i = 1; printf "%.2f", v[i]}}'; }
 writer_stats() { # tag t0_ms t1_ms; keeps the window's "latency lag" lines in pgbench/TAG.win
@@ -227,10 +228,11 @@ writer_stats() { # tag t0_ms t1_ms; keeps the window's "latency lag" lines in pg
       if (end_ms >= t0 && end_ms <= t1) print $3 / 1000, ($3 + $7) / 1000 }' >"$out/pgbench/$1.win"
   win_stats "$out/pgbench/$1.win"
 }
-win_stats() { # window files... -> n p50 p99 max lag_p99 errors
+win_stats() { # window files... -> n p50 p95 p99 max lag_p99 errors
   local errors=0 f
   for f in "$@"; do errors=$((errors + $(cat "${f%.win}.errors" 2>/dev/null || echo 0))); done
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$(cat "$@" | wc -l)" "$(cat "$@" | cut -d' ' -f1 | pctl 0.50)" \
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(cat "$@" | wc -l)" "$(cat "$@" | cut -d' ' -f1 | pctl 0.50)" \
+    "$(cat "$@" | cut -d' ' -f1 | pctl 0.95)" \
     "$(cat "$@" | cut -d' ' -f1 | pctl 0.99)" "$(cat "$@" | cut -d' ' -f1 | pctl 1.0)" "$(cat "$@" | cut -d' ' -f2 | pctl 0.99)" \
     "$errors"
 }
@@ -309,7 +311,7 @@ SQL
   local busy_during; busy_during=$(busy_since "$cpu0")
   wal=$(val "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '$lsn0')::bigint")
   wall=$((t1 - t0))
-  local wstats="-	-	-	-	-	-"
+  local wstats="-	-	-	-	-	-	-"
   if [ "$w" != 0 ]; then
     stop_writer
     wstats=$(writer_stats "$tag" "$t0" "$t1")
@@ -427,26 +429,26 @@ fi
   awk -F'\t' 'function r(x) { return x == "-" ? "-" : sprintf("%.1f", x) }
     NR > 1 && $3 == 0 {
       us = ($4 > 0 && $5 != "-") ? sprintf("%.2f", $5 * 1000 / $4) : "-"
-      printf "| %s | %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s/%s | %s |\n", $1, $2, $4, $5 / 1000, $6 / 1000, us, $7 / 1048576, $8, r($9), r($10), r($11), $19, $20, $18
+      printf "| %s | %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s/%s | %s |\n", $1, $2, $4, $5 / 1000, $6 / 1000, us, $7 / 1048576, $8, r($9), r($10), r($11), $20, $21, $19
     }' "$results"
   echo
   echo "## Writer (pgbench -R $WRITER_RATE, insert + revoke) latency"
   echo
-  echo '| rows | during | pass | purge s | WAL MB (incl. writer) | batch p95 ms | txns | p50 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors | CPU busy before/during % |'
-  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+  echo '| rows | during | pass | purge s | WAL MB (incl. writer) | batch p95 ms | txns | p50 ms | p95 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors | CPU busy before/during % |'
+  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
   awk -F'\t' 'NR > 1 && $3 != 0 {
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s |\n", $1, $2, $3, ($5 == "-" ? "-" : sprintf("%.2f", $5 / 1000)),
-             ($7 == "-" ? "-" : sprintf("%.0f", $7 / 1048576)), ($10 == "-" ? "-" : sprintf("%.1f", $10)), $12, $13, $14, $15, $16, $17, $19, $20
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s |\n", $1, $2, $3, ($5 == "-" ? "-" : sprintf("%.2f", $5 / 1000)),
+             ($7 == "-" ? "-" : sprintf("%.0f", $7 / 1048576)), ($10 == "-" ? "-" : sprintf("%.1f", $10)), $12, $13, $14, $15, $16, $17, $18, $20, $21
     }' "$results" | sort -t'|' -k3,3 -s
   if [ -n "$WRITER_SIZE" ] && [ "$WRITER_REPS" -gt 1 ]; then
     echo
     echo "Pooled over the $WRITER_REPS passes (every transaction that ended while a purge ran):"
     echo
-    echo '| during | txns | p50 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors |'
-    echo '|---|---:|---:|---:|---:|---:|---:|'
+    echo '| during | txns | p50 ms | p95 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors |'
+    echo '|---|---:|---:|---:|---:|---:|---:|---:|'
     for v in writer_alone $WRITER_VARIANTS; do
       # shellcheck disable=SC2046
-      win_stats $(ls "$out/pgbench/${WRITER_SIZE}u_${v}_w"[0-9]*.win) | awk -F'\t' -v v="$v" '{printf "| %s | %s | %s | %s | %s | %s | %s |\n", v, $1, $2, $3, $4, $5, $6}'
+      win_stats $(ls "$out/pgbench/${WRITER_SIZE}u_${v}_w"[0-9]*.win) | awk -F'\t' -v v="$v" '{printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", v, $1, $2, $3, $4, $5, $6, $7}'
     done
   fi
   echo
