@@ -1,4 +1,5 @@
 #include "keyringsandbox.h"
+#include "pgsandbox.h"
 #include "passwordstore.h"
 
 #include <QElapsedTimer>
@@ -121,8 +122,11 @@ private slots:
                  QStringLiteral("org.freedesktop.Secret.Service.SearchItems"),
                  QStringLiteral("dict:string:string:server,%1,user,%2")
                      .arg(PasswordStore::serviceName(), PasswordStore::keyFor(name))});
-        if (!p.waitForStarted(5000))
+        if (!p.waitForStarted(5000)) {
+            if (test::runningInCi()) // CI installs dbus: there, a missing tool is a failure
+                QFAIL("dbus-send is not installed");
             QSKIP("dbus-send is not installed");
+        }
         QVERIFY(p.waitForFinished(10000));
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         QVERIFY2(out.contains(QLatin1String("/org/freedesktop/secrets/collection/login/")), qPrintable(out));
