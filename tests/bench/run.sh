@@ -49,7 +49,8 @@ WRITER_RATE=${BENCH_WRITER_RATE:-200}
 ADR_TIMEOUT_S=${BENCH_ADR_TIMEOUT_S:-300}
 REPS=${BENCH_REPS:-3}
 TRACE=${BENCH_TRACE:-1}
-BATCH=5000
+BATCH=${BENCH_BATCH:-5000}          # rows per batch (engine, ADR loop, prototype)
+PAUSE_MS=${BENCH_PAUSE_MS:-0}       # engine only: --pause-ms between batches
 
 cli=$build/app/cli/purga-sesiones-cli
 tracer=$build/tests/bench/purga-bench-trace
@@ -257,7 +258,7 @@ run_variant() { # size variant writer-pass (0 = no writer)
     engine | engine_async)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga SET synchronous_commit = off" >/dev/null
       timeout $((ADR_TIMEOUT_S + 60)) "$cli" purge --rule refresh_tokens --yes --json --conninfo "$conninfo" \
-        --batch-size "$BATCH" >"$out/receipts/$tag.json" 2>"$out/receipts/$tag.err" || rc=$?
+        --batch-size "$BATCH" --pause-ms "$PAUSE_MS" >"$out/receipts/$tag.json" 2>"$out/receipts/$tag.err" || rc=$?
       t1=$(now_ms)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga RESET synchronous_commit" >/dev/null
       rows=$(json_num deleted "$out/receipts/$tag.json")
