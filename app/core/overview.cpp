@@ -132,7 +132,8 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     st.exec(QStringLiteral("SET statement_timeout = %1").arg(qMax(0, statementTimeoutMs)));
     // The exact numbers are the preview's numbers: the same rule SQL, at one frozen instant.
     PreviewPlan plan;
-    const bool ok = takePreview(conn, rules, canceller, progress, &plan, error);
+    // Counts only: the breakdown by tenant and the sample are the Preview page's, not the Overview's.
+    const bool ok = takePreview(conn, rules, canceller, progress, &plan, error, PreviewDepth::CountsOnly);
     QSqlQuery reset(conn.database());
     reset.exec(QStringLiteral("RESET statement_timeout"));
     if (!ok) {

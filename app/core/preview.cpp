@@ -47,7 +47,7 @@ QString ageLabel(int bucket, qint64 retentionSeconds)
 }
 
 bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, QueryCanceller *canceller,
-                 QString *error)
+                 QString *error, PreviewDepth depth)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
@@ -69,6 +69,9 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Q
     // Buckets count age beyond the frozen now: 1-1.5x, 1.5-2x, 2-3x, 3x+ the retention.
     for (int b = 0; b < 4; ++b)
         r.byAge << CountBucket{ageLabel(b, r.config.retentionSeconds), q.value(11 + b).toLongLong()};
+
+    if (depth == PreviewDepth::CountsOnly)
+        return true;
 
     QSqlQuery tq(conn.database());
     tq.setForwardOnly(true);
@@ -259,7 +262,7 @@ QJsonObject PreviewPlan::toJson() const
 }
 
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
-                 const ProgressFn &progress, PreviewPlan *plan, QString *error)
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error, PreviewDepth depth)
 {
     for (const RuleConfig &c : rules) {
         const QStringList problems = Rules::validate(c);
@@ -298,7 +301,7 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
         r.cutoffUtc = cq.value(0).toString();
         const QString lit = Rules::cutoffLiteral(r.cutoffUtc);
         const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, canceller, error)
-                                                      : previewRows(conn, r, lit, canceller, error);
+                                                      : previewRows(conn, r, lit, canceller, error, depth);
         if (!ok)
             return false;
         plan->rules << r;

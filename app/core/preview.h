@@ -78,9 +78,14 @@ struct PreviewPlan
 
 using ProgressFn = std::function<void(const QString &stage, int done, int total)>;
 
+// Full: counts, breakdown by tenant and the 100-row sample. CountsOnly: the count statement and the
+// partitions only (what the Overview shows), without the extra scans of the breakdown and sample.
+enum class PreviewDepth { Full, CountsOnly };
+
 // Freezes the cutoffs from the database clock and computes every requested rule.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
-                 const ProgressFn &progress, PreviewPlan *plan, QString *error);
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error,
+                 PreviewDepth depth = PreviewDepth::Full);
 
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);
