@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "dbcontext.h"
 #include "dbrequest.h"
 #include "overview.h"
 #include "preflight.h"
@@ -15,7 +16,6 @@
 
 namespace purga {
 
-class DbContext;
 class QueryCanceller;
 namespace detail {
 class DbWorker;

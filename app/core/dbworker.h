@@ -4,8 +4,8 @@
 // (qBittorrent's resume-data storage worker is the model: one job queue on one thread,
 // requestInterruption() + wait() on shutdown).
 
+#include "dbcontext.h"
 #include "dbrequest.h"
-#include "preview.h"
 
 #include <QMetaObject>
 #include <QThread>
@@ -16,8 +16,6 @@
 #include <mutex>
 
 namespace purga {
-
-class DbContext;
 
 namespace detail {
 
@@ -77,28 +75,5 @@ private:
 };
 
 } // namespace detail
-
-// What a request's work sees, on the session's thread: the session's connection, the cancel flag of
-// this request, and a progress reporter that reaches only this request's handle.
-class DbContext
-{
-public:
-    PgConnection *connection() const;
-    QueryCanceller *canceller() const;
-    bool isCancelled() const;
-    ProgressFn progress() const;
-    // For connect and disconnect requests: replaces (closes) the session's connection.
-    void setConnection(std::unique_ptr<PgConnection> conn);
-
-private:
-    friend class detail::DbWorker;
-    DbContext(detail::DbWorker *worker, detail::RequestCore *core)
-        : m_worker(worker)
-        , m_core(core)
-    {
-    }
-    detail::DbWorker *m_worker;
-    detail::RequestCore *m_core;
-};
 
 } // namespace purga
