@@ -3,6 +3,9 @@
 #include "appstate.h"
 #include "backgroundwork.h"
 #include "checkspage.h"
+#include "forensicspage.h"
+#include "freezebanner.h"
+#include "freezecontroller.h"
 #include "connectdialog.h"
 #include "connectionbar.h"
 #include "dbsession.h"
@@ -43,6 +46,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_overview(new OverviewPage(m_state, m_stack))
     , m_preview(new PreviewPage(m_state, m_stack))
     , m_purge(new PurgePage(m_state, m_stack))
+    , m_forensics(new ForensicsPage(m_state, m_stack))
+    , m_freezeBanner(new FreezeBanner(m_state->freeze(), this))
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
 {
@@ -55,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(m_overview);
     m_stack->addWidget(m_preview);
     m_stack->addWidget(m_purge);
+    m_stack->addWidget(m_forensics);
 
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);
@@ -66,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
+    layout->addWidget(m_freezeBanner);
     layout->addLayout(body, 1);
     setCentralWidget(central);
 
@@ -119,7 +126,7 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::pageIds()
 {
     return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
-            QStringLiteral("purge")};
+            QStringLiteral("purge"), QStringLiteral("forensics")};
 }
 
 QWidget *MainWindow::page(const QString &id) const
@@ -195,8 +202,8 @@ void MainWindow::createActions()
     file->addAction(quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge")};
-    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3};
+    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge"), tr("&Forensics")};
+    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_5};
     for (int i = 0; i < titles.size(); ++i) {
         auto *a = new QAction(titles.at(i), this);
         a->setShortcut(QKeySequence(Qt::CTRL | keys.at(i)));
@@ -210,7 +217,7 @@ void MainWindow::createActions()
         item->setSizeHint(QSize(0, 30));
         static const QStyle::StandardPixmap icons[] = {
             QStyle::SP_MessageBoxInformation, QStyle::SP_FileDialogDetailedView,
-            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon};
+            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon, QStyle::SP_FileDialogInfoView};
         item->setIcon(style()->standardIcon(icons[i]));
     }
     view->addSeparator();
@@ -225,6 +232,8 @@ void MainWindow::createActions()
     m_cancelAction->setEnabled(false);
     connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancelAll);
     view->addAction(m_cancelAction);
+
+    createForensicsMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     auto *aboutAction = new QAction(tr("&About purga-sesiones"), this);
@@ -318,6 +327,34 @@ void MainWindow::about()
             .arg(QCoreApplication::applicationVersion()));
 }
 
+void MainWindow::createForensicsMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("F&orensics"));
+    auto *lookup = new QAction(tr("&Look up a token…"), this);
+    lookup->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(lookup, &QAction::triggered, this, [this] {
+        showPage(QStringLiteral("forensics"));
+        if (QWidget *input = m_forensics->findChild<QWidget *>(QStringLiteral("tokenInput")))
+            input->setFocus();
+    });
+    menu->addAction(lookup);
+    m_freezeAction = new QAction(tr("&Freeze purges / release"), this);
+    m_freezeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_freezeAction, &QAction::triggered, m_forensics, &ForensicsPage::toggleFreeze);
+    menu->addAction(m_freezeAction);
+}
+
+bool MainWindow::confirmReleaseFreeze()
+{
+    const FreezeController *freeze = m_state->freeze();
+    if (!freeze->isActive())
+        return true;
+    return MessageBox::question(this, tr("Release the evidence freeze?"),
+                                tr("Purges are frozen since %1. Closing the app releases the freeze: this app "
+                                   "and the scheduled job may purge again. Close anyway?")
+                                    .arg(Display::utcSeconds(freeze->info().takenAtUtc))) == QMessageBox::Yes;
+}
+
 bool MainWindow::confirmCloseDuringPurge()
 {
     return m_purge->confirmClose();
@@ -325,10 +362,11 @@ bool MainWindow::confirmCloseDuringPurge()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_state->isPurgeRunning() && !confirmCloseDuringPurge()) {
+    if ((m_state->isPurgeRunning() && !confirmCloseDuringPurge()) || !confirmReleaseFreeze()) {
         event->ignore();
         return;
     }
+    m_state->freeze()->releaseAndWait(1500); // recorded as released; else the connection's end releases it
     event->accept();
     // Bounded: queued database work is dropped, the running statement cancelled, and a server
     // that stopped answering does not keep the window open.

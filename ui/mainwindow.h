@@ -20,6 +20,8 @@ class HealthBanner;
 class OverviewPage;
 class PreviewPage;
 class PurgePage;
+class ForensicsPage;
+class FreezeBanner;
 class SessionCoordinator;
 
 // The window: connection bar, health banner, navigation + pages, status bar and menus.
@@ -42,9 +44,11 @@ public:
     OverviewPage *overviewPage() const { return m_overview; }
     PreviewPage *previewPage() const { return m_preview; }
     PurgePage *purgePage() const { return m_purge; }
+    ForensicsPage *forensicsPage() const { return m_forensics; }
+    FreezeBanner *freezeBanner() const { return m_freezeBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
 
-    static QStringList pageIds(); // "checks", "overview", "preview", "purge"
+    static QStringList pageIds(); // "checks", "overview", "preview", "purge", "forensics"
     QWidget *page(const QString &id) const;
     QString currentPageId() const;
     QString statusText() const; // connection state as the status bar shows it
@@ -70,6 +74,9 @@ private:
     void updateNavigation();
     void updateWindowTitle();
     void about();
+    void createForensicsMenu();
+    // Asked before closing while an evidence freeze is held.
+    bool confirmReleaseFreeze();
 
     DbSession *m_session;
     AppState *m_state;
@@ -83,6 +90,8 @@ private:
     OverviewPage *m_overview;
     PreviewPage *m_preview;
     PurgePage *m_purge;
+    ForensicsPage *m_forensics;
+    FreezeBanner *m_freezeBanner;
     QLabel *m_connState;
     QLabel *m_lastRefresh;
     BackgroundWork *m_work = nullptr;
@@ -91,6 +100,7 @@ private:
     QAction *m_refreshAction = nullptr;
     QAction *m_cancelAction = nullptr;
     QAction *m_ruleSettingsAction = nullptr;
+    QAction *m_freezeAction = nullptr;
     bool m_showChecksOnRefusal = false;
 };
 

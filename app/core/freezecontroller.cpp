@@ -42,7 +42,8 @@ void FreezeController::endSession()
     m_check.stop();
     if (m_session) {
         m_session->shutdown(); // closing the connection ends the lock on the server
-        delete m_session;
+        // Often called from one of the session's own request handlers: delete it afterwards.
+        m_session->deleteLater();
         m_session = nullptr;
     }
 }
