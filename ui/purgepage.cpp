@@ -356,7 +356,7 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     for (const RuleReceipt &r : receipt.rules)
         if (RuleProgressWidget *w = m_progress.value(r.ruleId))
             w->setFinal(r);
-    if (receipt.status == QLatin1String("ok"))
+    if (receipt.status == RunStatus::Ok)
         m_purgedPreview = m_runningPreview;
     m_runStatus->setText(RunFormat::statusText(receipt.status) +
                          (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));

@@ -89,7 +89,7 @@ void RuleProgressWidget::setProgress(const RuleProgress &p)
     m_batchTime->setText(p.lastBatchMs > 0 ? RunFormat::duration(qRound64(p.lastBatchMs))
                                            : QStringLiteral("—"));
     m_retries->setText(Display::number(p.retries));
-    QString state = RunFormat::statusText(p.state.isEmpty() ? QStringLiteral("running") : p.state);
+    QString state = RunFormat::statusText(p.state);
     if (!p.message.isEmpty())
         state += QStringLiteral(" — ") + p.message;
     m_state->setText(state);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "displayformat.h"
+#include "purgestatus.h"
 
 #include <QCoreApplication>
 #include <QFont>
@@ -30,7 +31,10 @@ public:
     static QString retention(qint64 seconds);
     // Receipt statuses (ok|cancelado|error|omitido|lock_ocupado) and live states
     // (running|waiting_lock|...), translated and led by a symbol so colour is never needed.
+    // The string form serves the history table's words ('interrumpido', 'en_curso', ...) too.
     static QString statusText(const QString &status);
+    static QString statusText(RunStatus status) { return statusText(toId(status)); }
+    static QString statusText(RuleStatus status) { return statusText(toId(status)); }
     static Display::Status statusKind(const QString &status);
     static QFont monospace();
     // Shortcut hint for tooltips: "Take a preview (Ctrl+P)".

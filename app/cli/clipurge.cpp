@@ -32,7 +32,7 @@ public:
     void ruleProgress(const RuleProgress &p) override
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        const bool final = p.state != QLatin1String("running");
+        const bool final = p.state != RuleStatus::Running;
         if (!final && m_timer.isValid() && m_timer.elapsed() < 1000)
             return;
         m_timer.start();
@@ -159,17 +159,17 @@ int cmdPurge(Context &ctx)
     if (ctx.json) {
         Context::printJson(receipt.toJson());
     } else {
-        Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, receipt.status, receipt.message));
+        Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
         for (const RuleReceipt &r : receipt.rules)
             Context::printLine(QStringLiteral("  %1: %2 %3/%4, %5 batches, %6 retries, %7 ms")
-                                   .arg(r.ruleId, r.status)
+                                   .arg(r.ruleId, toId(r.status))
                                    .arg(r.deleted)
                                    .arg(r.planned)
                                    .arg(r.batches)
                                    .arg(r.retries)
                                    .arg(r.durationMs));
     }
-    if (receipt.status != QLatin1String("ok") && receipt.status != QLatin1String("cancelado"))
+    if (receipt.status != RunStatus::Ok && receipt.status != RunStatus::Cancelled)
         Context::error(receipt.message);
 
     // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
@@ -180,7 +180,7 @@ int cmdPurge(Context &ctx)
             purgedTables << r.table;
             purgedRows += r.deleted;
         }
-    if (!purgedTables.isEmpty() && receipt.status != QLatin1String("lock_ocupado")) {
+    if (!purgedTables.isEmpty() && receipt.status != RunStatus::LockBusy) {
         if (ctx.parser.isSet(QStringLiteral("vacuum"))) {
             if (!report.canVacuum) {
                 Context::error(Context::tr("--vacuum: role %1 may not VACUUM %2 (it needs the table owner); "

@@ -99,6 +99,81 @@ PasswordResult PasswordStore::runSync(Operation op, const QString &profileName, 
     return result;
 }
 
+namespace {
+
+// A new keychain job for `op` (no parent; auto-deleted once started and finished).
+QKeychain::Job *makeJob(PasswordStore::Operation op, const QString &password)
+{
+    QKeychain::Job *job = nullptr;
+    switch (op) {
+    case PasswordStore::Operation::Read:
+        job = new QKeychain::ReadPasswordJob(PasswordStore::serviceName());
+        break;
+    case PasswordStore::Operation::Write: {
+        auto *writeJob = new QKeychain::WritePasswordJob(PasswordStore::serviceName());
+        writeJob->setTextData(password);
+        job = writeJob;
+        break;
+    }
+    case PasswordStore::Operation::Remove:
+        job = new QKeychain::DeletePasswordJob(PasswordStore::serviceName());
+        break;
+    }
+    return job;
+}
+
+// What a finished keychain job means for the user.
+PasswordResult resultOf(PasswordStore::Operation op, const QString &profileName, QKeychain::Job *j)
+{
+    using Operation = PasswordStore::Operation;
+    PasswordResult r;
+    r.keychainError = int(j->error());
+    r.detail = oneLine(j->errorString());
+    const QString name = profileName;
+    switch (j->error()) {
+    case QKeychain::NoError:
+        r.ok = true;
+        r.detail.clear();
+        if (op == Operation::Read) {
+            r.password = static_cast<QKeychain::ReadPasswordJob *>(j)->textData();
+            r.message = PasswordStore::tr("Password for profile \"%1\" read from the keychain.").arg(name);
+        } else if (op == Operation::Write) {
+            r.message = PasswordStore::tr("Password for profile \"%1\" saved in the keychain.").arg(name);
+        } else {
+            r.message = PasswordStore::tr("Password for profile \"%1\" removed from the keychain.").arg(name);
+        }
+        break;
+    case QKeychain::EntryNotFound:
+        r.notFound = true;
+        r.ok = (op == Operation::Remove); // nothing to forget is not a failure
+        r.message = PasswordStore::tr("No password is stored in the keychain for profile \"%1\".").arg(name);
+        break;
+    case QKeychain::AccessDenied:
+    case QKeychain::AccessDeniedByUser:
+        r.denied = true;
+        r.message = PasswordStore::tr("The keychain refused access to the password for profile \"%1\" (is it locked?).")
+                        .arg(name);
+        break;
+    case QKeychain::CouldNotDeleteEntry:
+        r.message = PasswordStore::tr("The keychain could not remove the password for profile \"%1\".").arg(name);
+        break;
+    case QKeychain::NotImplemented:
+        r.noKeychain = true;
+        r.message = PasswordStore::tr("The keychain of this system is not supported.");
+        break;
+    case QKeychain::NoBackendAvailable:
+    case QKeychain::OtherError: // what libsecret reports when there is no D-Bus session at all
+    default:
+        r.noKeychain = true;
+        r.message =
+            PasswordStore::tr("No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)");
+        break;
+    }
+    return r;
+}
+
+} // namespace
+
 void PasswordStore::start(Operation op, const QString &profileName, const QString &password, Callback done)
 {
     // Owned by the store: if the store goes away first, nobody is called back. The job itself has
@@ -126,71 +201,13 @@ void PasswordStore::start(Operation op, const QString &profileName, const QStrin
         return;
     }
 
-    QKeychain::Job *job = nullptr;
-    switch (op) {
-    case Operation::Read:
-        job = new QKeychain::ReadPasswordJob(serviceName());
-        break;
-    case Operation::Write: {
-        auto *writeJob = new QKeychain::WritePasswordJob(serviceName());
-        writeJob->setTextData(password);
-        job = writeJob;
-        break;
-    }
-    case Operation::Remove:
-        job = new QKeychain::DeletePasswordJob(serviceName());
-        break;
-    }
+    QKeychain::Job *job = makeJob(op, password);
     job->setKey(keyFor(profileName));
     job->setInsecureFallback(false); // never a plaintext copy in QSettings
     job->setAutoDelete(true);
 
-    connect(job, &QKeychain::Job::finished, guard, [op, profileName, deliver](QKeychain::Job *j) {
-        PasswordResult r;
-        r.keychainError = int(j->error());
-        r.detail = oneLine(j->errorString());
-        const QString name = profileName;
-        switch (j->error()) {
-        case QKeychain::NoError:
-            r.ok = true;
-            r.detail.clear();
-            if (op == Operation::Read) {
-                r.password = static_cast<QKeychain::ReadPasswordJob *>(j)->textData();
-                r.message = tr("Password for profile \"%1\" read from the keychain.").arg(name);
-            } else if (op == Operation::Write) {
-                r.message = tr("Password for profile \"%1\" saved in the keychain.").arg(name);
-            } else {
-                r.message = tr("Password for profile \"%1\" removed from the keychain.").arg(name);
-            }
-            break;
-        case QKeychain::EntryNotFound:
-            r.notFound = true;
-            r.ok = (op == Operation::Remove); // nothing to forget is not a failure
-            r.message = tr("No password is stored in the keychain for profile \"%1\".").arg(name);
-            break;
-        case QKeychain::AccessDenied:
-        case QKeychain::AccessDeniedByUser:
-            r.denied = true;
-            r.message = tr("The keychain refused access to the password for profile \"%1\" (is it locked?).")
-                            .arg(name);
-            break;
-        case QKeychain::CouldNotDeleteEntry:
-            r.message = tr("The keychain could not remove the password for profile \"%1\".").arg(name);
-            break;
-        case QKeychain::NotImplemented:
-            r.noKeychain = true;
-            r.message = tr("The keychain of this system is not supported.");
-            break;
-        case QKeychain::NoBackendAvailable:
-        case QKeychain::OtherError: // what libsecret reports when there is no D-Bus session at all
-        default:
-            r.noKeychain = true;
-            r.message =
-                tr("No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)");
-            break;
-        }
-        deliver(r);
-    });
+    connect(job, &QKeychain::Job::finished, guard,
+            [op, profileName, deliver](QKeychain::Job *j) { deliver(resultOf(op, profileName, j)); });
 
     const int timeoutMs = m_timeoutMs;
     QTimer::singleShot(timeoutMs, guard, [deliver, timeoutMs] {

@@ -44,7 +44,9 @@ PreflightItem item(const QString &id, PreflightItem::Status status, const QStrin
     return i;
 }
 
-QString statusId(PreflightItem::Status s)
+} // namespace
+
+QString toId(PreflightItem::Status s)
 {
     switch (s) {
     case PreflightItem::Status::Ok: return QStringLiteral("ok");
@@ -53,8 +55,6 @@ QString statusId(PreflightItem::Status s)
     }
     return QStringLiteral("failed");
 }
-
-} // namespace
 
 bool PreflightReport::canPreview() const
 {
@@ -89,7 +89,7 @@ QJsonObject PreflightReport::toJson() const
     QJsonArray checks;
     for (const PreflightItem &i : items) {
         checks.append(QJsonObject{{QStringLiteral("id"), i.id},
-                                  {QStringLiteral("status"), statusId(i.status)},
+                                  {QStringLiteral("status"), toId(i.status)},
                                   {QStringLiteral("title"), i.title},
                                   {QStringLiteral("detail"), i.detail},
                                   {QStringLiteral("blocks_preview"), i.blocksPreview},
@@ -114,9 +114,17 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("checks"), checks}};
 }
 
-bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
+namespace {
+
+using S = PreflightItem::Status;
+
+QString couldNotRun(const QSqlQuery &q)
 {
-    using S = PreflightItem::Status;
+    return PreflightReport::tr("The checks could not run: %1").arg(q.lastError().text());
+}
+
+bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
+{
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral(
             "SELECT current_setting('server_version'), current_setting('server_version_num')::int, current_user,"
@@ -124,7 +132,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
             "       (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone')"
             "  FROM pg_roles r WHERE r.rolname = current_user")) ||
         !q.next()) {
-        *error = PreflightReport::tr("The checks could not run: %1").arg(q.lastError().text());
+        *error = couldNotRun(q);
         return false;
     }
     r->serverVersion = q.value(0).toString();
@@ -135,15 +143,17 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
     r->superuser = q.value(5).toBool();
     r->inRecovery = q.value(6).toBool();
     r->serverTimeZone = q.value(7).toString();
-    r->items.clear();
-
     const bool oldServer = r->serverVersionNum < 140000;
     r->items << item(QStringLiteral("server"), oldServer ? S::Failed : S::Ok,
                      PreflightReport::tr("PostgreSQL %1").arg(r->serverVersion),
                      oldServer ? PreflightReport::tr("PostgreSQL 14 or newer is needed (TID range batches).")
                                : PreflightReport::tr("Server version is supported."),
                      oldServer, oldServer);
+    return true;
+}
 
+void checkRole(PreflightReport *r)
+{
     const bool seesAll = r->bypassRls || r->superuser;
     r->items << item(QStringLiteral("bypassrls"), seesAll ? S::Ok : S::Failed,
                      PreflightReport::tr("Role %1 bypasses row level security").arg(r->role),
@@ -164,113 +174,161 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
                                                          "allowed, purge is refused. Connect to the primary to purge.")
                                    : PreflightReport::tr("Not in recovery."),
                      false, r->inRecovery);
+}
 
+// False in *reachable when the role cannot use schema identidad (every table item then fails).
+bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, QString *error)
+{
     // to_regclass('identidad.x') raises instead of answering NULL without USAGE on the schema.
     QSqlQuery ns(conn.database());
     if (!ns.exec(QStringLiteral("SELECT n.oid IS NOT NULL, coalesce(has_schema_privilege(n.oid, 'USAGE'), false)"
                                 "  FROM (SELECT 1) x LEFT JOIN pg_namespace n ON n.nspname = 'identidad'")) ||
         !ns.next()) {
-        *error = PreflightReport::tr("The checks could not run: %1").arg(ns.lastError().text());
+        *error = couldNotRun(ns);
         return false;
     }
-    if (!ns.value(1).toBool()) {
-        const bool exists = ns.value(0).toBool();
-        r->items << item(QStringLiteral("schema"), S::Failed,
-                         exists ? PreflightReport::tr("No access to schema identidad")
-                                : PreflightReport::tr("Schema identidad is missing"),
-                         exists ? PreflightReport::tr("Role %1 has no USAGE on schema identidad, so it cannot see the "
-                                                      "session tables. GRANT USAGE ON SCHEMA identidad TO %1.")
-                                      .arg(r->role)
-                                : PreflightReport::tr("This database has no schema identidad. Is this the identity "
-                                                      "service's database?"),
+    *reachable = ns.value(1).toBool();
+    if (*reachable)
+        return true;
+    const bool exists = ns.value(0).toBool();
+    r->items << item(QStringLiteral("schema"), S::Failed,
+                     exists ? PreflightReport::tr("No access to schema identidad")
+                            : PreflightReport::tr("Schema identidad is missing"),
+                     exists ? PreflightReport::tr("Role %1 has no USAGE on schema identidad, so it cannot see the "
+                                                  "session tables. GRANT USAGE ON SCHEMA identidad TO %1.")
+                                  .arg(r->role)
+                            : PreflightReport::tr("This database has no schema identidad. Is this the identity "
+                                                  "service's database?"),
+                     true, true);
+    for (const TableNeed &need : tableNeeds())
+        r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
+                         PreflightReport::tr("Table %1 not reachable").arg(Rules::table(need.ruleId)),
+                         r->items.last().detail, true, true);
+    return true;
+}
+
+// DETACH needs the parent's owner, DROP each partition's owner.
+void checkDetach(PgConnection &conn, PreflightReport *r, const QString &ruleId, bool parentOwner)
+{
+    const QString table = Rules::table(ruleId);
+    QSqlQuery parts(conn.database());
+    bool partsOwned = true;
+    if (parts.exec(QStringLiteral("SELECT coalesce(bool_and(pg_has_role(c.relowner, 'USAGE')), true)"
+                                  "  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid"
+                                  " WHERE i.inhparent = 'identidad.log_sesiones'::regclass")) &&
+        parts.next())
+        partsOwned = parts.value(0).toBool();
+    const bool owner = parentOwner && partsOwned;
+    r->canDetachPartitions = owner;
+    r->items << item(QStringLiteral("detach:") + ruleId, owner ? S::Ok : S::Failed,
+                     PreflightReport::tr("May detach and drop partitions of %1").arg(table),
+                     owner ? PreflightReport::tr("The role owns the table or is a member of its owner.")
+                           : PreflightReport::tr("DETACH/DROP PARTITION needs the owner of %1; grant its owner "
+                                                 "role to %2.")
+                                 .arg(table, r->role),
+                     false, !owner);
+}
+
+void checkDelete(PreflightReport *r, const QString &ruleId, bool canDelete)
+{
+    const QString table = Rules::table(ruleId);
+    r->items << item(QStringLiteral("delete:") + ruleId, canDelete ? S::Ok : S::Failed,
+                     PreflightReport::tr("May DELETE from %1").arg(table),
+                     canDelete ? PreflightReport::tr("DELETE privilege granted.")
+                               : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
+                     false, !canDelete);
+}
+
+QStringList missingColumns(const QString &arrayText, const QStringList &needed)
+{
+    QString columnText = arrayText;
+    columnText.remove(u'{').remove(u'}');
+    const QStringList columns = columnText.split(u',');
+    QStringList missing;
+    for (const QString &c : needed)
+        if (!columns.contains(c))
+            missing << c;
+    return missing;
+}
+
+bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, QString *error)
+{
+    const QString table = Rules::table(need.ruleId);
+    QSqlQuery t(conn.database());
+    t.prepare(QStringLiteral(
+        "SELECT c.oid IS NOT NULL,"
+        "       coalesce((SELECT array_agg(a.attname::text ORDER BY a.attnum) FROM pg_attribute a"
+        "                  WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '{}')::text,"
+        "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'SELECT'),"
+        "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'DELETE'),"
+        "       c.oid IS NOT NULL AND pg_has_role(c.relowner, 'USAGE')"
+        "  FROM (SELECT to_regclass(?) AS oid) x LEFT JOIN pg_class c ON c.oid = x.oid"));
+    t.addBindValue(table);
+    if (!t.exec() || !t.next()) {
+        *error = couldNotRun(t);
+        return false;
+    }
+    const QString id = QStringLiteral("table:") + need.ruleId;
+    if (!t.value(0).toBool()) {
+        r->canVacuum = false;
+        r->items << item(id, S::Failed, PreflightReport::tr("Table %1 is missing").arg(table),
+                         PreflightReport::tr("Table %1 does not exist (or this role cannot see schema identidad). "
+                                             "Is this the identity service's database?")
+                             .arg(table),
                          true, true);
-        for (const TableNeed &need : tableNeeds())
-            r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
-                             PreflightReport::tr("Table %1 not reachable").arg(Rules::table(need.ruleId)),
-                             r->items.last().detail, true, true);
         return true;
     }
-
-    r->canVacuum = true; // narrowed below: every row table must be the role's (or its owner's)
-    for (const TableNeed &need : tableNeeds()) {
-        const QString table = Rules::table(need.ruleId);
-        QSqlQuery t(conn.database());
-        t.prepare(QStringLiteral(
-            "SELECT c.oid IS NOT NULL,"
-            "       coalesce((SELECT array_agg(a.attname::text ORDER BY a.attnum) FROM pg_attribute a"
-            "                  WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '{}')::text,"
-            "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'SELECT'),"
-            "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'DELETE'),"
-            "       c.oid IS NOT NULL AND pg_has_role(c.relowner, 'USAGE')"
-            "  FROM (SELECT to_regclass(?) AS oid) x LEFT JOIN pg_class c ON c.oid = x.oid"));
-        t.addBindValue(table);
-        if (!t.exec() || !t.next()) {
-            *error = PreflightReport::tr("The checks could not run: %1").arg(t.lastError().text());
-            return false;
-        }
-        const bool exists = t.value(0).toBool();
-        if (!exists)
-            r->canVacuum = false;
-        if (!exists) {
-            r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
-                             PreflightReport::tr("Table %1 is missing").arg(table),
-                             PreflightReport::tr("Table %1 does not exist (or this role cannot see schema identidad). "
-                                                 "Is this the identity service's database?")
-                                 .arg(table),
-                             true, true);
-            continue;
-        }
-        QString columnText = t.value(1).toString();
-        columnText.remove(u'{').remove(u'}');
-        const QStringList columns = columnText.split(u',');
-        QStringList missing;
-        for (const QString &c : need.columns)
-            if (!columns.contains(c))
-                missing << c;
-        if (!missing.isEmpty()) {
-            r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
-                             PreflightReport::tr("Table %1 lacks columns").arg(table),
-                             PreflightReport::tr("Table %1 has no column(s) %2, which the rule needs.")
-                                 .arg(table, missing.join(QStringLiteral(", "))),
-                             true, true);
-            continue;
-        }
-        const bool canSelect = t.value(2).toBool();
-        const bool canDelete = t.value(3).toBool();
-        const bool parentOwner = t.value(4).toBool();
-        r->items << item(QStringLiteral("table:") + need.ruleId, canSelect ? S::Ok : S::Failed,
-                         PreflightReport::tr("Table %1 present").arg(table),
-                         canSelect ? PreflightReport::tr("With the columns the rule needs.")
-                                   : PreflightReport::tr("Role %1 may not SELECT from %2.").arg(r->role, table),
-                         !canSelect, !canSelect);
-        if (Rules::isPartitionRule(need.ruleId)) {
-            // DETACH needs the parent's owner, DROP each partition's owner.
-            QSqlQuery parts(conn.database());
-            bool partsOwned = true;
-            if (parts.exec(QStringLiteral("SELECT coalesce(bool_and(pg_has_role(c.relowner, 'USAGE')), true)"
-                                          "  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid"
-                                          " WHERE i.inhparent = 'identidad.log_sesiones'::regclass")) &&
-                parts.next())
-                partsOwned = parts.value(0).toBool();
-            const bool owner = parentOwner && partsOwned;
-            r->canDetachPartitions = owner;
-            r->items << item(QStringLiteral("detach:") + need.ruleId, owner ? S::Ok : S::Failed,
-                             PreflightReport::tr("May detach and drop partitions of %1").arg(table),
-                             owner ? PreflightReport::tr("The role owns the table or is a member of its owner.")
-                                   : PreflightReport::tr("DETACH/DROP PARTITION needs the owner of %1; grant its owner "
-                                                         "role to %2.")
-                                         .arg(table, r->role),
-                             false, !owner);
-        } else {
-            r->items << item(QStringLiteral("delete:") + need.ruleId, canDelete ? S::Ok : S::Failed,
-                             PreflightReport::tr("May DELETE from %1").arg(table),
-                             canDelete ? PreflightReport::tr("DELETE privilege granted.")
-                                       : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
-                             false, !canDelete);
-            r->canVacuum = r->canVacuum && (parentOwner || r->superuser);
-        }
+    const QStringList missing = missingColumns(t.value(1).toString(), need.columns);
+    if (!missing.isEmpty()) {
+        r->items << item(id, S::Failed, PreflightReport::tr("Table %1 lacks columns").arg(table),
+                         PreflightReport::tr("Table %1 has no column(s) %2, which the rule needs.")
+                             .arg(table, missing.join(QStringLiteral(", "))),
+                         true, true);
+        return true;
     }
+    const bool canSelect = t.value(2).toBool();
+    const bool parentOwner = t.value(4).toBool();
+    r->items << item(id, canSelect ? S::Ok : S::Failed, PreflightReport::tr("Table %1 present").arg(table),
+                     canSelect ? PreflightReport::tr("With the columns the rule needs.")
+                               : PreflightReport::tr("Role %1 may not SELECT from %2.").arg(r->role, table),
+                     !canSelect, !canSelect);
+    if (Rules::isPartitionRule(need.ruleId)) {
+        checkDetach(conn, r, need.ruleId, parentOwner);
+    } else {
+        checkDelete(r, need.ruleId, t.value(3).toBool());
+        r->canVacuum = r->canVacuum && (parentOwner || r->superuser);
+    }
+    return true;
+}
 
+// ADR 0021 §4: alert when the scheduled job has not run successfully for 48 h. A history with
+// no job runs at all says nothing about a job (it may not be deployed): no item then.
+void checkJob(PgConnection &conn, PreflightReport *r)
+{
+    QSqlQuery job(conn.database());
+    if (!job.exec(QStringLiteral("SELECT count(*), max(iniciada_en) FILTER (WHERE estado = 'ok')::text,"
+                                 "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600"
+                                 "  FROM identidad.purga_corridas WHERE origen = 'job'")) ||
+        !job.next() || job.value(0).toLongLong() == 0)
+        return;
+    r->lastJobOkUtc = job.value(1).toString();
+    const double hours = job.value(2).isNull() ? -1 : job.value(2).toDouble();
+    r->hoursSinceJobOk = hours;
+    if (hours >= 0 && hours <= 48)
+        return;
+    r->items << item(QStringLiteral("job"), S::Warning,
+                     hours < 0 ? PreflightReport::tr("The scheduled job has never run successfully")
+                               : PreflightReport::tr("The scheduled job has not run successfully for %1 h")
+                                     .arg(qRound(hours)),
+                     hours < 0 ? PreflightReport::tr("The history has runs with origin 'job' but none "
+                                                     "ended 'ok': the tables grow until someone purges.")
+                               : PreflightReport::tr("Last successful run %1 UTC. ADR 0021 alerts after "
+                                                     "48 h: the tables grow again unnoticed.")
+                                     .arg(r->lastJobOkUtc));
+}
+
+bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
+{
     QSqlQuery h(conn.database());
     if (!h.exec(QStringLiteral(
             "SELECT to_regclass('identidad.purga_corridas') IS NOT NULL AND to_regclass('identidad.purga_metricas') IS NOT NULL,"
@@ -279,49 +337,49 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
             "            AND has_table_privilege(to_regclass('identidad.purga_metricas'), 'INSERT'), false),"
             "       coalesce(has_schema_privilege('identidad', 'CREATE'), false)")) ||
         !h.next()) {
-        *error = PreflightReport::tr("The checks could not run: %1").arg(h.lastError().text());
+        *error = couldNotRun(h);
         return false;
     }
     r->historyExists = h.value(0).toBool();
     r->historyWritable = h.value(1).toBool();
     r->canCreateHistory = h.value(2).toBool() && !r->inRecovery;
-    if (r->historyExists) {
-        r->items << item(QStringLiteral("history"), r->historyWritable ? S::Ok : S::Warning,
-                         PreflightReport::tr("Purge history tables present"),
-                         r->historyWritable ? PreflightReport::tr("Runs and metrics will be recorded.")
-                                            : PreflightReport::tr("Role %1 may not write the history: runs will not be "
-                                                                  "recorded.")
-                                                  .arg(r->role));
-        // ADR 0021 §4: alert when the scheduled job has not run successfully for 48 h. A history with
-        // no job runs at all says nothing about a job (it may not be deployed): no item then.
-        QSqlQuery job(conn.database());
-        if (job.exec(QStringLiteral("SELECT count(*), max(iniciada_en) FILTER (WHERE estado = 'ok')::text,"
-                                    "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600"
-                                    "  FROM identidad.purga_corridas WHERE origen = 'job'")) &&
-            job.next() && job.value(0).toLongLong() > 0) {
-            r->lastJobOkUtc = job.value(1).toString();
-            const double hours = job.value(2).isNull() ? -1 : job.value(2).toDouble();
-            r->hoursSinceJobOk = hours;
-            if (hours < 0 || hours > 48)
-                r->items << item(QStringLiteral("job"), S::Warning,
-                                 hours < 0 ? PreflightReport::tr("The scheduled job has never run successfully")
-                                           : PreflightReport::tr("The scheduled job has not run successfully for %1 h")
-                                                 .arg(qRound(hours)),
-                                 hours < 0 ? PreflightReport::tr("The history has runs with origin 'job' but none "
-                                                                 "ended 'ok': the tables grow until someone purges.")
-                                           : PreflightReport::tr("Last successful run %1 UTC. ADR 0021 alerts after "
-                                                                 "48 h: the tables grow again unnoticed.")
-                                                 .arg(r->lastJobOkUtc));
-        }
-    } else {
+    if (!r->historyExists) {
         r->items << item(QStringLiteral("history"), S::Warning, PreflightReport::tr("Purge history tables missing"),
                          r->canCreateHistory
                              ? PreflightReport::tr("Create them (purga-sesiones-cli setup-history, or the button) to "
                                                    "record runs and chart them.")
                              : PreflightReport::tr("This role may not create them in schema identidad; ask the "
                                                    "schema owner to run purga_historial.sql."));
+        return true;
     }
+    r->items << item(QStringLiteral("history"), r->historyWritable ? S::Ok : S::Warning,
+                     PreflightReport::tr("Purge history tables present"),
+                     r->historyWritable ? PreflightReport::tr("Runs and metrics will be recorded.")
+                                        : PreflightReport::tr("Role %1 may not write the history: runs will not be "
+                                                              "recorded.")
+                                              .arg(r->role));
+    checkJob(conn, r);
     return true;
+}
+
+} // namespace
+
+bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
+{
+    r->items.clear();
+    if (!checkServer(conn, r, error))
+        return false;
+    checkRole(r);
+    bool reachable = false;
+    if (!checkSchema(conn, r, &reachable, error))
+        return false;
+    if (!reachable)
+        return true;
+    r->canVacuum = true; // narrowed by each table: every row table must be the role's (or its owner's)
+    for (const TableNeed &need : tableNeeds())
+        if (!checkTable(conn, r, need, error))
+            return false;
+    return checkHistory(conn, r, error);
 }
 
 } // namespace purga

@@ -22,6 +22,8 @@ struct PreflightItem
     bool blocksPurge = false;
 };
 
+QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)
+
 // What the connected role and server allow, checked from attributes and privileges (never names).
 struct PreflightReport
 {

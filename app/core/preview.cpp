@@ -1,5 +1,6 @@
 #include "preview.h"
 
+#include "dbfailure.h"
 #include "pgconnection.h"
 
 #include <QDateTime>
@@ -21,7 +22,15 @@ QString tr(const char *text)
     return QCoreApplication::translate("purga", text);
 }
 
-bool execOrFail(QSqlQuery &q, const QString &sql, QueryCanceller *canceller, QString *error)
+// Where a failed statement's message and kind go.
+struct Failure
+{
+    QueryCanceller *canceller;
+    QString *error;
+    DbFailure kind = DbFailure::None;
+};
+
+bool execOrFail(QSqlQuery &q, const QString &sql, Failure &f)
 {
     // A cancel that arrived between two statements stops before the next one.
     if (canceller && canceller->isCancelled()) {
@@ -30,10 +39,11 @@ bool execOrFail(QSqlQuery &q, const QString &sql, QueryCanceller *canceller, QSt
     }
     if (q.exec(sql))
         return true;
-    if (canceller && canceller->isCancelled() && isQueryCanceled(q))
-        *error = tr("Cancelled.");
+    f.kind = classifyFailure(q, f.canceller && f.canceller->isCancelled());
+    if (f.kind == DbFailure::Cancelled)
+        *f.error = tr("Cancelled.");
     else
-        *error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
+        *f.error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
     return false;
 }
 
@@ -51,14 +61,13 @@ QString ageLabel(int bucket, qint64 retentionSeconds)
     }
 }
 
-bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, QueryCanceller *canceller,
-                 QString *error, PreviewDepth depth)
+bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f, PreviewDepth depth)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::countSql(r.id, cutoffLit, r.config.retentionSeconds);
     r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
-    if (!execOrFail(q, r.countSql, canceller, error) || !q.next())
+    if (!execOrFail(q, r.countSql, f) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();
     r.eligible = q.value(1).toLongLong();
@@ -80,14 +89,14 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Q
 
     QSqlQuery tq(conn.database());
     tq.setForwardOnly(true);
-    if (!execOrFail(tq, Rules::tenantSql(r.id, cutoffLit), canceller, error))
+    if (!execOrFail(tq, Rules::tenantSql(r.id, cutoffLit), f))
         return false;
     while (tq.next())
         r.byTenant << CountBucket{tq.value(0).toString(), tq.value(1).toLongLong()};
 
     QSqlQuery sq(conn.database());
     sq.setForwardOnly(true);
-    if (!execOrFail(sq, Rules::sampleSql(r.id, cutoffLit), canceller, error))
+    if (!execOrFail(sq, Rules::sampleSql(r.id, cutoffLit), f))
         return false;
     const QSqlRecord rec = sq.record();
     int hashColumn = -1;
@@ -105,13 +114,12 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Q
     return true;
 }
 
-bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, QueryCanceller *canceller,
-                       QString *error)
+bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::partitionsSql(cutoffLit);
-    if (!execOrFail(q, r.countSql, canceller, error))
+    if (!execOrFail(q, r.countSql, f))
         return false;
     QStringList statements;
     while (q.next())
@@ -120,21 +128,19 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
     // MINVALUE or DEFAULT partition needs no bound expression this way).
     QSqlQuery c(conn.database());
     if (!execOrFail(c, QStringLiteral("SELECT tableoid::regclass::text, count(*) FROM identidad.log_sesiones GROUP BY 1"),
-                    canceller, error))
+                    f))
         return false;
     QHash<QString, qint64> exactRows;
     while (c.next())
         exactRows.insert(c.value(0).toString(), c.value(1).toLongLong());
     // A partition with an interrupted concurrent detach is invisible through the parent: count it alone.
     QSqlQuery pend(conn.database());
-    if (!execOrFail(pend, QStringLiteral("SELECT inhrelid::regclass::text FROM pg_inherits WHERE inhparent = "
-                                         "'identidad.log_sesiones'::regclass AND inhdetachpending"),
-                    canceller, error))
+    if (!execOrFail(pend, Rules::pendingDetachSql(), f))
         return false;
     while (pend.next()) {
         const QString name = pend.value(0).toString();
         QSqlQuery one(conn.database());
-        if (!execOrFail(one, QStringLiteral("SELECT count(*) FROM %1").arg(name), canceller, error) || !one.next())
+        if (!execOrFail(one, QStringLiteral("SELECT count(*) FROM %1").arg(name), f) || !one.next())
             return false;
         exactRows.insert(name, one.value(0).toLongLong());
     }
@@ -144,9 +150,7 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
         r.total += p.rows;
         if (p.removable) {
             r.eligible += p.rows;
-            statements << QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1 [CONCURRENTLY];\n"
-                                         "DROP TABLE %1;")
-                              .arg(p.name);
+            statements << Rules::partitionPurgeText(p.name);
             if (r.oldest.isEmpty())
                 r.oldest = p.lowerBound;
             r.newest = p.upperBound;
@@ -266,13 +270,15 @@ QJsonObject PreviewPlan::toJson() const
                        {QStringLiteral("rules"), arr}};
 }
 
-bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
-                 const ProgressFn &progress, PreviewPlan *plan, QString *error, PreviewDepth depth)
+namespace {
+
+bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure &f, const ProgressFn &progress,
+                     PreviewPlan *plan, PreviewDepth depth)
 {
     for (const RuleConfig &c : rules) {
         const QStringList problems = Rules::validate(c);
         if (!problems.isEmpty()) {
-            *error = problems.join(u' ');
+            *f.error = problems.join(u' ');
             return false;
         }
     }
@@ -281,7 +287,7 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
     if (!execOrFail(q,
                     QStringLiteral("SELECT now()::text, (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone'), "
                                    "clock_timestamp()::text"),
-                    canceller, error) ||
+                    f) ||
         !q.next())
         return false;
     *plan = PreviewPlan();
@@ -296,7 +302,7 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
         if (!execOrFail(cq,
                         QStringLiteral("SELECT (%1 - %2)::text")
                             .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc), Rules::retentionInterval(c)),
-                        canceller, error) ||
+                        f) ||
             !cq.next())
             return false;
         RulePreview r;
@@ -305,8 +311,8 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
         r.config = c;
         r.cutoffUtc = cq.value(0).toString();
         const QString lit = Rules::cutoffLiteral(r.cutoffUtc);
-        const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, canceller, error)
-                                                      : previewRows(conn, r, lit, canceller, error, depth);
+        const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, f)
+                                                      : previewRows(conn, r, lit, f, depth);
         if (!ok)
             return false;
         plan->rules << r;
@@ -315,6 +321,19 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
     if (progress)
         progress(QString(), done, int(rules.size()));
     return true;
+}
+
+} // namespace
+
+bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error, PreviewDepth depth,
+                 DbFailure *failure)
+{
+    Failure f{canceller, error};
+    const bool ok = takePreviewInto(conn, rules, f, progress, plan, depth);
+    if (failure)
+        *failure = ok ? DbFailure::None : f.kind;
+    return ok;
 }
 
 } // namespace purga

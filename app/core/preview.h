@@ -16,6 +16,7 @@ namespace purga {
 
 class PgConnection;
 class QueryCanceller;
+enum class DbFailure;
 
 struct PartitionInfo
 {
@@ -85,7 +86,7 @@ enum class PreviewDepth { Full, CountsOnly };
 // Freezes the cutoffs from the database clock and computes every requested rule.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
                  const ProgressFn &progress, PreviewPlan *plan, QString *error,
-                 PreviewDepth depth = PreviewDepth::Full);
+                 PreviewDepth depth = PreviewDepth::Full, DbFailure *failure = nullptr);
 
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);

@@ -9,13 +9,20 @@
 
 namespace purga {
 
+struct PurgeController::Control
+{
+    StopRequest stop;
+    QueryCanceller canceller;
+};
+
 // Lives on the purge thread: opens the dedicated connection, runs the engine, reports through
 // the controller's signals (queued to the GUI thread).
 class PurgeController::Runner : public QObject, public PurgeObserver
 {
 public:
-    explicit Runner(PurgeController *owner)
+    Runner(PurgeController *owner, std::shared_ptr<Control> control)
         : m_owner(owner)
+        , m_control(std::move(control))
     {
     }
 
@@ -27,28 +34,23 @@ public:
         if (!conn.open(profile, password, &err)) {
             PurgeReceipt receipt;
             receipt.runId = options.runId;
-            receipt.status = QStringLiteral("error");
+            receipt.status = RunStatus::Error;
             receipt.message = err.message;
             emit m_owner->finished(receipt);
             return;
         }
-        PurgeEngine engine(conn, m_canceller);
-        m_engine.store(&engine);
-        if (m_stopRequested.load())
-            engine.stopAfterBatch();
+        PurgeEngine engine(conn, m_control->canceller, &m_control->stop);
         const PurgeReceipt receipt = engine.run(plan, options, this);
-        m_engine.store(nullptr);
-        m_canceller.disarm();
+        m_control->canceller.disarm();
         emit m_owner->finished(receipt);
     }
 
     void ruleProgress(const RuleProgress &progress) override { emit m_owner->ruleProgress(progress); }
     void log(const QString &line) override { emit m_owner->logLine(line); }
 
+private:
     PurgeController *m_owner;
-    QueryCanceller m_canceller;
-    std::atomic<PurgeEngine *> m_engine{nullptr};
-    std::atomic<bool> m_stopRequested{false};
+    std::shared_ptr<Control> m_control;
 };
 
 PurgeController::PurgeController(QObject *parent)
@@ -83,7 +85,8 @@ void PurgeController::start(const ConnectionProfile &profile, const QString &pas
     }
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("purga-purge"));
-    m_runner = new Runner(this);
+    m_control = std::make_shared<Control>();
+    m_runner = new Runner(this, m_control);
     m_runner->moveToThread(m_thread);
     connect(m_thread, &QThread::finished, m_runner, &QObject::deleteLater);
     connect(this, &PurgeController::finished, m_thread, &QThread::quit, Qt::DirectConnection);
@@ -99,19 +102,16 @@ void PurgeController::start(const ConnectionProfile &profile, const QString &pas
 
 void PurgeController::stopAfterBatch()
 {
-    if (!m_runner || !isRunning())
-        return;
-    m_runner->m_stopRequested.store(true);
-    if (PurgeEngine *e = m_runner->m_engine.load())
-        e->stopAfterBatch();
+    if (m_control && isRunning())
+        m_control->stop.request();
 }
 
 void PurgeController::cancelNow()
 {
-    if (!m_runner || !isRunning())
+    if (!m_control || !isRunning())
         return;
-    m_runner->m_stopRequested.store(true);
-    m_runner->m_canceller.cancel();
+    m_control->stop.request();
+    m_control->canceller.cancel();
 }
 
 } // namespace purga

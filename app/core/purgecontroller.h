@@ -33,8 +33,12 @@ signals:
 
 private:
     class Runner;
+    struct Control;
     QThread *m_thread = nullptr;
     Runner *m_runner = nullptr;
+    // Stop flag and canceller of the current run, shared with its runner: they outlive the
+    // engine (a local of the purge thread) and the runner, so the GUI may use them at any time.
+    std::shared_ptr<Control> m_control;
 };
 
 } // namespace purga

@@ -3,6 +3,7 @@
 #include "historystore.h"
 #include "purgeinternal.h"
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -49,8 +50,9 @@ QJsonObject RuleReceipt::toJson() const
 {
     QJsonObject o{{QStringLiteral("id"), ruleId},
                   {QStringLiteral("table"), table},
-                  {QStringLiteral("status"), status},
+                  {QStringLiteral("status"), toId(status)},
                   {QStringLiteral("deleted"), double(deleted)},
+                  {QStringLiteral("largest_batch"), double(largestBatch)},
                   {QStringLiteral("planned"), double(planned)},
                   {QStringLiteral("batches"), batches},
                   {QStringLiteral("retries"), retries},
@@ -77,7 +79,7 @@ QJsonObject PurgeReceipt::toJson() const
     for (const RuleReceipt &r : rules)
         arr.append(r.toJson());
     QJsonObject o{{QStringLiteral("run_id"), runId},
-                  {QStringLiteral("status"), status},
+                  {QStringLiteral("status"), toId(status)},
                   {QStringLiteral("message"), message},
                   {QStringLiteral("cutoff_base_utc"), cutoffBaseUtc},
                   {QStringLiteral("started_utc"), startedUtc},
@@ -91,115 +93,142 @@ QJsonObject PurgeReceipt::toJson() const
 
 int PurgeReceipt::exitCode() const
 {
-    if (status == QLatin1String("ok"))
-        return 0;
-    if (status == QLatin1String("lock_ocupado"))
-        return 5;
-    if (status == QLatin1String("cancelado"))
-        return 6;
+    switch (status) {
+    case RunStatus::Ok: return 0;
+    case RunStatus::LockBusy: return 5;
+    case RunStatus::Cancelled: return 6;
+    case RunStatus::Error: return 1;
+    }
     return 1;
 }
 
-PurgeEngine::PurgeEngine(PgConnection &conn, QueryCanceller &canceller)
+PurgeEngine::PurgeEngine(PgConnection &conn, QueryCanceller &canceller, const StopRequest *stop)
     : m_conn(conn)
     , m_canceller(canceller)
+    , m_stop(stop ? stop : &m_ownStop)
 {
 }
 
-PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer)
+// One purger at a time (ADR 0021): the lock lives on this very connection for the whole run.
+// False when the run ends here (receipt status and message set).
+bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool history, QString *failure)
 {
-    detail::PurgeContext ctx{m_conn, m_canceller, m_stopAfterBatch, observer, options, {}};
-    ctx.runTimer.start();
-    PurgeReceipt receipt;
-    receipt.runId = options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
-    receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
-    receipt.startedUtc = nowUtc(m_conn);
-    m_canceller.arm(m_conn.handle());
-
-    const bool history = options.recordHistory && HistoryStore::exists(m_conn);
-    QString err;
-    auto finish = [&](const QString &status, const QString &message) {
-        receipt.status = status;
-        receipt.message = message;
-        receipt.durationMs = ctx.runTimer.elapsed();
-        receipt.finishedUtc = nowUtc(m_conn);
-        if (history) {
-            for (const RuleReceipt &r : receipt.rules) {
-                if (r.status == QLatin1String("omitido"))
-                    continue;
-                HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_filas"),
-                                          bareTable(r.table), double(r.deleted), &err);
-                HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
-                                          bareTable(r.table), double(r.durationMs), &err);
-            }
-            HistoryStore::finishRun(m_conn, receipt.runId, status, message, &err);
-        }
-        ctx.log(message);
-        return receipt;
-    };
-
-    // One purger at a time (ADR 0021): the lock lives on this very connection for the whole run.
     QSqlQuery lock(m_conn.database());
     lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
     lock.addBindValue(options.advisoryLockKey);
     if (!lock.exec() || !lock.next()) {
-        return finish(QStringLiteral("error"),
-                      tr("Could not ask for the advisory lock: %1").arg(lock.lastError().databaseText()));
+        receipt.status = RunStatus::Error;
+        receipt.message = tr("Could not ask for the advisory lock: %1").arg(lock.lastError().databaseText());
+        return false;
     }
     if (history) {
-        const QString detail = tr("cutoff base %1; rules %2").arg(plan.cutoffBaseUtc, options.ruleIds.join(u','));
+        QString err;
+        const QString detail = tr("cutoff base %1; rules %2").arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','));
         if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail, &err))
-            ctx.log(tr("Warning: the run could not be recorded in the history: %1").arg(err));
+            *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
     }
     if (!lock.value(0).toBool()) {
         receipt.lockHolder = lockHolder(m_conn, options.advisoryLockKey);
-        return finish(QStringLiteral("lock_ocupado"),
-                      tr("Another purge holds advisory lock %1: %2. Nothing was deleted.")
-                          .arg(options.advisoryLockKey)
-                          .arg(receipt.lockHolder));
+        receipt.status = RunStatus::LockBusy;
+        receipt.message = tr("Another purge holds advisory lock %1: %2. Nothing was deleted.")
+                              .arg(options.advisoryLockKey)
+                              .arg(receipt.lockHolder);
+        return false;
     }
-    ctx.log(tr("Advisory lock %1 taken (backend pid %2).").arg(options.advisoryLockKey).arg(m_conn.backendPid()));
+    return true;
+}
 
-    QString runStatus = QStringLiteral("ok");
-    QString runMessage;
+// Runs the rules in order; after the first rule that does not end Ok, every later rule gets a
+// "skipped" entry, so the receipt always lists every rule that was asked for.
+void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
+                           PurgeReceipt &receipt)
+{
+    detail::PurgeContext ctx{m_conn, m_canceller, *m_stop, observer, options, {}};
+    ctx.runTimer.start();
+    receipt.status = RunStatus::Ok;
     for (const QString &id : options.ruleIds) {
         const RulePreview *preview = plan.rule(id);
-        if (!preview) {
-            runStatus = QStringLiteral("error");
-            runMessage = tr("Rule %1 is not in the confirmed preview; nothing was done for it.").arg(id);
-            break;
-        }
-        if (runStatus != QLatin1String("ok")) {
-            RuleReceipt skipped;
-            skipped.ruleId = id;
-            skipped.table = preview->table;
-            skipped.status = QStringLiteral("omitido");
-            skipped.planned = preview->eligible;
-            receipt.rules << skipped;
+        if (receipt.status != RunStatus::Ok || !preview) {
+            RuleReceipt r;
+            r.ruleId = id;
+            r.table = preview ? preview->table : Rules::table(id);
+            r.planned = preview ? preview->eligible : 0;
+            r.status = receipt.status != RunStatus::Ok ? RuleStatus::Skipped : RuleStatus::Error;
+            if (r.status == RuleStatus::Error) {
+                r.message = tr("Rule %1 is not in the confirmed preview; nothing was done for it.").arg(id);
+                receipt.status = RunStatus::Error;
+                receipt.message = r.message;
+            }
+            receipt.rules << r;
             continue;
         }
         const RuleReceipt r = Rules::isPartitionRule(id) ? detail::purgePartitions(ctx, *preview)
                                                           : detail::purgeRows(ctx, *preview);
         receipt.rules << r;
-        if (r.status != QLatin1String("ok")) {
-            runStatus = r.status;
-            runMessage = r.message;
+        if (r.status != RuleStatus::Ok) {
+            receipt.status = runStatusOf(r.status);
+            receipt.message = r.message;
         }
     }
-
-    QSqlQuery unlock(m_conn.database());
-    unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
-    unlock.addBindValue(options.advisoryLockKey);
-    unlock.exec();
-
     qint64 total = 0;
     for (const RuleReceipt &r : receipt.rules)
         total += r.deleted;
-    if (runStatus == QLatin1String("ok"))
-        runMessage = tr("Purge finished: %1 rows removed.").arg(total);
-    else if (runStatus == QLatin1String("cancelado"))
-        runMessage = tr("Purge cancelled after %1 rows; committed batches stay removed. %2").arg(total).arg(runMessage);
-    return finish(runStatus, runMessage);
+    if (receipt.status == RunStatus::Ok)
+        receipt.message = tr("Purge finished: %1 rows removed.").arg(total);
+    else if (receipt.status == RunStatus::Cancelled)
+        receipt.message = tr("Purge cancelled after %1 rows; committed batches stay removed. %2")
+                              .arg(total)
+                              .arg(receipt.message);
+}
+
+PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer)
+{
+    receipt.finishedUtc = nowUtc(m_conn);
+    if (history) {
+        QString err;
+        for (const RuleReceipt &r : receipt.rules) {
+            if (r.status == RuleStatus::Skipped)
+                continue;
+            HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_filas"),
+                                      bareTable(r.table), double(r.deleted), &err);
+            HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
+                                      bareTable(r.table), double(r.durationMs), &err);
+        }
+        HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), receipt.message, &err);
+    }
+    if (observer)
+        observer->log(receipt.message);
+    return receipt;
+}
+
+PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer)
+{
+    QElapsedTimer timer;
+    timer.start();
+    PurgeReceipt receipt;
+    receipt.runId = options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
+    receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
+    receipt.startedUtc = nowUtc(m_conn);
+    m_canceller.arm(m_conn.handle());
+    const bool history = options.recordHistory && HistoryStore::exists(m_conn);
+
+    QString warning;
+    const bool locked = takeLock(receipt, options, history, &warning);
+    if (!warning.isEmpty() && observer)
+        observer->log(warning);
+    if (locked) {
+        if (observer)
+            observer->log(tr("Advisory lock %1 taken (backend pid %2).")
+                              .arg(options.advisoryLockKey)
+                              .arg(m_conn.backendPid()));
+        runRules(plan, options, observer, receipt);
+        QSqlQuery unlock(m_conn.database());
+        unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
+        unlock.addBindValue(options.advisoryLockKey);
+        unlock.exec();
+    }
+    receipt.durationMs = timer.elapsed();
+    return finish(receipt, history, observer);
 }
 
 } // namespace purga

@@ -2,6 +2,7 @@
 
 #include "connectionprofile.h"
 #include "preview.h"
+#include "purgestatus.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
@@ -39,7 +40,7 @@ struct RuleProgress
     double lastBatchMs = 0;
     double rowsPerSecond = 0;
     qint64 etaMs = -1;
-    QString state;               // "running" | "ok" | "cancelado" | "error" | "waiting_lock"
+    RuleStatus state = RuleStatus::Running;
     QString message;             // translated, for the log pane
 };
 
@@ -47,8 +48,9 @@ struct RuleReceipt
 {
     QString ruleId;
     QString table;
-    QString status;              // ok|cancelado|error|omitido
+    RuleStatus status = RuleStatus::Ok;
     qint64 deleted = 0;
+    qint64 largestBatch = 0;     // rows of the largest single batch (partition rule: partition)
     qint64 planned = 0;
     int batches = 0;
     int retries = 0;
@@ -65,15 +67,15 @@ struct RuleReceipt
 struct PurgeReceipt
 {
     QString runId;
-    QString status;              // ok|cancelado|error|lock_ocupado
+    RunStatus status = RunStatus::Ok;
     QString message;             // translated summary / reason
     QString cutoffBaseUtc;
     QString startedUtc, finishedUtc;
     qint64 durationMs = 0;
-    QString lockHolder;          // when lock_ocupado: pid, application, client, since
+    QString lockHolder;          // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     QJsonObject toJson() const;
-    int exitCode() const;        // CLI: 0 ok, 5 lock_ocupado, 6 cancelled/partial, 1 error
+    int exitCode() const;        // CLI: 0 ok, 5 lock held, 6 cancelled/partial, 1 error
 };
 
 // Receives progress from the engine's thread; implementations must be thread-safe.
@@ -85,22 +87,41 @@ public:
     virtual void log(const QString &line) = 0;
 };
 
+// "Stop after this batch", asked from any thread. Owned by whoever may ask, so that it outlives
+// the engine that reads it (the engine is a local of the thread that runs it).
+class StopRequest
+{
+public:
+    void request() { m_requested.store(true); }
+    bool isRequested() const { return m_requested.load(); }
+    void reset() { m_requested.store(false); }
+
+private:
+    std::atomic<bool> m_requested{false};
+};
+
 // The batched purge. Runs synchronously on the calling thread's connection (held for the whole
-// run together with the advisory lock). stopAfterBatch() and the canceller may be used from any thread.
+// run together with the advisory lock). The StopRequest and the canceller may be used from any thread.
 class PurgeEngine
 {
     Q_DECLARE_TR_FUNCTIONS(PurgeEngine)
 public:
-    PurgeEngine(PgConnection &conn, QueryCanceller &canceller);
+    // `stop`: an external stop flag (e.g. the GUI's); null: the engine's own (stopAfterBatch()).
+    PurgeEngine(PgConnection &conn, QueryCanceller &canceller, const StopRequest *stop = nullptr);
 
     PurgeReceipt run(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer);
-    void stopAfterBatch() { m_stopAfterBatch.store(true); }
+    void stopAfterBatch() { m_ownStop.request(); }
 
 private:
-    class Impl;
+    bool takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool history, QString *failure);
+    void runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
+                  PurgeReceipt &receipt);
+    PurgeReceipt finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer);
+
     PgConnection &m_conn;
     QueryCanceller &m_canceller;
-    std::atomic<bool> m_stopAfterBatch{false};
+    StopRequest m_ownStop;
+    const StopRequest *m_stop;
 };
 
 } // namespace purga

@@ -1,3 +1,5 @@
+#include "chunkplanner.h"
+#include "dbfailure.h"
 #include "purgeinternal.h"
 
 #include <QSqlError>
@@ -17,149 +19,184 @@ QString tr(const char *text)
 struct Outcome
 {
     bool ok = false;
-    bool cancelled = false;
-    bool lockTimeout = false;
+    DbFailure failure = DbFailure::None;
     QString error;
+    bool cancelled() const { return failure == DbFailure::Cancelled; }
 };
+
+// The partition rule: finishes interrupted detaches of confirmed partitions, then detaches and
+// drops every partition the preview confirmed as removable that is still attached and removable.
+class PartitionPurge
+{
+public:
+    PartitionPurge(PurgeContext &ctx, const RulePreview &preview)
+        : m_run(ctx, preview)
+        , m_ctx(ctx)
+        , m_preview(preview)
+        , m_cfg(preview.config)
+    {
+    }
+
+    RuleReceipt run();
+
+private:
+    Outcome runDdl(const QString &sql);
+    Outcome runWithRetries(const QString &sql);
+    bool finishPending(RuleReceipt *out);
+    bool detachOne(const PartitionInfo &part, bool concurrently, RuleReceipt *out);
+    bool dropDetached(const QString &name, qint64 previewRows, const QElapsedTimer &since, RuleReceipt *out);
+    const PartitionInfo *confirmed(const QString &name) const;
+
+    RuleRun m_run;
+    PurgeContext &m_ctx;
+    const RulePreview &m_preview;
+    const RuleConfig &m_cfg;
+};
+
+const PartitionInfo *PartitionPurge::confirmed(const QString &name) const
+{
+    for (const PartitionInfo &part : m_preview.partitions)
+        if (part.name == name && part.removable && !part.isDefault)
+            return &part;
+    return nullptr;
+}
 
 // Runs one DDL statement outside any transaction block (DETACH CONCURRENTLY requires it),
 // under the rule's lock and statement timeouts.
-Outcome runDdl(PurgeContext &ctx, const RuleConfig &cfg, const QString &sql)
+Outcome PartitionPurge::runDdl(const QString &sql)
 {
-    QSqlQuery q(ctx.conn.database());
-    q.exec(QStringLiteral("SET lock_timeout = %1").arg(cfg.lockTimeoutMs));
-    q.exec(QStringLiteral("SET statement_timeout = %1").arg(cfg.statementTimeoutMs));
+    QSqlQuery q(m_ctx.conn.database());
+    q.exec(QStringLiteral("SET lock_timeout = %1").arg(m_cfg.lockTimeoutMs));
+    q.exec(QStringLiteral("SET statement_timeout = %1").arg(m_cfg.statementTimeoutMs));
     Outcome o;
     o.ok = q.exec(sql);
     if (!o.ok) {
-        o.cancelled = ctx.canceller.isCancelled() && isQueryCanceled(q);
-        o.lockTimeout = isLockTimeout(q);
+        o.failure = classifyFailure(q, m_ctx.canceller.isCancelled());
         o.error = q.lastError().databaseText().trimmed();
         if (o.error.isEmpty())
             o.error = q.lastError().text();
     }
-    QSqlQuery reset(ctx.conn.database());
+    QSqlQuery reset(m_ctx.conn.database());
     reset.exec(QStringLiteral("RESET lock_timeout"));
     reset.exec(QStringLiteral("RESET statement_timeout"));
     return o;
 }
 
 // Retries a lock timeout with backoff, up to the rule's limit.
-Outcome runWithRetries(PurgeContext &ctx, const RuleConfig &cfg, const QString &sql, RuleReceipt &r)
+Outcome PartitionPurge::runWithRetries(const QString &sql)
 {
-    for (int attempt = 0;; ++attempt) {
-        Outcome o = runDdl(ctx, cfg, sql);
-        if (o.ok || !o.lockTimeout || attempt >= cfg.maxLockRetries || ctx.stopRequested())
+    m_run.receipt().sql += sql + QStringLiteral(";\n");
+    for (int attempt = 1;; ++attempt) {
+        Outcome o = runDdl(sql);
+        if (o.ok || o.failure != DbFailure::LockTimeout || attempt > m_cfg.maxLockRetries ||
+            m_ctx.stopRequested())
             return o;
-        ++r.retries;
-        const int backoff = qMin(5000, 200 << qMin(attempt + 1, 5));
-        ctx.log(tr("Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.")
-                    .arg(lockHoldersOf(ctx.conn, QStringLiteral("identidad.log_sesiones")))
-                    .arg(attempt + 1)
-                    .arg(cfg.maxLockRetries)
-                    .arg(backoff));
-        interruptibleSleep(ctx, backoff);
+        const int backoff = retryBackoffMs(attempt);
+        m_run.waitBeforeRetry(backoff,
+                              tr("Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.")
+                                  .arg(lockHoldersOf(m_ctx.conn, QStringLiteral("identidad.log_sesiones")))
+                                  .arg(attempt)
+                                  .arg(m_cfg.maxLockRetries)
+                                  .arg(backoff));
     }
 }
 
-} // namespace
-
-RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
+// A detached partition is dropped unless detach-only. Its rows are the preview's exact count
+// (a detached partition takes no new rows: its range is older than the cutoff). A "Cancel now"
+// between the DETACH and the DROP keeps the table.
+bool PartitionPurge::dropDetached(const QString &name, qint64 previewRows, const QElapsedTimer &since,
+                                  RuleReceipt *out)
 {
-    const RuleConfig &cfg = preview.config;
-    RuleReceipt r;
-    r.ruleId = preview.id;
-    r.table = preview.table;
-    r.planned = preview.eligible;
-    r.status = QStringLiteral("ok");
-    QElapsedTimer timer;
-    timer.start();
-    RuleProgress p;
-    p.ruleId = preview.id;
-    p.planned = preview.eligible;
-    auto finish = [&](const QString &status, const QString &message) {
-        r.status = status;
-        r.message = message;
-        r.durationMs = timer.elapsed();
-        p.deleted = r.deleted;
-        p.batches = r.batches;
-        p.retries = r.retries;
-        p.state = status;
-        p.message = message;
-        if (ctx.observer)
-            ctx.observer->ruleProgress(p);
-        ctx.log(message);
-        return r;
-    };
-
-    // Detached (or finalized) partitions are counted on their own, then dropped unless detach-only.
-    auto dropDetached = [&](const QString &name, qint64 fallbackRows) -> bool {
-        r.detachedPartitions << name;
-        qint64 rows = fallbackRows;
-        QSqlQuery count(ctx.conn.database());
-        count.exec(QStringLiteral("SET lock_timeout = %1").arg(cfg.lockTimeoutMs));
-        if (count.exec(QStringLiteral("SELECT count(*) FROM %1").arg(name)) && count.next())
-            rows = count.value(0).toLongLong();
-        count.exec(QStringLiteral("RESET lock_timeout"));
-        if (!ctx.options.detachOnly) {
-            const QString drop = QStringLiteral("DROP TABLE %1").arg(name);
-            r.sql += drop + QStringLiteral(";\n");
-            const Outcome o = runWithRetries(ctx, cfg, drop, r);
-            if (!o.ok) {
-                finish(o.cancelled ? QStringLiteral("cancelado") : QStringLiteral("error"),
-                       tr("%1 was detached but could not be dropped: %2").arg(name, o.error));
-                return false;
-            }
-            r.droppedPartitions << name;
+    RuleReceipt &r = m_run.receipt();
+    r.detachedPartitions << name;
+    m_ctx.log(tr("%1 detached.").arg(name));
+    if (!m_ctx.options.detachOnly) {
+        if (m_ctx.canceller.isCancelled()) {
+            *out = m_run.finish(RuleStatus::Cancelled,
+                                tr("Cancelled after detaching %1: it is kept as a plain table "
+                                   "(DROP TABLE %1 removes it).")
+                                    .arg(name));
+            return false;
         }
-        r.deleted += rows;
-        ++r.batches;
-        p.deleted = r.deleted;
-        p.batches = r.batches;
-        p.retries = r.retries;
-        p.state = QStringLiteral("running");
-        p.message = ctx.options.detachOnly ? tr("%1 detached (%2 rows), kept as a table.").arg(name).arg(rows)
-                                           : tr("%1 detached and dropped (%2 rows).").arg(name).arg(rows);
-        if (ctx.observer)
-            ctx.observer->ruleProgress(p);
-        ctx.log(p.message);
-        return true;
-    };
-
-    // A concurrent detach interrupted earlier (cancel, crash) leaves the partition "detach pending":
-    // finish it first, or the parent stays blocked for new detaches. Only partitions this preview
-    // confirmed as removable are finished and dropped; any other pending one is left to its owner.
-    QSqlQuery pending(ctx.conn.database());
-    if (pending.exec(QStringLiteral("SELECT i.inhrelid::regclass::text FROM pg_inherits i WHERE i.inhparent = "
-                                    "'identidad.log_sesiones'::regclass AND i.inhdetachpending"))) {
-        QStringList names;
-        while (pending.next())
-            names << pending.value(0).toString();
-        for (const QString &name : names) {
-            const PartitionInfo *confirmed = nullptr;
-            for (const PartitionInfo &part : preview.partitions)
-                if (part.name == name && part.removable)
-                    confirmed = &part;
-            if (!confirmed) {
-                ctx.log(tr("%1 has an interrupted detach but is not in the confirmed preview: left alone.").arg(name));
-                continue;
-            }
-            const QString sql = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1 FINALIZE").arg(name);
-            r.sql += sql + QStringLiteral(";\n");
-            const Outcome o = runWithRetries(ctx, cfg, sql, r);
-            if (!o.ok)
-                return finish(o.cancelled ? QStringLiteral("cancelado") : QStringLiteral("error"),
-                              tr("Could not finish the interrupted detach of %1: %2").arg(name, o.error));
-            ctx.log(tr("Finished the interrupted detach of %1.").arg(name));
-            if (!dropDetached(name, confirmed->rows))
-                return r;
+        const Outcome o = runWithRetries(Rules::dropPartitionSql(name));
+        if (!o.ok) {
+            *out = m_run.finish(o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
+                                tr("%1 was detached but could not be dropped: %2").arg(name, o.error));
+            return false;
         }
+        r.droppedPartitions << name;
     }
+    const qint64 rows = qMax<qint64>(0, previewRows);
+    m_run.recordBatch(rows, since.nsecsElapsed() / 1e6,
+                      m_ctx.options.detachOnly
+                          ? tr("%1 detached (%2 rows), kept as a table.").arg(name).arg(rows)
+                          : tr("%1 detached and dropped (%2 rows).").arg(name).arg(rows));
+    return true;
+}
 
+// A concurrent detach interrupted earlier (cancel, crash) leaves the partition "detach pending":
+// finish it first, or the parent stays blocked for new detaches. Only partitions this preview
+// confirmed as removable are finished and dropped; any other pending one is left to its owner.
+bool PartitionPurge::finishPending(RuleReceipt *out)
+{
+    QSqlQuery pending(m_ctx.conn.database());
+    if (!pending.exec(Rules::pendingDetachSql()))
+        return true;
+    QStringList names;
+    while (pending.next())
+        names << pending.value(0).toString();
+    for (const QString &name : names) {
+        const PartitionInfo *part = confirmed(name);
+        if (!part) {
+            m_ctx.log(tr("%1 has an interrupted detach but is not in the confirmed preview: left alone.")
+                          .arg(name));
+            continue;
+        }
+        QElapsedTimer t;
+        t.start();
+        const Outcome o = runWithRetries(Rules::detachSql(name, Rules::DetachMode::Finalize));
+        if (!o.ok) {
+            *out = m_run.finish(o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
+                                tr("Could not finish the interrupted detach of %1: %2").arg(name, o.error));
+            return false;
+        }
+        m_ctx.log(tr("Finished the interrupted detach of %1.").arg(name));
+        if (!dropDetached(name, part->rows, t, out))
+            return false;
+    }
+    return true;
+}
+
+// CONCURRENTLY needs no transaction block and no DEFAULT partition; otherwise a plain DETACH
+// under lock_timeout, retried.
+bool PartitionPurge::detachOne(const PartitionInfo &part, bool concurrently, RuleReceipt *out)
+{
+    QElapsedTimer t;
+    t.start();
+    const Outcome o = runWithRetries(Rules::detachSql(
+        part.name, concurrently ? Rules::DetachMode::Concurrently : Rules::DetachMode::Plain));
+    if (!o.ok) {
+        *out = o.cancelled()
+                   ? m_run.finish(
+                         RuleStatus::Cancelled,
+                         tr("Cancelled while detaching %1; a concurrent detach is finished on the next run.")
+                             .arg(part.name))
+                   : m_run.finish(RuleStatus::Error, tr("Could not detach %1: %2").arg(part.name, o.error));
+        return false;
+    }
+    return dropDetached(part.name, part.rows, t, out);
+}
+
+RuleReceipt PartitionPurge::run()
+{
+    RuleReceipt out;
+    if (!finishPending(&out))
+        return out;
     // Re-read the catalog with the frozen cutoff: only partitions still attached and still removable go.
-    QSqlQuery cat(ctx.conn.database());
-    if (!cat.exec(Rules::partitionsSql(Rules::cutoffLiteral(preview.cutoffUtc))))
-        return finish(QStringLiteral("error"), tr("Cannot read the partitions: %1").arg(cat.lastError().databaseText()));
+    QSqlQuery cat(m_ctx.conn.database());
+    if (!cat.exec(Rules::partitionsSql(Rules::cutoffLiteral(m_preview.cutoffUtc))))
+        return m_run.finish(RuleStatus::Error,
+                            tr("Cannot read the partitions: %1").arg(cat.lastError().databaseText()));
     QStringList removableNow;
     bool hasDefault = false;
     while (cat.next()) {
@@ -168,35 +205,28 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
         else if (cat.value(5).toBool())
             removableNow << cat.value(0).toString();
     }
-
-    for (const PartitionInfo &part : preview.partitions) {
+    const RuleReceipt &r = m_run.receipt();
+    for (const PartitionInfo &part : m_preview.partitions) {
         if (!part.removable || part.isDefault || r.detachedPartitions.contains(part.name))
             continue;
-        if (ctx.stopRequested())
-            return finish(QStringLiteral("cancelado"), tr("Stopped before %1 as asked.").arg(part.name));
+        if (m_ctx.stopRequested())
+            return m_run.finish(RuleStatus::Cancelled, tr("Stopped before %1 as asked.").arg(part.name));
         if (!removableNow.contains(part.name)) {
-            ctx.log(tr("%1 is no longer an attached, removable partition: left alone.").arg(part.name));
+            m_ctx.log(tr("%1 is no longer an attached, removable partition: left alone.").arg(part.name));
             continue;
         }
-        // CONCURRENTLY needs no transaction block and no DEFAULT partition; otherwise a plain
-        // DETACH under lock_timeout, retried.
-        const QString detach = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION %1%2")
-                                   .arg(part.name, hasDefault ? QString() : QStringLiteral(" CONCURRENTLY"));
-        r.sql += detach + QStringLiteral(";\n");
-        const Outcome o = runWithRetries(ctx, cfg, detach, r);
-        if (!o.ok) {
-            if (o.cancelled)
-                return finish(QStringLiteral("cancelado"),
-                              tr("Cancelled while detaching %1; a concurrent detach is finished on the next run.")
-                                  .arg(part.name));
-            return finish(QStringLiteral("error"), tr("Could not detach %1: %2").arg(part.name, o.error));
-        }
-        if (!dropDetached(part.name, part.rows))
-            return r;
+        if (!detachOne(part, !hasDefault, &out))
+            return out;
     }
-    return finish(QStringLiteral("ok"), tr("log_sesiones: %1 partitions, %2 rows removed.")
-                                            .arg(r.batches)
-                                            .arg(r.deleted));
+    return m_run.finish(RuleStatus::Ok,
+                        tr("log_sesiones: %1 partitions, %2 rows removed.").arg(r.batches).arg(r.deleted));
+}
+
+} // namespace
+
+RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
+{
+    return PartitionPurge(ctx, preview).run();
 }
 
 } // namespace purga::detail

@@ -1,12 +1,10 @@
+#include "chunkplanner.h"
+#include "dbfailure.h"
 #include "purgeinternal.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
-#include <QThread>
 #include <QVariant>
-
-#include <algorithm>
-#include <cmath>
 
 namespace purga::detail {
 
@@ -18,234 +16,222 @@ QString tr(const char *text)
     return QCoreApplication::translate("purga::detail", text);
 }
 
-double percentile(QList<double> v, double p)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const qsizetype i = qMin(v.size() - 1, qsizetype(std::ceil(p * double(v.size())) - 1));
-    return v.at(qMax<qsizetype>(0, i));
-}
-
 void rollback(PgConnection &conn)
 {
     QSqlQuery q(conn.database());
     q.exec(QStringLiteral("ROLLBACK"));
 }
 
+// One row rule's purge: TID-range batches over the table, each in its own short transaction.
+class RowPurge
+{
+public:
+    RowPurge(PurgeContext &ctx, const RulePreview &preview)
+        : m_run(ctx, preview)
+        , m_ctx(ctx)
+        , m_preview(preview)
+        , m_cfg(preview.config)
+    {
+        m_limits.batchSize = m_cfg.batchSize;
+        m_limits.timeCapMs = m_cfg.targetBatchMs > 0 ? m_cfg.targetBatchMs : 250.0;
+    }
+
+    RuleReceipt run();
+
+private:
+    enum class Step { Next, Retry, Done };
+    Step batch(RuleReceipt *out);
+    bool begin(QSqlQuery &b, QString *error);
+    Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
+    RuleReceipt finishComplete();
+
+    RuleRun m_run;
+    PurgeContext &m_ctx;
+    const RulePreview &m_preview;
+    const RuleConfig &m_cfg;
+    ChunkLimits m_limits;
+    ChunkPlan m_plan;
+    QString m_template;
+    qint64 m_blocks = -1; // read inside the first batch's transaction
+    qint64 m_from = 0;
+    int m_lockRetries = 0;
+};
+
+RuleReceipt RowPurge::run()
+{
+    RuleReceipt &r = m_run.receipt();
+    r.sql = Rules::deleteBatchSql(m_preview.id, Rules::cutoffLiteral(m_preview.cutoffUtc));
+    if (m_preview.eligible <= 0)
+        return m_run.finish(RuleStatus::Ok, tr("%1: nothing to remove.").arg(m_preview.table));
+    m_template = QString(r.sql)
+                     .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
+                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax));
+    m_ctx.log(tr("%1: %2 rows to remove, cutoff %3 UTC.")
+                  .arg(m_preview.table)
+                  .arg(m_preview.eligible)
+                  .arg(m_preview.cutoffUtc));
+    RuleReceipt out;
+    while (m_blocks < 0 || m_from < m_blocks) {
+        const Step s = batch(&out);
+        if (s == Step::Done)
+            return out;
+        // Everything the preview counted is gone: the remaining blocks hold nothing for this plan.
+        if (s == Step::Next && r.deleted >= m_preview.eligible)
+            break;
+        if (s == Step::Next && m_cfg.pauseMs > 0)
+            interruptibleSleep(m_ctx, m_cfg.pauseMs);
+    }
+    return finishComplete();
+}
+
+// Opens the batch's transaction with its timeouts; the first batch also reads the table's size
+// under that lock_timeout (behind an ACCESS EXCLUSIVE lock it times out and is retried like a batch).
+bool RowPurge::begin(QSqlQuery &b, QString *error)
+{
+    if (!m_ctx.conn.execScript(
+            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2")
+                .arg(m_cfg.lockTimeoutMs)
+                .arg(m_cfg.statementTimeoutMs),
+            error))
+        return false;
+    if (m_blocks >= 0)
+        return true;
+    if (!b.exec(QStringLiteral(
+                    "SELECT pg_relation_size(to_regclass('%1')) / current_setting('block_size')::bigint")
+                    .arg(m_preview.table)) ||
+        !b.next())
+        return false;
+    m_blocks = qMax<qint64>(1, b.value(0).toLongLong());
+    m_plan = firstChunk(m_preview.eligible, m_blocks, m_limits);
+    m_ctx.log(
+        tr("%1: %2 blocks, first chunk %3 blocks.").arg(m_preview.table).arg(m_blocks).arg(m_plan.chunk));
+    return true;
+}
+
+RowPurge::Step RowPurge::batch(RuleReceipt *out)
+{
+    RuleReceipt &r = m_run.receipt();
+    if (m_ctx.canceller.isCancelled()) {
+        *out = m_run.finish(RuleStatus::Cancelled, tr("%1: cancelled.").arg(m_preview.table));
+        return Step::Done;
+    }
+    if (m_ctx.stop.isRequested()) {
+        *out = m_run.finish(RuleStatus::Cancelled,
+                            tr("%1: stopped after batch %2 as asked.").arg(m_preview.table).arg(r.batches));
+        return Step::Done;
+    }
+    QElapsedTimer bt;
+    bt.start();
+    QSqlQuery b(m_ctx.conn.database());
+    QString beginError;
+    const bool began = begin(b, &beginError);
+    const qint64 to = qMin(qMax<qint64>(m_blocks, 1), m_from + m_plan.chunk);
+    // The last chunk is open-ended: it also covers blocks the table grew by during the run.
+    const QString sql =
+        QString(m_template)
+            .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
+            .replace(QStringLiteral("%TID_TO%"), QString::number(to >= m_blocks ? qint64(4294967295LL) : to));
+    if (!began || !b.exec(sql))
+        return failed(b, began, beginError, out);
+    m_lockRetries = 0;
+    const qint64 n = qMax(0, b.numRowsAffected());
+    // Blast-radius breaker: never remove more than the confirmed preview counted.
+    if (r.deleted + n > m_preview.eligible) {
+        rollback(m_ctx.conn);
+        *out = m_run.finish(
+            RuleStatus::Error,
+            tr("%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was "
+               "rolled back and the purge stopped. Take a new preview.")
+                .arg(m_preview.table)
+                .arg(r.batches + 1)
+                .arg(r.deleted + n)
+                .arg(m_preview.eligible));
+        return Step::Done;
+    }
+    QSqlQuery commit(m_ctx.conn.database());
+    if (!commit.exec(QStringLiteral("COMMIT"))) {
+        const QString e = commit.lastError().text();
+        rollback(m_ctx.conn);
+        *out = m_run.finish(RuleStatus::Error, tr("%1: commit failed: %2").arg(m_preview.table, e));
+        return Step::Done;
+    }
+    const double ms = bt.nsecsElapsed() / 1e6;
+    if (n > 0 && r.deleted == 0) {
+        // Every deleted row lies in the preview's key range (the DELETE is bounded by it).
+        r.keyMin = m_preview.keyMin;
+        r.keyMax = m_preview.keyMax;
+    }
+    m_run.recordBatch(n, ms);
+    m_plan = nextChunk(m_plan, n, to - m_from, ms, m_limits);
+    m_from = to;
+    return Step::Next;
+}
+
+RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out)
+{
+    RuleReceipt &r = m_run.receipt();
+    // b holds the failure when the DELETE or the first batch's size query failed; else BEGIN did.
+    const bool queryFailed = began || b.lastError().isValid();
+    const DbFailure kind = queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : DbFailure::Other;
+    const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
+    rollback(m_ctx.conn);
+    const QString table = m_preview.table;
+    if (kind == DbFailure::Cancelled) {
+        *out = m_run.finish(
+            RuleStatus::Cancelled,
+            tr("%1: cancelled during batch %2; that batch was rolled back.").arg(table).arg(r.batches + 1));
+        return Step::Done;
+    }
+    if (kind == DbFailure::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
+        ++m_lockRetries;
+        const int backoff = retryBackoffMs(m_lockRetries);
+        m_run.waitBeforeRetry(backoff, tr("%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.")
+                                           .arg(table)
+                                           .arg(m_cfg.lockTimeoutMs)
+                                           .arg(lockHoldersOf(m_ctx.conn, table))
+                                           .arg(m_lockRetries)
+                                           .arg(m_cfg.maxLockRetries)
+                                           .arg(backoff));
+        return Step::Retry;
+    }
+    if (kind == DbFailure::LockTimeout)
+        *out = m_run.finish(
+            RuleStatus::Error,
+            tr("%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed "
+               "batch stays, nothing is half-done.")
+                .arg(table)
+                .arg(m_cfg.maxLockRetries)
+                .arg(lockHoldersOf(m_ctx.conn, table)));
+    else if (!m_ctx.conn.isOpen() || dbError.isEmpty())
+        *out = m_run.finish(RuleStatus::Error, tr("%1: the connection was lost during batch %2 (%3). "
+                                                  "Committed batches stay removed.")
+                                                   .arg(table)
+                                                   .arg(r.batches + 1)
+                                                   .arg(b.lastError().text()));
+    else
+        *out = m_run.finish(RuleStatus::Error,
+                            tr("%1: batch %2 failed: %3").arg(table).arg(r.batches + 1).arg(dbError));
+    return Step::Done;
+}
+
+RuleReceipt RowPurge::finishComplete()
+{
+    const RuleReceipt &r = m_run.receipt();
+    QString msg = tr("%1: %2 rows removed in %3 batches.").arg(m_preview.table).arg(r.deleted).arg(r.batches);
+    if (r.deleted != m_preview.eligible)
+        msg +=
+            u' ' + tr("The preview counted %1: %2 rows changed since (updated or removed by others) and were "
+                      "left alone.")
+                       .arg(m_preview.eligible)
+                       .arg(m_preview.eligible - r.deleted);
+    return m_run.finish(RuleStatus::Ok, msg);
+}
+
 } // namespace
-
-QString lockHoldersOf(PgConnection &conn, const QString &table)
-{
-    QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral("SELECT string_agg(DISTINCT format('pid %s (%s, %s)', a.pid, a.application_name, l.mode), '; ')"
-                             "  FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-                             " WHERE l.relation = to_regclass(?) AND l.granted AND l.pid <> pg_backend_pid()"));
-    q.addBindValue(table);
-    if (q.exec() && q.next() && !q.value(0).isNull())
-        return q.value(0).toString();
-    return tr("another session");
-}
-
-void interruptibleSleep(const PurgeContext &ctx, int ms)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < ms && !ctx.stopRequested())
-        QThread::msleep(qMin<qint64>(20, ms - t.elapsed()));
-}
 
 RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
 {
-    const RuleConfig &cfg = preview.config;
-    RuleReceipt r;
-    r.ruleId = preview.id;
-    r.table = preview.table;
-    r.planned = preview.eligible;
-    r.status = QStringLiteral("ok");
-    QElapsedTimer ruleTimer;
-    ruleTimer.start();
-
-    RuleProgress p;
-    p.ruleId = preview.id;
-    p.planned = preview.eligible;
-    auto report = [&](const QString &state, const QString &message) {
-        p.deleted = r.deleted;
-        p.batches = r.batches;
-        p.retries = r.retries;
-        p.state = state;
-        p.message = message;
-        const double secs = ruleTimer.elapsed() / 1000.0;
-        p.rowsPerSecond = secs > 0 ? r.deleted / secs : 0;
-        p.etaMs = p.rowsPerSecond > 0 ? qint64((p.planned - p.deleted) / p.rowsPerSecond * 1000.0) : -1;
-        if (ctx.observer)
-            ctx.observer->ruleProgress(p);
-    };
-    QList<double> batchMs;
-    auto finish = [&](const QString &status, const QString &message) {
-        r.batchP50Ms = percentile(batchMs, 0.50);
-        r.batchP95Ms = percentile(batchMs, 0.95);
-        r.batchMaxMs = batchMs.isEmpty() ? 0 : *std::max_element(batchMs.begin(), batchMs.end());
-        r.status = status;
-        r.message = message;
-        r.durationMs = ruleTimer.elapsed();
-        report(status, message);
-        ctx.log(message);
-        return r;
-    };
-
-    const QString cutoff = Rules::cutoffLiteral(preview.cutoffUtc);
-    r.sql = Rules::deleteBatchSql(preview.id, cutoff);
-    if (preview.eligible <= 0)
-        return finish(QStringLiteral("ok"), tr("%1: nothing to remove.").arg(preview.table));
-
-    // The table's size is read inside the first batch's transaction, under its lock_timeout:
-    // behind an ACCESS EXCLUSIVE lock it times out and is retried like any batch.
-    qint64 blocks = -1;
-    const QString batchTemplate = QString(r.sql)
-                                      .replace(QStringLiteral("%KEY_MIN%"), QString::number(preview.keyMin))
-                                      .replace(QStringLiteral("%KEY_MAX%"), QString::number(preview.keyMax));
-    ctx.log(tr("%1: %2 rows to remove, cutoff %3 UTC.").arg(preview.table).arg(preview.eligible).arg(preview.cutoffUtc));
-
-    // Chunk size in blocks: aims at cfg.batchSize rows, adapted to the density seen so far and,
-    // when set, to the target batch time; it never more than doubles from one batch to the next.
-    double density = 1.0; // removable rows per block, known once the size is read
-    double msPerBlock = 0.02;
-    qint64 chunk = 1;
-    const double timeCapMs = cfg.targetBatchMs > 0 ? cfg.targetBatchMs : 250.0;
-    bool firstKey = true;
-    int lockRetries = 0;
-
-    for (qint64 from = 0; blocks < 0 || from < blocks;) {
-        if (ctx.canceller.isCancelled())
-            return finish(QStringLiteral("cancelado"), tr("%1: cancelled.").arg(preview.table));
-        if (ctx.stopAfterBatch.load())
-            return finish(QStringLiteral("cancelado"), tr("%1: stopped after batch %2 as asked.")
-                                                           .arg(preview.table)
-                                                           .arg(r.batches));
-        QElapsedTimer bt;
-        bt.start();
-        QSqlQuery b(ctx.conn.database());
-        // One round trip opens the batch's transaction with its timeouts.
-        QString beginError;
-        bool began = ctx.conn.execScript(QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; "
-                                                        "SET LOCAL statement_timeout = %2")
-                                             .arg(cfg.lockTimeoutMs)
-                                             .arg(cfg.statementTimeoutMs),
-                                         &beginError);
-        if (began && blocks < 0) {
-            began = b.exec(QStringLiteral("SELECT pg_relation_size(to_regclass('%1')) / "
-                                          "current_setting('block_size')::bigint")
-                               .arg(preview.table)) &&
-                    b.next();
-            if (began) {
-                blocks = qMax<qint64>(1, b.value(0).toLongLong());
-                density = double(preview.eligible) / blocks;
-                chunk = qBound<qint64>(1, qint64(cfg.batchSize / qMax(density, 0.01)), blocks);
-                ctx.log(tr("%1: %2 blocks, first chunk %3 blocks.").arg(preview.table).arg(blocks).arg(chunk));
-            }
-        }
-        const qint64 to = qMin(qMax<qint64>(blocks, 1), from + chunk);
-        QString sql = batchTemplate;
-        sql.replace(QStringLiteral("%TID_FROM%"), QString::number(from))
-            .replace(QStringLiteral("%TID_TO%"), QString::number(to >= blocks ? qint64(4294967295LL) : to));
-        // The last chunk is open-ended: it also covers blocks the table grew by during the run.
-        if (!began || !b.exec(sql)) {
-            const bool cancelled = ctx.canceller.isCancelled() && isQueryCanceled(b);
-            const bool lockTimeout = isLockTimeout(b);
-            const QString dbError = began ? b.lastError().databaseText().trimmed() : beginError;
-            rollback(ctx.conn);
-            if (cancelled)
-                return finish(QStringLiteral("cancelado"),
-                              tr("%1: cancelled during batch %2; that batch was rolled back.")
-                                  .arg(preview.table)
-                                  .arg(r.batches + 1));
-            if (lockTimeout && lockRetries < cfg.maxLockRetries) {
-                ++lockRetries;
-                ++r.retries;
-                const int backoff = qMin(5000, 200 << qMin(lockRetries, 5));
-                report(QStringLiteral("waiting_lock"),
-                       tr("%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.")
-                           .arg(preview.table)
-                           .arg(cfg.lockTimeoutMs)
-                           .arg(lockHoldersOf(ctx.conn, preview.table))
-                           .arg(lockRetries)
-                           .arg(cfg.maxLockRetries)
-                           .arg(backoff));
-                ctx.log(p.message);
-                interruptibleSleep(ctx, backoff);
-                continue;
-            }
-            if (lockTimeout)
-                return finish(QStringLiteral("error"),
-                              tr("%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed "
-                                 "batch stays, nothing is half-done.")
-                                  .arg(preview.table)
-                                  .arg(cfg.maxLockRetries)
-                                  .arg(lockHoldersOf(ctx.conn, preview.table)));
-            if (!ctx.conn.isOpen() || dbError.isEmpty())
-                return finish(QStringLiteral("error"), tr("%1: the connection was lost during batch %2 (%3). "
-                                                          "Committed batches stay removed.")
-                                                           .arg(preview.table)
-                                                           .arg(r.batches + 1)
-                                                           .arg(b.lastError().text()));
-            return finish(QStringLiteral("error"), tr("%1: batch %2 failed: %3")
-                                                       .arg(preview.table)
-                                                       .arg(r.batches + 1)
-                                                       .arg(dbError));
-        }
-        lockRetries = 0;
-        const qint64 n = qMax(0, b.numRowsAffected());
-        // Blast-radius breaker: never remove more than the confirmed preview counted.
-        if (r.deleted + n > preview.eligible) {
-            rollback(ctx.conn);
-            return finish(QStringLiteral("error"),
-                          tr("%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was "
-                             "rolled back and the purge stopped. Take a new preview.")
-                              .arg(preview.table)
-                              .arg(r.batches + 1)
-                              .arg(r.deleted + n)
-                              .arg(preview.eligible));
-        }
-        QSqlQuery commit(ctx.conn.database());
-        if (!commit.exec(QStringLiteral("COMMIT"))) {
-            const QString e = commit.lastError().text();
-            rollback(ctx.conn);
-            return finish(QStringLiteral("error"), tr("%1: commit failed: %2").arg(preview.table, e));
-        }
-        const double ms = bt.nsecsElapsed() / 1e6;
-        batchMs << ms;
-        ++r.batches;
-        r.deleted += n;
-        if (n > 0 && firstKey) {
-            // Every deleted row lies in the preview's key range (the DELETE is bounded by it).
-            r.keyMin = preview.keyMin;
-            r.keyMax = preview.keyMax;
-            firstKey = false;
-        }
-        p.lastBatchMs = ms;
-        report(QStringLiteral("running"), QString());
-
-        const qint64 span = to - from;
-        density = 0.5 * density + 0.5 * (double(n) / span);
-        msPerBlock = 0.5 * msPerBlock + 0.5 * (ms / span);
-        const qint64 byRows = qint64(cfg.batchSize / qMax(density, 0.01));
-        const qint64 byTime = qint64(timeCapMs / qMax(msPerBlock, 1e-4));
-        chunk = qBound<qint64>(qMax<qint64>(1, chunk / 2), qMin(byRows, byTime), chunk * 2);
-        from = to;
-        // Everything the preview counted is gone: the remaining blocks hold nothing for this plan.
-        if (r.deleted >= preview.eligible)
-            break;
-        if (cfg.pauseMs > 0)
-            interruptibleSleep(ctx, cfg.pauseMs);
-    }
-    QString msg = tr("%1: %2 rows removed in %3 batches.").arg(preview.table).arg(r.deleted).arg(r.batches);
-    if (r.deleted != preview.eligible)
-        msg += u' ' + tr("The preview counted %1: %2 rows changed since (updated or removed by others) and were "
-                         "left alone.")
-                          .arg(preview.eligible)
-                          .arg(preview.eligible - r.deleted);
-    return finish(QStringLiteral("ok"), msg);
+    return RowPurge(ctx, preview).run();
 }
 
 } // namespace purga::detail

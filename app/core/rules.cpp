@@ -285,6 +285,34 @@ QString Rules::partitionsSql(const QString &c)
         .arg(c);
 }
 
+QString Rules::pendingDetachSql()
+{
+    return QStringLiteral("SELECT i.inhrelid::regclass::text FROM pg_inherits i\n"
+                          "WHERE i.inhparent = 'identidad.log_sesiones'::regclass AND i.inhdetachpending");
+}
+
+QString Rules::detachSql(const QString &partition, DetachMode mode)
+{
+    const QString base = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION ") + partition;
+    switch (mode) {
+    case DetachMode::Plain: return base;
+    case DetachMode::Concurrently: return base + QStringLiteral(" CONCURRENTLY");
+    case DetachMode::Finalize: return base + QStringLiteral(" FINALIZE");
+    }
+    return base;
+}
+
+QString Rules::dropPartitionSql(const QString &partition)
+{
+    return QStringLiteral("DROP TABLE ") + partition;
+}
+
+QString Rules::partitionPurgeText(const QString &partition)
+{
+    return detachSql(partition, DetachMode::Plain) + QStringLiteral(" [CONCURRENTLY];\n") +
+           dropPartitionSql(partition) + u';';
+}
+
 QString Rules::sampleSql(const QString &id, const QString &c)
 {
     return QStringLiteral("SELECT %1 FROM %2 t WHERE %3 ORDER BY t.id LIMIT 100")

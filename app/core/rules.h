@@ -62,6 +62,14 @@ public:
     static QString tenantSql(const QString &id, const QString &cutoffLiteral);
     // Partitions of log_sesiones with bounds read from the catalog (never from names).
     static QString partitionsSql(const QString &cutoffLiteral);
+    // Partitions of log_sesiones left "detach pending" by an interrupted DETACH ... CONCURRENTLY.
+    static QString pendingDetachSql();
+    // The partition rule's DDL; `partition` is a schema-qualified, quoted name from the catalog.
+    enum class DetachMode { Plain, Concurrently, Finalize };
+    static QString detachSql(const QString &partition, DetachMode mode);
+    static QString dropPartitionSql(const QString &partition);
+    // What the preview shows the purge will run for one removable partition.
+    static QString partitionPurgeText(const QString &partition);
 };
 
 } // namespace purga

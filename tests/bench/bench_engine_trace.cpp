@@ -31,7 +31,7 @@ public:
     void ruleProgress(const purga::RuleProgress &p) override
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        if (p.state != QLatin1String("running") || p.batches == m_lastBatch)
+        if (p.state != purga::RuleStatus::Running || p.batches == m_lastBatch)
             return;
         m_lastBatch = p.batches;
         std::printf("%d %lld %.3f\n", p.batches, static_cast<long long>(p.deleted - m_lastDeleted), p.lastBatchMs);
@@ -107,5 +107,5 @@ int main(int argc, char **argv)
     std::fflush(stdout);
     canceller.disarm();
     std::fprintf(stderr, "%s", QJsonDocument(receipt.toJson()).toJson(QJsonDocument::Indented).constData());
-    return receipt.status == QLatin1String("ok") || receipt.status == QLatin1String("cancelado") ? 0 : 1;
+    return receipt.status == purga::RunStatus::Ok || receipt.status == purga::RunStatus::Cancelled ? 0 : 1;
 }

@@ -12,6 +12,8 @@
 #include "rules.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
@@ -36,6 +38,7 @@ private slots:
     void conflictingTableLockRetriesThenStopsCleanly();
     void blastRadiusBreakerNeverExceedsThePreview();
     void concurrentWriterIsUntouched();
+    void ruleMissingFromThePlanSkipsEveryLaterRule();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -97,13 +100,13 @@ void TestPurgeEngine::purgesExactlyThePreview()
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({rule}), &rec);
-    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.status, RunStatus::Ok);
     QCOMPARE(r.exitCode(), 0);
     QVERIFY(!r.runId.isEmpty());
     QCOMPARE(r.cutoffBaseUtc, p.cutoffBaseUtc);
     QCOMPARE(r.rules.size(), 1);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("ok"));
+    QCOMPARE(rr.status, RuleStatus::Ok);
     QCOMPARE(rr.deleted, rp->eligible);
     QCOMPARE(rr.planned, rp->eligible);
     QVERIFY2(rr.batches >= 5, qPrintable(QStringLiteral("%1 batches").arg(rr.batches)));
@@ -125,7 +128,7 @@ void TestPurgeEngine::purgesExactlyThePreview()
         QCOMPARE(pr.planned, rp->eligible);
         last = pr.deleted;
     }
-    QCOMPARE(prog.last().state, QStringLiteral("ok"));
+    QCOMPARE(prog.last().state, RuleStatus::Ok);
 
     // History: the run and its two metrics for this table.
     QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
@@ -180,7 +183,7 @@ void TestPurgeEngine::advisoryLockHeldElsewhereDeletesNothing()
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
-    QCOMPARE(r.status, QStringLiteral("lock_ocupado"));
+    QCOMPARE(r.status, RunStatus::LockBusy);
     QCOMPARE(r.exitCode(), 5);
     const QString pid = QString::number(holder.backendPid());
     QVERIFY2(r.lockHolder.contains(QStringLiteral("pid ") + pid), qPrintable(r.lockHolder));
@@ -268,11 +271,11 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
 
     QVERIFY2(!watchdogFired.load(),
              qPrintable(QStringLiteral("the engine waited on the table lock with no lock_timeout: %1").arg(blockedQuery)));
-    QCOMPARE(r.status, QStringLiteral("error"));
+    QCOMPARE(r.status, RunStatus::Error);
     QCOMPARE(r.exitCode(), 1);
     QCOMPARE(r.rules.size(), 1);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("error"));
+    QCOMPARE(rr.status, RuleStatus::Error);
     QCOMPARE(rr.retries, 2);
     QCOMPARE(rr.deleted, qint64(0));
     QCOMPARE(rr.batches, 0);
@@ -280,7 +283,7 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
     QVERIFY2(r.message.contains(QStringLiteral("pid %1").arg(holderPid)), qPrintable(r.message));
     int waiting = 0;
     for (const RuleProgress &pr : rec.progress())
-        if (pr.state == QLatin1String("waiting_lock"))
+        if (pr.state == RuleStatus::WaitingLock)
             ++waiting;
     QCOMPARE(waiting, 2);
     // Nothing half-done.
@@ -319,9 +322,9 @@ void TestPurgeEngine::blastRadiusBreakerNeverExceedsThePreview()
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
-    QCOMPARE(r.status, QStringLiteral("error"));
+    QCOMPARE(r.status, RunStatus::Error);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("error"));
+    QCOMPARE(rr.status, RuleStatus::Error);
     QVERIFY2(rr.message.contains(QString::number(rp->eligible)), qPrintable(rr.message));
     QVERIFY(rr.deleted <= rp->eligible);
     const QList<qint64> after = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
@@ -428,7 +431,7 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
 
     QVERIFY2(errors.load() == 0, qPrintable(QStringLiteral("writer errors: %1, first: %2").arg(errors.load()).arg(firstError)));
     QVERIFY2(itDuring > 0, "the writer made no progress during the purge");
-    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
     QCOMPARE(rr.deleted, rp->eligible);
     // Every writer row is there, and the revoked ones are still revoked.
@@ -443,5 +446,42 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
                                    "ORDER BY id")),
              minus(all, eligible));
 }
+
+void TestPurgeEngine::ruleMissingFromThePlanSkipsEveryLaterRule()
+{
+    // Issue 7, defect 8: a rule the confirmed preview lacks ends the run, and every rule after it
+    // still gets a "skipped" line in the receipt (a `break` used to leave them out).
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(refreshSeedSql(1000)));
+    QVERIFY(db.exec(preSeedSql(500)));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kRefresh, kPre}, &p));
+    QVERIFY(p.rule(kRefresh)->eligible > 0);
+    const QList<qint64> before = allIds(db, QStringLiteral("identidad.trx_refresh_tokens"));
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kLog, kRefresh, kPre}), &rec);
+    QCOMPARE(r.status, RunStatus::Error);
+    QCOMPARE(r.rules.size(), 3);
+    QCOMPARE(r.rules.at(0).ruleId, kLog);
+    QCOMPARE(r.rules.at(0).status, RuleStatus::Error);
+    QCOMPARE(r.rules.at(1).ruleId, kRefresh);
+    QCOMPARE(r.rules.at(1).status, RuleStatus::Skipped);
+    QCOMPARE(r.rules.at(1).planned, p.rule(kRefresh)->eligible);
+    QCOMPARE(r.rules.at(2).ruleId, kPre);
+    QCOMPARE(r.rules.at(2).status, RuleStatus::Skipped);
+    const QJsonArray rules = r.toJson().value(QStringLiteral("rules")).toArray();
+    QCOMPARE(rules.size(), 3);
+    QCOMPARE(rules.at(2).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("omitido"));
+    QCOMPARE(allIds(db, QStringLiteral("identidad.trx_refresh_tokens")), before);
+    QCOMPARE(runState(db, r.runId), QStringLiteral("error"));
+}
+
 QTEST_GUILESS_MAIN(TestPurgeEngine)
 #include "tst_purgeengine.moc"

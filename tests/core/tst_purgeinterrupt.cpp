@@ -82,11 +82,11 @@ void TestPurgeInterrupt::cancelNowDuringSlowBatchRollsBackOnlyThatBatch()
     QVERIFY2(sawSleep.load(), "the slow batch was never seen running");
     const qint64 latency = msBetween(cancelledAt, returnedAt);
     QVERIFY2(latency < 1000, qPrintable(QStringLiteral("run() returned %1 ms after cancel()").arg(latency)));
-    QCOMPARE(r.status, QStringLiteral("cancelado"));
+    QCOMPARE(r.status, RunStatus::Cancelled);
     QCOMPARE(r.exitCode(), 6);
     QCOMPARE(r.rules.size(), 1);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("cancelado"));
+    QCOMPARE(rr.status, RuleStatus::Cancelled);
     QVERIFY2(rr.deleted > 0, "earlier batches must have committed");
     QVERIFY(rr.deleted < rp->eligible);
     // Earlier committed batches stay deleted; the cancelled batch (and what follows) is all there.
@@ -150,10 +150,10 @@ void TestPurgeInterrupt::stopAfterBatchFinishesTheCurrentBatch()
     stopper.join();
 
     QVERIFY2(asked.load(), "the slow batch was never seen running");
-    QCOMPARE(r.status, QStringLiteral("cancelado"));
+    QCOMPARE(r.status, RunStatus::Cancelled);
     QCOMPARE(r.exitCode(), 6);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("cancelado"));
+    QCOMPARE(rr.status, RuleStatus::Cancelled);
     QVERIFY(rr.deleted < rp->eligible);
     // The batch in flight when asked (the one with the slow row) committed, and no other batch ran.
     const qsizetype slowPos = eligibleByCtid.indexOf(slowId);
@@ -162,7 +162,7 @@ void TestPurgeInterrupt::stopAfterBatchFinishesTheCurrentBatch()
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), minus(all, gone));
     QList<RuleProgress> running;
     for (const RuleProgress &pr : rec.progress())
-        if (pr.state == QLatin1String("running"))
+        if (pr.state == RuleStatus::Running)
             running << pr;
     QVERIFY(!running.isEmpty());
     QCOMPARE(running.last().deleted, rr.deleted);
@@ -197,7 +197,7 @@ void TestPurgeInterrupt::terminatedBackendIsReportedAndMarkedInterrupted()
     // At the first committed batch, another session terminates the engine's backend (and waits
     // until it is gone) before the engine goes on.
     rec.onProgress = [&](const RuleProgress &pr) {
-        if (pr.state != QLatin1String("running") || terminated.load())
+        if (pr.state != RuleStatus::Running || terminated.load())
             return;
         deletedAtKill.store(pr.deleted);
         std::thread t([&] {
@@ -219,11 +219,11 @@ void TestPurgeInterrupt::terminatedBackendIsReportedAndMarkedInterrupted()
     const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
 
     QVERIFY2(terminated.load(), "the engine's backend was not terminated");
-    QCOMPARE(r.status, QStringLiteral("error"));
+    QCOMPARE(r.status, RunStatus::Error);
     QCOMPARE(r.exitCode(), 1);
     QCOMPARE(r.rules.size(), 1);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("error"));
+    QCOMPARE(rr.status, RuleStatus::Error);
     QVERIFY(!rr.message.isEmpty());
     QCOMPARE(rr.deleted, deletedAtKill.load());
     QVERIFY(rr.deleted > 0);

@@ -67,6 +67,7 @@ private slots:
     void logSesionesDetachOnlyKeepsTheTables();
     void logSesionesWithoutDefaultDetachesConcurrently();
     void interruptedConcurrentDetachIsFinalized();
+    void cancelNowAfterDetachKeepsTheTable();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -104,9 +105,9 @@ void TestPurgePartitions::logSesionesWithDefaultFallsBackToPlainDetach()
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
-    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("ok"));
+    QCOMPARE(rr.status, RuleStatus::Ok);
     QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION")), qPrintable(rr.sql));
     QVERIFY2(!rr.sql.contains(QStringLiteral("CONCURRENTLY")), qPrintable(rr.sql));
     QStringList dropped = rr.droppedPartitions, detached = rr.detachedPartitions;
@@ -159,7 +160,7 @@ void TestPurgePartitions::logSesionesDetachOnlyKeepsTheTables()
     PurgeOptions o = options({kLog});
     o.detachOnly = true;
     const PurgeReceipt r = engine.run(p, o, &rec);
-    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
     QVERIFY(rr.droppedPartitions.isEmpty());
     QStringList detached = rr.detachedPartitions;
@@ -200,9 +201,9 @@ void TestPurgePartitions::logSesionesWithoutDefaultDetachesConcurrently()
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
-    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("ok"));
+    QCOMPARE(rr.status, RuleStatus::Ok);
     for (const QString &part : expected)
         QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 CONCURRENTLY").arg(part)), qPrintable(rr.sql));
     QStringList dropped = rr.droppedPartitions;
@@ -306,9 +307,9 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
-    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
-    QCOMPARE(rr.status, QStringLiteral("ok"));
+    QCOMPARE(rr.status, RuleStatus::Ok);
     QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 FINALIZE").arg(victim)), qPrintable(rr.sql));
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhdetachpending")).toInt(), 0);
     QVERIFY2(!db.scalar(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass('%1'))")
@@ -339,5 +340,56 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
         if (pi.name == victim)
             QCOMPARE(pi.rows, qint64(victimIds.size()));
 }
+
+void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
+{
+    // Issue 7, defect 7: a "Cancel now" once a partition is detached stops the run before its
+    // DROP TABLE (the detached table stays, every other partition stays attached); no count(*) of
+    // the detached partition runs (the preview counted it).
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(logSeedSql(true)));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    const QStringList expected = expectedRemovable(db, p.rule(kLog)->cutoffUtc);
+    QVERIFY2(expected.size() >= 2, qPrintable(expected.join(u',')));
+
+    Recorder rec;
+    QueryCanceller canceller;
+    QString cancelledAfter;
+    rec.onLog = [&](const QString &line) {
+        if (cancelledAfter.isEmpty() && line.endsWith(QLatin1String(" detached."))) {
+            cancelledAfter = line.section(u' ', 0, 0);
+            canceller.cancel();
+        }
+    };
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
+    QVERIFY2(!cancelledAfter.isEmpty(), qPrintable(rec.logText()));
+    QCOMPARE(r.status, RunStatus::Cancelled);
+    const RuleReceipt &rr = r.rules.first();
+    QCOMPARE(rr.status, RuleStatus::Cancelled);
+    QCOMPARE(rr.detachedPartitions, QStringList{cancelledAfter});
+    QVERIFY(rr.droppedPartitions.isEmpty());
+    QVERIFY2(!rr.sql.contains(QStringLiteral("DROP TABLE")), qPrintable(rr.sql));
+    QVERIFY2(rr.message.contains(cancelledAfter), qPrintable(rr.message));
+    // The detached partition is a plain table with its rows; the others are still attached.
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM %1").arg(cancelledAfter)).toInt(), 100);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                           .arg(cancelledAfter))
+                 .toInt(),
+             0);
+    for (const QString &part : expected)
+        if (part != cancelledAfter)
+            QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                                   .arg(part))
+                         .toInt(),
+                     1);
+    QCOMPARE(runState(db, r.runId), QStringLiteral("cancelado"));
+}
+
 QTEST_GUILESS_MAIN(TestPurgePartitions)
 #include "tst_purgepartitions.moc"

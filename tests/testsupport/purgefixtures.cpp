@@ -284,8 +284,12 @@ void Recorder::ruleProgress(const RuleProgress &p)
 
 void Recorder::log(const QString &line)
 {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    m_lines << line;
+    {
+        std::lock_guard<std::mutex> lock(m_mutex);
+        m_lines << line;
+    }
+    if (onLog)
+        onLog(line);
 }
 
 QList<RuleProgress> Recorder::progress()

@@ -99,11 +99,13 @@ bool takeOne(PgConnection &conn, const RuleConfig &config, PreviewPlan *plan, QS
 
 // ---------------------------------------------------------------- observer
 
-// Records what the engine reports, from any thread; onProgress runs on each progress report.
+// Records what the engine reports, from any thread; onProgress runs on each progress report,
+// onLog on each log line (on the engine's thread, e.g. to cancel at an exact point).
 class Recorder : public PurgeObserver
 {
 public:
     std::function<void(const RuleProgress &)> onProgress;
+    std::function<void(const QString &)> onLog;
 
     void ruleProgress(const RuleProgress &p) override;
     void log(const QString &line) override;

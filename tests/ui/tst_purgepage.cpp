@@ -270,7 +270,7 @@ private slots:
         QVERIFY(!f.state.isPurgeRunning());
 
         const PurgeReceipt &receipt = page.lastReceipt();
-        QCOMPARE(receipt.status, QStringLiteral("cancelado"));
+        QCOMPARE(receipt.status, RunStatus::Cancelled);
         QVERIFY(!receipt.runId.isEmpty());
         QCOMPARE(receipt.rules.size(), 1);
         const qint64 deleted = receipt.rules.first().deleted;
@@ -338,7 +338,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
         probe.stop();
         const PurgeReceipt &receipt = page.lastReceipt();
-        QCOMPARE(receipt.status, QStringLiteral("ok"));
+        QCOMPARE(receipt.status, RunStatus::Ok);
         QVERIFY(shownRunId.contains(receipt.runId));
         QVERIFY(page.logText().contains(receipt.runId));
         QVERIFY(page.vacuumOffer()->isHidden()); // 3000 rows: autovacuum is enough
@@ -371,7 +371,7 @@ private slots:
         state.setPreflight(report);
         VacuumOffer offer(&state);
         PurgeReceipt receipt;
-        receipt.status = QStringLiteral("ok");
+        receipt.status = RunStatus::Ok;
         RuleReceipt refresh;
         refresh.ruleId = QStringLiteral("refresh_tokens");
         refresh.table = Rules::table(refresh.ruleId);
@@ -423,7 +423,7 @@ private slots:
         request.batchSize = 1000;
         QVERIFY(page.startPurge(request));
         QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
-        QCOMPARE(page.lastReceipt().status, QStringLiteral("ok"));
+        QCOMPARE(page.lastReceipt().status, RunStatus::Ok);
         QCOMPARE(page.lastReceipt().rules.first().deleted, 12000);
 
         VacuumOffer *offer = page.vacuumOffer();
@@ -477,7 +477,7 @@ private slots:
         QVERIFY(t.elapsed() < PurgePage::CloseWaitMs);
         QVERIFY(!page.isRunning());
         QVERIFY(!f.state.isPurgeRunning());
-        QCOMPARE(page.lastReceipt().status, QStringLiteral("cancelado"));
+        QCOMPARE(page.lastReceipt().status, RunStatus::Cancelled);
         QVERIFY(MessageBox::lastTitle().contains(QStringLiteral("purge"), Qt::CaseInsensitive));
     }
 

@@ -1,0 +1,37 @@
+#pragma once
+
+// The purge's chunk-size planner, as pure functions (no database): how many heap blocks the next
+// TID-range batch covers so that it removes about `batchSize` rows and, when the batch time is
+// capped, takes about `timeCapMs`.
+
+#include <QtGlobal>
+
+namespace purga {
+
+struct ChunkPlan
+{
+    double density = 1.0;     // removable rows per block, smoothed over the batches so far
+    double msPerBlock = 0.02; // batch time per block, smoothed
+    qint64 chunk = 1;         // blocks the next batch covers
+};
+
+struct ChunkLimits
+{
+    int batchSize = 5000;   // rows a batch aims at
+    double timeCapMs = 250; // time a batch aims at
+};
+
+// The first chunk, once the table's size is known: the preview's density over the whole table,
+// never more blocks than the table has.
+ChunkPlan firstChunk(qint64 eligibleRows, qint64 tableBlocks, const ChunkLimits &limits);
+
+// The chunk after a batch that removed `rows` over `spanBlocks` blocks in `batchMs`: aims at the
+// batch size by the density seen and at the time cap by the speed seen, and never more than
+// doubles nor less than halves from one batch to the next.
+ChunkPlan nextChunk(const ChunkPlan &previous, qint64 rows, qint64 spanBlocks, double batchMs,
+                    const ChunkLimits &limits);
+
+// The wait before retry number `attempt` (1, 2, ...) after a lock timeout: 400 ms doubling, at most 5 s.
+int retryBackoffMs(int attempt);
+
+} // namespace purga

@@ -1,0 +1,43 @@
+// Unit tests of DbFailure: statement failures told by SQLSTATE, never by message text (no server).
+#include "dbfailure.h"
+
+#include <QTest>
+
+using namespace purga;
+
+Q_DECLARE_METATYPE(purga::DbFailure)
+
+class TestDbFailure : public QObject
+{
+    Q_OBJECT
+private slots:
+    void classify_data();
+    void classify();
+};
+
+void TestDbFailure::classify_data()
+{
+    QTest::addColumn<QString>("sqlState");
+    QTest::addColumn<bool>("cancelRequested");
+    QTest::addColumn<DbFailure>("expected");
+    QTest::newRow("our cancel") << QStringLiteral("57014") << true << DbFailure::Cancelled;
+    QTest::newRow("statement_timeout") << QStringLiteral("57014") << false << DbFailure::StatementTimeout;
+    QTest::newRow("lock_timeout") << QStringLiteral("55P03") << false << DbFailure::LockTimeout;
+    QTest::newRow("lock_timeout during a cancel")
+        << QStringLiteral("55P03") << true << DbFailure::LockTimeout;
+    QTest::newRow("connection failure") << QStringLiteral("08006") << false << DbFailure::ConnectionLost;
+    QTest::newRow("no sqlstate") << QString() << false << DbFailure::ConnectionLost;
+    QTest::newRow("syntax error") << QStringLiteral("42601") << false << DbFailure::Other;
+    QTest::newRow("admin shutdown") << QStringLiteral("57P01") << true << DbFailure::Other;
+}
+
+void TestDbFailure::classify()
+{
+    QFETCH(QString, sqlState);
+    QFETCH(bool, cancelRequested);
+    QFETCH(DbFailure, expected);
+    QCOMPARE(classifyFailure(sqlState, cancelRequested), expected);
+}
+
+QTEST_GUILESS_MAIN(TestDbFailure)
+#include "tst_dbfailure.moc"
