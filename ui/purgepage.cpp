@@ -7,6 +7,7 @@
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
 #include "runformat.h"
+#include "secrets.h"
 #include "vacuumoffer.h"
 
 #include <QDateTime>
@@ -282,9 +283,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     options.ruleIds = request.ruleIds;
     options.detachOnly = request.detachOnly;
     options.origin = QStringLiteral("manual");
-    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
-        if (options.operatorName.isEmpty())
-            options.operatorName = qEnvironmentVariable(var);
+    options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
 
     clearProgress();
     for (const QString &id : request.ruleIds) {

@@ -3,6 +3,7 @@
 #include "historystore.h"
 #include "purgeinternal.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -122,8 +123,11 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
         receipt.status = status;
         receipt.message = message;
         receipt.durationMs = ctx.runTimer.elapsed();
-        receipt.finishedUtc = nowUtc(m_conn);
-        if (history) {
+        // After a lost connection nothing more can be said to the server (and asking would only
+        // make Qt warn "database not open" on stderr): the run is marked interrupted next time.
+        const bool connected = m_conn.isOpen();
+        receipt.finishedUtc = connected ? nowUtc(m_conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+        if (history && connected) {
             for (const RuleReceipt &r : receipt.rules) {
                 if (r.status == QLatin1String("omitido"))
                     continue;
@@ -139,19 +143,26 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     };
 
     // One purger at a time (ADR 0021): the lock lives on this very connection for the whole run.
-    QSqlQuery lock(m_conn.database());
-    lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
-    lock.addBindValue(options.advisoryLockKey);
-    if (!lock.exec() || !lock.next()) {
-        return finish(QStringLiteral("error"),
-                      tr("Could not ask for the advisory lock: %1").arg(lock.lastError().databaseText()));
+    // The prepared query ends here: Qt deallocates it on destruction, which would fail (and warn
+    // on stderr) if it lived until after a lost connection.
+    bool asked = false, locked = false;
+    QString lockError;
+    {
+        QSqlQuery lock(m_conn.database());
+        lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
+        lock.addBindValue(options.advisoryLockKey);
+        asked = lock.exec() && lock.next();
+        locked = asked && lock.value(0).toBool();
+        lockError = lock.lastError().databaseText();
     }
+    if (!asked)
+        return finish(QStringLiteral("error"), tr("Could not ask for the advisory lock: %1").arg(lockError));
     if (history) {
         const QString detail = tr("cutoff base %1; rules %2").arg(plan.cutoffBaseUtc, options.ruleIds.join(u','));
         if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail, &err))
             ctx.log(tr("Warning: the run could not be recorded in the history: %1").arg(err));
     }
-    if (!lock.value(0).toBool()) {
+    if (!locked) {
         receipt.lockHolder = lockHolder(m_conn, options.advisoryLockKey);
         return finish(QStringLiteral("lock_ocupado"),
                       tr("Another purge holds advisory lock %1: %2. Nothing was deleted.")
@@ -187,10 +198,12 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
         }
     }
 
-    QSqlQuery unlock(m_conn.database());
-    unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
-    unlock.addBindValue(options.advisoryLockKey);
-    unlock.exec();
+    if (m_conn.isOpen()) { // a lost session has released its lock already
+        QSqlQuery unlock(m_conn.database());
+        unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
+        unlock.addBindValue(options.advisoryLockKey);
+        unlock.exec();
+    }
 
     qint64 total = 0;
     for (const RuleReceipt &r : receipt.rules)

@@ -118,8 +118,8 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
         p.batches = r.batches;
         p.retries = r.retries;
         p.state = QStringLiteral("running");
-        p.message = ctx.options.detachOnly ? tr("%1 detached (%2 rows), kept as a table.").arg(name).arg(rows)
-                                           : tr("%1 detached and dropped (%2 rows).").arg(name).arg(rows);
+        p.message = ctx.options.detachOnly ? tr("%1 detached (%2 rows), kept as a table.").arg(name, QString::number(rows))
+                                           : tr("%1 detached and dropped (%2 rows).").arg(name, QString::number(rows));
         if (ctx.observer)
             ctx.observer->ruleProgress(p);
         ctx.log(p.message);

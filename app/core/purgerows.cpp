@@ -29,8 +29,9 @@ double percentile(QList<double> v, double p)
 
 void rollback(PgConnection &conn)
 {
-    QSqlQuery q(conn.database());
-    q.exec(QStringLiteral("ROLLBACK"));
+    QString ignored;
+    if (conn.isOpen()) // a lost connection has nothing to roll back (and Qt would warn)
+        conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
 }
 
 } // namespace
@@ -184,11 +185,10 @@ RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
                                   .arg(cfg.maxLockRetries)
                                   .arg(lockHoldersOf(ctx.conn, preview.table)));
             if (!ctx.conn.isOpen() || dbError.isEmpty())
-                return finish(QStringLiteral("error"), tr("%1: the connection was lost during batch %2 (%3). "
-                                                          "Committed batches stay removed.")
-                                                           .arg(preview.table)
-                                                           .arg(r.batches + 1)
-                                                           .arg(b.lastError().text()));
+                return finish(QStringLiteral("error"),
+                              tr("%1: the connection was lost during batch %2. Committed batches stay removed.")
+                                  .arg(preview.table)
+                                  .arg(r.batches + 1));
             return finish(QStringLiteral("error"), tr("%1: batch %2 failed: %3")
                                                        .arg(preview.table)
                                                        .arg(r.batches + 1)
