@@ -2,6 +2,7 @@
 
 #include "historystore.h"
 #include "purgeinternal.h"
+#include "textformat.h"
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -61,10 +62,10 @@ QJsonObject RuleReceipt::toJson() const
                   {QStringLiteral("batch_max_ms"), batchMaxMs},
                   {QStringLiteral("sql"), sql},
                   {QStringLiteral("message"), message}};
-    if (deleted > 0 && !Rules::isPartitionRule(ruleId)) {
-        o.insert(QStringLiteral("key_min"), double(keyMin));
-        o.insert(QStringLiteral("key_max"), double(keyMax));
-    }
+    // Absent values are null (docs/cli-json.md): no key range when nothing was deleted.
+    const bool range = deleted > 0 && !Rules::isPartitionRule(ruleId);
+    o.insert(QStringLiteral("key_min"), range ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("key_max"), range ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
     if (Rules::isPartitionRule(ruleId)) {
         o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
         o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
@@ -85,8 +86,7 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("finished_utc"), finishedUtc},
                   {QStringLiteral("duration_ms"), double(durationMs)},
                   {QStringLiteral("rules"), arr}};
-    if (!lockHolder.isEmpty())
-        o.insert(QStringLiteral("lock_holder"), lockHolder);
+    o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
     return o;
 }
 

@@ -342,6 +342,9 @@ private slots:
                                       .value(QStringLiteral("tables"))
                                       .toArray();
         QCOMPARE(tables.size(), 3);
+        const QJsonObject pf = r.json(&why).value(QStringLiteral("preflight")).toObject();
+        QVERIFY(pf.contains(QStringLiteral("last_job_ok_utc")) && pf.value(QStringLiteral("last_job_ok_utc")).isNull());
+        QVERIFY(pf.value(QStringLiteral("hours_since_job_ok")).isNull());
         for (const QJsonValue &v : tables) {
             const QJsonObject t = v.toObject();
             QVERIFY2(t.contains(QStringLiteral("eligible")) &&
