@@ -4,11 +4,13 @@
 #include "clirunner.h"
 #include "keyringsandbox.h"
 #include "pgsandbox.h"
+#include "purgefixtures.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -362,6 +364,34 @@ private slots:
         QCOMPARE(rule.value(QStringLiteral("eligible")).toInt(), 0);
         QVERIFY(rule.contains(QStringLiteral("key_min")) && rule.value(QStringLiteral("key_min")).isNull());
         QVERIFY(rule.value(QStringLiteral("oldest")).isNull());
+    }
+
+    // Rows per second over wall time: with a 300 ms pause between batches no line can claim more
+    // than the rows removed over the pauses already taken (batch time alone gave millions).
+    void progressRateUsesWallTime()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_rate"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(refreshSeedSql(3000)));
+        const CliResult r = run({"purge", "--rule", "refresh_tokens", "--yes", "--batch-size", "300", "--pause-ms",
+                                 "300", "--conninfo", conninfo(db)},
+                                m_sandbox.purgaPassword);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
+        static const QRegularExpression line(
+            QStringLiteral("^refresh_tokens: ([0-9,]+)/[0-9,]+ rows, ([0-9,]+) batches, ([0-9,]+) rows/s"));
+        int checked = 0;
+        for (const QString &l : r.errLines()) {
+            const QRegularExpressionMatch m = line.match(l);
+            if (!m.hasMatch())
+                continue;
+            auto num = [&](int i) { return m.captured(i).remove(u',').toLongLong(); };
+            const qint64 rows = num(1), batches = num(2), rate = num(3);
+            if (batches < 2)
+                continue;
+            QVERIFY2(rate * 0.3 * double(batches - 1) <= double(rows) + 1, qPrintable(l));
+            ++checked;
+        }
+        QVERIFY2(checked > 0, qPrintable(r.summary()));
     }
 
     void previewTimeZoneIsTheDatabasesNotTheSessions()
