@@ -65,8 +65,9 @@ QString sqlAsRun(const RuleReceipt &r)
     QStringList head;
     if (r.sql.contains(QLatin1String("%TID_FROM%"))) {
         head << ReceiptView::tr("-- Template: each of the %n batch(es) ran it with its own block range in place "
-                                "of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table.",
-                                nullptr, r.batches);
+                                "of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;",
+                                nullptr, r.batches)
+             << ReceiptView::tr("-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.");
         if (r.deleted > 0)
             head << ReceiptView::tr("-- Keys deleted: %1 to %2 (%3 rows).")
                         .arg(QString::number(r.keyMin), QString::number(r.keyMax), Display::number(r.deleted));
