@@ -77,7 +77,10 @@ Probe probe(const ConnParams &params, const QString &password, int timeoutSec)
     }
     r.succeeded = st == PGRES_POLLING_OK;
     r.needsPassword = PQconnectionNeedsPassword(c);
-    r.text = QString::fromUtf8(PQerrorMessage(c)).trimmed();
+    // The verbose form adds the server's source location: of no use to a reader.
+    QStringList lines = QString::fromUtf8(PQerrorMessage(c)).trimmed().split(u'\n');
+    lines.removeIf([](const QString &l) { return l.trimmed().startsWith(QLatin1String("LOCATION:")); });
+    r.text = lines.join(u'\n');
     // "FATAL:  28P01: password ..." (the severity word is translated, the code never is).
     static const QRegularExpression code(QStringLiteral(":\\s+(?=[A-Z]*[0-9])([0-9A-Z]{5}):\\s"));
     const QRegularExpressionMatch m = code.match(r.text);
