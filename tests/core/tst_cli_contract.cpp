@@ -63,7 +63,8 @@ private:
         return runList(sl(args), password, stdinData);
     }
 
-    CliResult runList(const QStringList &args, const QString &password = QString(), const QByteArray &stdinData = {})
+    CliResult runList(const QStringList &args, const QString &password = QString(),
+                      const QByteArray &stdinData = {})
     {
         return runWithStdin(m_cli, args, cliEnvironment(m_home.path(), password), stdinData, m_home.path());
     }
@@ -345,7 +346,8 @@ private slots:
                                       .toArray();
         QCOMPARE(tables.size(), 3);
         const QJsonObject pf = r.json(&why).value(QStringLiteral("preflight")).toObject();
-        QVERIFY(pf.contains(QStringLiteral("last_job_ok_utc")) && pf.value(QStringLiteral("last_job_ok_utc")).isNull());
+        QVERIFY(pf.contains(QStringLiteral("last_job_ok_utc")) &&
+                pf.value(QStringLiteral("last_job_ok_utc")).isNull());
         QVERIFY(pf.value(QStringLiteral("hours_since_job_ok")).isNull());
         for (const QJsonValue &v : tables) {
             const QJsonObject t = v.toObject();
@@ -373,8 +375,8 @@ private slots:
         TestDatabase db(m_sandbox, QStringLiteral("cli_rate"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QVERIFY(db.exec(refreshSeedSql(3000)));
-        const CliResult r = run({"purge", "--rule", "refresh_tokens", "--yes", "--batch-size", "300", "--pause-ms",
-                                 "300", "--conninfo", conninfo(db)},
+        const CliResult r = run({"purge", "--rule", "refresh_tokens", "--yes", "--batch-size", "300",
+                                 "--pause-ms", "300", "--conninfo", conninfo(db)},
                                 m_sandbox.purgaPassword);
         QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
         static const QRegularExpression line(

@@ -138,6 +138,26 @@ private slots:
     void sigintFromAJobControlShellWithProfile() { signalledRunStopsCleanly(true, SIGINT); }
     void sigtermFromAScriptWithProfile() { signalledRunStopsCleanly(false, SIGTERM); }
 
+    // Any command, not only purge: here one waiting for its password on standard input.
+    void signalWhileWaitingEndsTheCommandWithExit6()
+    {
+        const CliResult saved = cli({QStringLiteral("profile-save"), QStringLiteral("waiting"),
+                                     QStringLiteral("--host"), QStringLiteral("h")});
+        QVERIFY2(saved.exitCode == 0, qPrintable(saved.summary()));
+        QProcess p;
+        p.setProcessEnvironment(env());
+        p.setProgram(m_cli);
+        p.setArguments({QStringLiteral("password-store"), QStringLiteral("waiting")});
+        p.start(); // stdin stays open: the command waits for the password
+        QVERIFY(p.waitForStarted(10000));
+        QVERIFY(!p.waitForFinished(1000)); // blocked in the read, not exited
+        QCOMPARE(::kill(pid_t(p.processId()), SIGINT), 0);
+        QVERIFY(p.waitForFinished(10000));
+        const CliResult r = finishedResult(p);
+        QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 6, qPrintable(r.describe()));
+        QCOMPARE(r.errLines().size(), 1);
+    }
+
     void lostConnectionAfterCommittedBatchesExits6()
     {
         TestDatabase db(m_sandbox, QStringLiteral("cli_lost"));
