@@ -1,5 +1,7 @@
 #include "displayformat.h"
 
+#include "textformat.h"
+
 #include <QApplication>
 #include <QLocale>
 #include <QRegularExpression>
@@ -18,7 +20,7 @@ QString number(qint64 value, bool approximate)
 
 QString bytes(qint64 value)
 {
-    return QLocale().formattedDataSize(value, 1, QLocale::DataSizeTraditionalFormat);
+    return formatBytes(value); // the CLI's too
 }
 
 QDateTime parseUtc(const QString &utcText)

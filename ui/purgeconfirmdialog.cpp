@@ -72,20 +72,22 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     layout->addWidget(head);
 
     const QDateTime taken = Display::parseUtc(plan.takenAtUtc);
-    const qint64 ageMin = taken.isValid() ? taken.secsTo(QDateTime::currentDateTimeUtc()) / 60 : 0;
+    // Its real age: a 21-second-old preview is "21.0 s" old, not "0 ms" (minutes were rounded down).
+    const qint64 ageMs = taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
     auto *frozen =
         new QLabel(tr("The preview was frozen at %1 (%2 ago). The purge removes only what that preview "
                       "counted as removable, at those cutoffs; rows that became removable since are left "
                       "for the next run.")
-                       .arg(RunFormat::utc(plan.cutoffBaseUtc), RunFormat::duration(ageMin * 60000)),
+                       .arg(RunFormat::utc(plan.cutoffBaseUtc), RunFormat::duration(ageMs)),
                    this);
     frozen->setWordWrap(true);
+    frozen->setObjectName(QStringLiteral("frozenAt"));
     layout->addWidget(frozen);
-    if (ageMin >= 30) {
+    if (ageMs >= 30 * 60000) {
         auto *stale =
             new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' +
                            tr("This preview is %1 old. Consider taking a new one to see current numbers.")
-                               .arg(RunFormat::duration(ageMin * 60000)),
+                               .arg(RunFormat::duration(ageMs)),
                        this);
         stale->setObjectName(QStringLiteral("stalePreviewWarning"));
         stale->setWordWrap(true);

@@ -7,6 +7,7 @@
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
 #include "runformat.h"
+#include "secrets.h"
 #include "vacuumoffer.h"
 
 #include <QDateTime>
@@ -156,7 +157,14 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
 
     connect(m_controller, &PurgeController::started, this, &PurgePage::onStarted);
     connect(m_controller, &PurgeController::finished, this, &PurgePage::onFinished);
-    connect(m_controller, &PurgeController::ruleProgress, this, [this](const RuleProgress &p) {
+    connect(m_controller, &PurgeController::ruleProgress, this, [this](const RuleProgress &progress) {
+        // Rows per second over wall time since the rule began (the run's start or the previous
+        // rule's end), not over batch time alone, which leaves out planning, pauses and commits.
+        RuleProgress p = progress;
+        const double seconds = m_ruleClock.elapsed() / 1000.0;
+        p.rowsPerSecond = seconds > 0 ? p.deleted / seconds : 0;
+        if (p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock)
+            m_ruleClock.restart();
         m_pendingProgress.insert(p.ruleId, p);
         if (!m_flush->isActive())
             m_flush->start();
@@ -282,9 +290,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     options.ruleIds = request.ruleIds;
     options.detachOnly = request.detachOnly;
     options.origin = QStringLiteral("manual");
-    for (const char *var : {"USER", "LOGNAME", "USERNAME"})
-        if (options.operatorName.isEmpty())
-            options.operatorName = qEnvironmentVariable(var);
+    options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
 
     clearProgress();
     for (const QString &id : request.ruleIds) {
@@ -303,6 +309,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     m_runningPreview = plan.takenAtUtc;
     m_stopRequested = false;
     m_cancelRequested = false;
+    m_ruleClock.start();
     m_runStatus->setText(tr("Starting: opening a dedicated connection and taking the purge lock…"));
     appendLog(tr("Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.")
                   .arg(options.operatorName.isEmpty() ? tr("an unknown user") : options.operatorName,
@@ -356,6 +363,15 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     for (const RuleReceipt &r : receipt.rules)
         if (RuleProgressWidget *w = m_progress.value(r.ruleId))
             w->setFinal(r);
+    // Rules the run never reached (the lock was held, the run failed before them) say so instead
+    // of "Waiting to start".
+    for (auto it = m_progress.cbegin(); it != m_progress.cend(); ++it) {
+        const bool reached = std::any_of(receipt.rules.cbegin(), receipt.rules.cend(),
+                                         [&](const RuleReceipt &r) { return r.ruleId == it.key(); });
+        if (!reached)
+            it.value()->setNotRun(RunFormat::statusText(receipt.status) +
+                                  (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
+    }
     if (receipt.status == RunStatus::Ok)
         m_purgedPreview = m_runningPreview;
     m_runStatus->setText(RunFormat::statusText(receipt.status) +
@@ -369,8 +385,12 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     }
     if (m_receiptBox->isHidden()) {
         m_receiptBox->show();
+        // Every rule's progress stays in view (all of it when it fits in two thirds of the page);
+        // the receipt gets the rest and scrolls its SQL.
         const int h = m_split->height();
-        m_split->setSizes({h / 2, h - h / 2});
+        const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();
+        const int top = qBound(h / 2, progress, h * 2 / 3);
+        m_split->setSizes({top, h - top});
     }
     m_state->setPurgeRunning(false);
     updateActions();

@@ -3,6 +3,7 @@
 #include "purgeconfirmdialog.h"
 #include "purgeengine.h"
 
+#include <QElapsedTimer>
 #include <QMap>
 #include <QWidget>
 
@@ -97,6 +98,7 @@ private:
     QMap<QString, RuleProgressWidget *> m_progress;
     QPlainTextEdit *m_log;
     QSplitter *m_split;
+    QElapsedTimer m_ruleClock; // since the current rule began: its rows per second use wall time
     QWidget *m_receiptBox;
     VacuumOffer *m_vacuum;
     ReceiptView *m_receipt;

@@ -56,6 +56,30 @@ QString keyRange(const RuleReceipt &r)
 }
 
 // Detached and not dropped (detach only, or a drop that failed): tables still in the database.
+// The rule's statement as a reader wants it: a template with its placeholders explained and the
+// ranges this run used (a row rule ran once per TID block range; a partition rule per partition).
+QString sqlAsRun(const RuleReceipt &r)
+{
+    if (r.sql.isEmpty())
+        return QString();
+    QStringList head;
+    if (r.sql.contains(QLatin1String("%TID_FROM%"))) {
+        head << ReceiptView::tr("-- Template: each of the %n batch(es) ran it with its own block range in place "
+                                "of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;",
+                                nullptr, r.batches)
+             << ReceiptView::tr("-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.");
+        if (r.deleted > 0)
+            head << ReceiptView::tr("-- Keys deleted: %1 to %2 (%3 rows).")
+                        .arg(QString::number(r.keyMin), QString::number(r.keyMax), Display::number(r.deleted));
+    }
+    for (const QString &p : r.droppedPartitions)
+        head << ReceiptView::tr("-- Dropped: %1").arg(p);
+    for (const QString &p : r.detachedPartitions)
+        if (!r.droppedPartitions.contains(p))
+            head << ReceiptView::tr("-- Detached, kept: %1").arg(p);
+    return head.isEmpty() ? r.sql : head.join(u'\n') + u'\n' + r.sql;
+}
+
 QStringList keptDetached(const RuleReceipt &r)
 {
     QStringList kept;
@@ -175,12 +199,19 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
                               true));
         m_rules->setItem(r, KeysCol, cell(keyRange(rr), true));
         QStringList parts;
-        if (!rr.droppedPartitions.isEmpty())
-            parts << tr("dropped: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
-        if (!keptDetached(rr).isEmpty())
-            parts << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
-        m_rules->setItem(r, PartitionsCol,
-                         cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; "))));
+        // The cell counts (it fits), the tooltip and the SQL pane name them all.
+        QStringList names;
+        if (!rr.droppedPartitions.isEmpty()) {
+            parts << tr("%n dropped", nullptr, int(rr.droppedPartitions.size()));
+            names << tr("dropped: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
+        }
+        if (!keptDetached(rr).isEmpty()) {
+            parts << tr("%n detached, kept", nullptr, int(keptDetached(rr).size()));
+            names << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
+        }
+        QTableWidgetItem *partsCell = cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; ")));
+        partsCell->setToolTip(names.join(u'\n'));
+        m_rules->setItem(r, PartitionsCol, partsCell);
     }
     m_rules->resizeColumnsToContents();
     // As tall as its rows: the SQL of the selected rule gets the rest.
@@ -196,10 +227,15 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
         m_sql->setSql(QString());
 }
 
+QString ReceiptView::shownSql() const
+{
+    return m_sql->sql();
+}
+
 void ReceiptView::showSqlOf(int row)
 {
     if (row >= 0 && row < m_receipt.rules.size())
-        m_sql->setSql(m_receipt.rules.at(row).sql);
+        m_sql->setSql(sqlAsRun(m_receipt.rules.at(row)));
 }
 
 QString ReceiptView::toText() const

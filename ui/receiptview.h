@@ -28,6 +28,7 @@ public:
     bool saveJson(const QString &path, QString *error) const;
 
     QTableWidget *rulesTable() const { return m_rules; }
+    QString shownSql() const; // the SQL pane's text for the selected rule
     QLabel *statusLabel() const { return m_status; }
     QPushButton *copyButton() const { return m_copy; }
     QPushButton *saveButton() const { return m_save; }

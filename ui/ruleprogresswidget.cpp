@@ -112,6 +112,13 @@ void RuleProgressWidget::setFinal(const RuleReceipt &r)
     m_state->setText(state);
 }
 
+void RuleProgressWidget::setNotRun(const QString &why)
+{
+    m_rate->setText(QStringLiteral("—"));
+    m_eta->setText(QStringLiteral("—"));
+    m_state->setText(tr("Not started — %1").arg(why));
+}
+
 QString RuleProgressWidget::stateText() const
 {
     return m_state->text();

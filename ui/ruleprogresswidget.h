@@ -20,6 +20,8 @@ public:
     const QString &ruleId() const { return m_ruleId; }
     void setProgress(const RuleProgress &progress);
     void setFinal(const RuleReceipt &receipt);
+    // The run ended without reaching this rule (lock held, an earlier failure): says why.
+    void setNotRun(const QString &why);
 
     QProgressBar *bar() const { return m_bar; }
     qint64 deleted() const { return m_deleted; }

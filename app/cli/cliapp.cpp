@@ -4,12 +4,17 @@
 #include "historystore.h"
 #include "passwordstore.h"
 #include "profilestore.h"
+#include "processguard.h"
+#include "secrets.h"
 
 #include <QJsonDocument>
 #include <QLocale>
 #include <QTranslator>
 
+#include <atomic>
 #include <cstdio>
+#include <cstdlib>
+#include <mutex>
 
 namespace purga::cli {
 
@@ -26,21 +31,78 @@ const char *kUsage = R"(Commands:
   lookup            find a token by --token-hash HEX or --token-stdin (raw token, hashed here)
   timeline          one user's tokens and session log (--empresa N --usuario N [--since --until])
   freeze            hold the purge lock (no purge runs) until --minutes N pass or Ctrl-C / SIGTERM
+`purga-sesiones-cli COMMAND --help` shows the options of one command.
 Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused,
             5 another purge holds the lock, 6 cancelled or partial.)";
 
+std::mutex s_mutex; // guards s_secrets and s_target
+QStringList s_secrets;
+QueryCanceller *s_target = nullptr;
+std::atomic<int> s_signal{0};
+
+void write(FILE *f, const QString &text)
+{
+    std::fprintf(f, "%s\n", text.toLocal8Bit().constData());
+    std::fflush(f);
+}
+
+// The one place SIGINT/SIGTERM arrive (processguard's watcher thread).
+void onSignal(int sig)
+{
+    s_signal.store(sig);
+    std::lock_guard<std::mutex> lock(s_mutex);
+    if (s_target) {
+        write(stderr, Context::tr("Signal received: cancelling the statement in flight…"));
+        s_target->cancel();
+        return;
+    }
+    write(stderr, QStringLiteral("purga-sesiones-cli: ") + Context::tr("Interrupted by a signal; nothing was changed."));
+    std::_Exit(Cancelled);
+}
+
 } // namespace
 
-void Context::error(const QString &line)
+bool Context::verbose = false;
+
+void Context::setSecrets(const QStringList &secrets)
 {
-    std::fprintf(stderr, "purga-sesiones-cli: %s\n", line.toLocal8Bit().constData());
-    std::fflush(stderr);
+    std::lock_guard<std::mutex> lock(s_mutex);
+    s_secrets = secrets;
+}
+
+QString Context::redacted(const QString &text)
+{
+    std::lock_guard<std::mutex> lock(s_mutex);
+    return redact(text, s_secrets);
+}
+
+void Context::setSignalTarget(QueryCanceller *canceller)
+{
+    std::lock_guard<std::mutex> lock(s_mutex);
+    s_target = canceller;
+}
+
+int Context::signalled()
+{
+    return s_signal.load();
+}
+
+void Context::error(const QString &line, const QString &detail)
+{
+    const QString text = redacted(line).trimmed();
+    const qsizetype newline = text.indexOf(u'\n');
+    write(stderr, QStringLiteral("purga-sesiones-cli: ") + (newline < 0 ? text : text.left(newline).trimmed()));
+    if (!verbose)
+        return;
+    if (newline >= 0)
+        write(stderr, text.mid(newline + 1));
+    if (!detail.trimmed().isEmpty())
+        write(stderr, redacted(detail).trimmed());
 }
 
 void Context::info(const QString &line)
 {
-    std::fprintf(stderr, "%s\n", line.toLocal8Bit().constData());
-    std::fflush(stderr);
+    write(stderr, redacted(line));
 }
 
 void Context::printJson(const QJsonObject &o)
@@ -69,6 +131,9 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         profile->name = QStringLiteral("conninfo");
         profile->conninfo = conninfo;
         profile->passwordSource = PasswordSource::Libpq;
+        if (conninfoHasPassword(conninfo))
+            info(tr("Warning: the password in --conninfo is visible to every user in the process list and "
+                    "stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store)."));
     } else if (!service.isEmpty()) {
         *profile = profileFromService(service);
     } else {
@@ -83,18 +148,21 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         *profile = *p;
         if (profile->passwordSource == PasswordSource::Keychain) {
             PasswordStore keychain;
-            const PasswordResult r = keychain.readSync(profileName);
+            PasswordResult r = keychain.readSync(profileName);
             if (!r.ok) {
-                error(r.message);
+                error(r.message, r.detail);
                 *exitCode = CannotConnect;
                 return false;
             }
             password = r.password;
+            wipe(r.password);
         }
     }
     ConnectError err;
-    if (!conn.open(*profile, password, &err)) {
-        error(err.message + QStringLiteral(" (") + err.detail + u')');
+    const bool opened = conn.open(*profile, password, &err);
+    wipe(password); // libpq has its own copy now
+    if (!opened) {
+        error(err.message, err.detail);
         *exitCode = CannotConnect;
         return false;
     }
@@ -156,8 +224,7 @@ bool Context::ruleConfigs(const ConnectionProfile &profile, const QStringList &i
             return false;
         const QStringList problems = Rules::validate(c);
         if (!problems.isEmpty()) {
-            for (const QString &p : problems)
-                error(p);
+            error(problems.join(QStringLiteral(" ")));
             return false;
         }
         *out << c;
@@ -172,6 +239,7 @@ int run(int argc, char **argv)
     QCoreApplication::setApplicationName(ProfileStore::applicationName());
     QCoreApplication::setApplicationVersion(QStringLiteral(PURGA_VERSION));
     registerMetaTypes();
+    watchTerminationSignals(onSignal);
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QString::fromUtf8(kUsage));
@@ -179,55 +247,33 @@ int run(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | "
                                                                         "profile-save | password-store | password-forget | lookup | timeline | freeze"));
-    parser.addOptions({
-        {QStringLiteral("profile"), Context::tr("Saved profile; its password comes from the OS keychain."), QStringLiteral("NAME")},
-        {QStringLiteral("conninfo"), Context::tr("libpq connection string or URI; password from PGPASSWORD/.pgpass."), QStringLiteral("STRING")},
-        {QStringLiteral("service"), Context::tr("libpq service name (pg_service.conf)."), QStringLiteral("NAME")},
-        {QStringLiteral("json"), Context::tr("Machine-readable output on stdout.")},
-        {QStringLiteral("estimates"), Context::tr("status: catalog estimates only (no exact counts).")},
-        {QStringLiteral("rule"), Context::tr("Rule to preview/purge (repeatable): refresh_tokens, pre_tokens, log_sesiones."), QStringLiteral("ID")},
-        {QStringLiteral("all"), Context::tr("purge: every rule.")},
-        {QStringLiteral("yes"), Context::tr("purge: really delete (otherwise only the preview is printed).")},
-        {QStringLiteral("batch-size"), Context::tr("Rows per batch (1-100000, default 5000)."), QStringLiteral("N")},
-        {QStringLiteral("lock-timeout-ms"), Context::tr("lock_timeout of each batch (default 5000)."), QStringLiteral("N")},
-        {QStringLiteral("statement-timeout-ms"), Context::tr("statement_timeout of each batch (default 120000)."), QStringLiteral("N")},
-        {QStringLiteral("pause-ms"), Context::tr("Pause between batches (default 0)."), QStringLiteral("N")},
-        {QStringLiteral("target-batch-ms"), Context::tr("Adapt the batch size to this duration (default off)."), QStringLiteral("N")},
-        {QStringLiteral("vacuum"), Context::tr("purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")},
-        {QStringLiteral("detach-only"), Context::tr("purge: keep detached partitions as tables instead of dropping them.")},
-        {QStringLiteral("lock-key"), Context::tr("Advisory lock key (default 731001, the ADR's)."), QStringLiteral("N")},
-        {QStringLiteral("host"), Context::tr("profile-save: host."), QStringLiteral("HOST")},
-        {QStringLiteral("port"), Context::tr("profile-save: port."), QStringLiteral("PORT")},
-        {QStringLiteral("dbname"), Context::tr("profile-save: database."), QStringLiteral("DB")},
-        {QStringLiteral("user"), Context::tr("profile-save: role."), QStringLiteral("ROLE")},
-        {QStringLiteral("sslmode"), Context::tr("profile-save: libpq sslmode."), QStringLiteral("MODE")},
-        {QStringLiteral("sslrootcert"), Context::tr("profile-save: root certificate for verify-ca/verify-full."), QStringLiteral("PATH")},
-        {QStringLiteral("token-hash"), Context::tr("lookup: hex SHA-256 of the token."), QStringLiteral("HEX")},
-        {QStringLiteral("token-stdin"), Context::tr("lookup: read the raw token from stdin and hash it here (never sent).")},
-        {QStringLiteral("reveal"), Context::tr("lookup/timeline: print whole token hashes (masked by default).")},
-        {QStringLiteral("empresa"), Context::tr("timeline: tenant id."), QStringLiteral("N")},
-        {QStringLiteral("usuario"), Context::tr("timeline: user id."), QStringLiteral("N")},
-        {QStringLiteral("since"), Context::tr("timeline: from this ISO 8601 instant."), QStringLiteral("ISO")},
-        {QStringLiteral("until"), Context::tr("timeline: up to this ISO 8601 instant."), QStringLiteral("ISO")},
-        {QStringLiteral("csv"), Context::tr("timeline: CSV on stdout.")},
-        {QStringLiteral("minutes"), Context::tr("freeze: release after N minutes (default: on Ctrl-C / SIGTERM)."), QStringLiteral("N")},
-    });
+    addOptions(parser);
     if (!parser.parse(QCoreApplication::arguments())) {
         Context::error(parser.errorText());
         return Usage;
     }
-    if (parser.isSet(QStringLiteral("help")))
+    const QStringList args = parser.positionalArguments();
+    if (parser.isSet(QStringLiteral("help"))) {
+        if (!args.isEmpty() && isCommand(args.first())) {
+            std::fputs(commandHelp(args.first()).toLocal8Bit().constData(), stdout);
+            return Ok;
+        }
         parser.showHelp(Ok);
+    }
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
-    const QStringList args = parser.positionalArguments();
     if (args.isEmpty()) {
         Context::error(Context::tr("No command given. Try --help."));
         return Usage;
     }
+    Context::verbose = parser.isSet(QStringLiteral("verbose"));
+    if (parser.isSet(QStringLiteral("conninfo")))
+        Context::setSecrets(conninfoSecrets(parser.value(QStringLiteral("conninfo"))));
+    const QString command = args.first();
+    if (!checkUsage(parser, command))
+        return Usage;
     Context ctx(parser);
     ctx.json = parser.isSet(QStringLiteral("json"));
-    const QString command = args.first();
     if (command == QLatin1String("status"))
         return cmdStatus(ctx);
     if (command == QLatin1String("setup-history"))

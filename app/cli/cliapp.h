@@ -15,7 +15,16 @@ namespace purga::cli {
 // Exit codes shared by every command (documented in README.md).
 enum Exit { Ok = 0, Other = 1, Usage = 2, CannotConnect = 3, Refused = 4, LockBusy = 5, Cancelled = 6 };
 
+// main(): blocks SIGINT/SIGTERM and disables core dumps before anything else, then runs.
 int run(int argc, char **argv);
+
+// clihelp.cpp: every option, and the commands with the options each one takes.
+void addOptions(QCommandLineParser &parser);
+bool isCommand(const QString &name);
+QString commandHelp(const QString &command); // synopsis and options of one command
+// Usage errors common to all commands (positional arguments, incompatible flags); false after
+// printing one line.
+bool checkUsage(const QCommandLineParser &parser, const QString &command);
 
 // What status/preview/purge open: a checked connection with its rule settings and preflight.
 struct Session
@@ -37,6 +46,7 @@ public:
     }
     QCommandLineParser &parser;
     bool json = false;
+    static bool verbose; // --verbose: the details of errors (server DETAIL/HINT, libpq's text)
 
     // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
     bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode);
@@ -46,8 +56,17 @@ public:
     // Rule configs from the profile, overridden by --batch-size etc.; false (usage) when invalid.
     bool ruleConfigs(const ConnectionProfile &profile, const QStringList &ids, QList<RuleConfig> *out);
 
-    static void error(const QString &line);    // one clear line on stderr
-    static void info(const QString &line);     // stderr too: stdout is for results / JSON
+    // One clear line on stderr: the first line of `line` only; its other lines and `detail` go
+    // out too with --verbose. Known secrets (the --conninfo password) are replaced by ***.
+    static void error(const QString &line, const QString &detail = QString());
+    static void info(const QString &line); // stderr too: stdout is for results / JSON
+    static void setSecrets(const QStringList &secrets);
+    static QString redacted(const QString &text);
+
+    // While a canceller is set, SIGINT/SIGTERM cancel its statement and the run stops cleanly
+    // (exit 6); otherwise the command ends at once with exit 6. signalled(): the signal, or 0.
+    static void setSignalTarget(class QueryCanceller *canceller);
+    static int signalled();
     static void printJson(const QJsonObject &o);
     static void printLine(const QString &line); // stdout
 };

@@ -3,6 +3,7 @@
 
 #include "preflight.h"
 #include "preview.h"
+#include "textformat.h"
 
 #include <QLocale>
 
@@ -14,6 +15,19 @@ QStringList selectedRules(Context &ctx, bool allByDefault)
     if (ctx.parser.isSet(QStringLiteral("all")) || (ids.isEmpty() && allByDefault))
         ids = Rules::ids();
     return ids;
+}
+
+// Why the command is refused, as one line (the checks may say the same thing several times,
+// e.g. a missing schema for every table).
+void refuse(const QStringList &blockers)
+{
+    QStringList unique;
+    for (const QString &b : blockers) {
+        const QString line = b.section(u'\n', 0, 0).trimmed();
+        if (!line.isEmpty() && !unique.contains(line))
+            unique << line;
+    }
+    Context::error(unique.join(QStringLiteral(" ")), blockers.join(u'\n'));
 }
 
 void printPreviewHuman(const PreviewPlan &plan)
@@ -34,8 +48,8 @@ void printPreviewHuman(const PreviewPlan &plan)
             Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4").arg(r.keyMin).arg(r.keyMax).arg(r.oldest, r.newest));
         for (const PartitionInfo &p : r.partitions)
             if (p.removable)
-                Context::printLine(Context::tr("  would detach and drop %1 (%2 rows, %3 bytes)")
-                                       .arg(p.name, l.toString(p.rows), l.toString(p.bytes)));
+                Context::printLine(Context::tr("  would detach and drop %1 (%2 rows, %3)")
+                                       .arg(p.name, formatCount(p.rows), formatBytes(p.bytes)));
     }
 }
 
@@ -49,8 +63,7 @@ int cmdPreview(Context &ctx)
     const PreflightReport &report = session.report;
     QString error;
     if (!report.canPreview()) {
-        for (const QString &why : report.previewBlockers())
-            Context::error(why);
+        refuse(report.previewBlockers());
         return Refused;
     }
     PreviewPlan plan;

@@ -3,6 +3,7 @@
 
 #include "passwordstore.h"
 #include "profilestore.h"
+#include "secrets.h"
 
 #include <QTextStream>
 
@@ -20,6 +21,19 @@ bool profileName(Context &ctx, QString *name)
     }
     *name = args.at(1);
     return true;
+}
+
+// password-store only stores for a profile that exists: a typo would leave an orphan secret.
+bool knownProfile(const QString &name)
+{
+    ProfileStore store;
+    if (store.load(name))
+        return true;
+    const QStringList names = store.names();
+    Context::error(names.isEmpty() ? Context::tr("No profile named \"%1\" (none saved; see profile-save).").arg(name)
+                                   : Context::tr("No profile named \"%1\" (saved profiles: %2).")
+                                         .arg(name, names.join(QStringLiteral(", "))));
+    return false;
 }
 } // namespace
 
@@ -40,12 +54,24 @@ int cmdProfileSave(Context &ctx)
     set("user", &p.user);
     set("sslmode", &p.sslMode);
     set("sslrootcert", &p.sslRootCert);
-    if (ctx.parser.isSet(QStringLiteral("port")))
-        p.port = ctx.parser.value(QStringLiteral("port")).toInt();
+    if (ctx.parser.isSet(QStringLiteral("port"))) {
+        bool ok = false;
+        p.port = ctx.parser.value(QStringLiteral("port")).toInt(&ok);
+        if (!ok) {
+            Context::error(Context::tr("--port takes a whole number, not \"%1\".").arg(ctx.parser.value(QStringLiteral("port"))));
+            return Usage;
+        }
+    }
+    // Checked before anything is written: a failure leaves the profiles file as it was.
+    const QStringList problems = validateProfile(p);
+    if (!problems.isEmpty()) {
+        Context::error(problems.join(QStringLiteral(" ")));
+        return Usage;
+    }
     QString error;
     if (!store.save(p, &error)) {
         Context::error(error);
-        return Usage;
+        return Other;
     }
     Context::info(Context::tr("Profile \"%1\" saved: %2").arg(name, p.displayTarget()));
     return Ok;
@@ -56,17 +82,20 @@ int cmdPasswordStore(Context &ctx)
     QString name;
     if (!profileName(ctx, &name))
         return Usage;
+    if (!knownProfile(name))
+        return Usage;
     // The password comes from stdin only: never from argv (visible in ps) or a file.
     QTextStream in(stdin);
-    const QString password = in.readLine();
+    QString password = in.readLine();
     if (password.isEmpty()) {
         Context::error(Context::tr("No password on standard input."));
         return Usage;
     }
     PasswordStore keychain;
     const PasswordResult r = keychain.writeSync(name, password);
+    wipe(password);
     if (!r.ok) {
-        Context::error(r.message);
+        Context::error(r.message, r.detail);
         return Other;
     }
     Context::info(Context::tr("Password for profile \"%1\" stored in the OS keychain.").arg(name));
@@ -79,9 +108,21 @@ int cmdPasswordForget(Context &ctx)
     if (!profileName(ctx, &name))
         return Usage;
     PasswordStore keychain;
+    // The Secret Service deletes silently whether or not an item was there: ask first, so that
+    // the user learns whether there was something to remove.
+    PasswordResult before = keychain.readSync(name);
+    wipe(before.password);
+    if (!before.ok && !before.notFound) {
+        Context::error(before.message, before.detail);
+        return Other;
+    }
+    if (before.notFound) {
+        Context::info(Context::tr("No password was stored for profile \"%1\": nothing to remove.").arg(name));
+        return Ok;
+    }
     const PasswordResult r = keychain.removeSync(name);
     if (!r.ok) {
-        Context::error(r.message);
+        Context::error(r.message, r.detail);
         return Other;
     }
     Context::info(Context::tr("Password for profile \"%1\" removed from the OS keychain.").arg(name));

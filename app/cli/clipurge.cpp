@@ -1,97 +1,94 @@
-// purge: the batched purge from scripts. SIGINT/SIGTERM cancel cleanly (exit 6).
+// purge: the batched purge from scripts. SIGINT/SIGTERM cancel cleanly (exit 6, see cliapp.cpp).
 #include "cliapp.h"
 
 #include "historystore.h"
 #include "maintenance.h"
 #include "preflight.h"
 #include "purgeengine.h"
+#include "secrets.h"
+#include "textformat.h"
 
 #include <QElapsedTimer>
 #include <QLocale>
 
-#include <csignal>
 #include <mutex>
-#include <thread>
-
-#ifdef Q_OS_UNIX
-#include <pthread.h>
-#include <unistd.h>
-#endif
 
 namespace purga::cli {
 
 QStringList selectedRules(Context &ctx, bool allByDefault);
 void printPreviewHuman(const PreviewPlan &plan);
+void refuse(const QStringList &blockers);
 
 namespace {
 
-// Progress on stderr, at most a line per second per rule (and every final state).
+// Progress on stderr, at most a line per second per rule (and every final state). Rows per
+// second over wall time since the rule started (the previous rule's end), not batch time alone.
 class StderrObserver : public PurgeObserver
 {
 public:
+    StderrObserver() { m_ruleClock.start(); }
     void ruleProgress(const RuleProgress &p) override
     {
         std::lock_guard<std::mutex> lock(m_mutex);
+        if (p.ruleId != m_rule) {
+            m_rule = p.ruleId; // its clock runs since the previous rule ended (or the run began)
+            m_timer.invalidate();
+        }
         const bool final = p.state != RuleStatus::Running;
+        const double seconds = m_ruleClock.elapsed() / 1000.0;
         if (!final && m_timer.isValid() && m_timer.elapsed() < 1000)
             return;
         m_timer.start();
-        const QLocale l;
-        Context::info(QStringLiteral("%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6%7")
-                          .arg(p.ruleId, l.toString(p.deleted), l.toString(p.planned))
-                          .arg(p.batches)
-                          .arg(qint64(p.rowsPerSecond))
-                          .arg(p.retries)
-                          .arg(p.etaMs >= 0 && !final ? QStringLiteral(", ETA %1 s").arg(p.etaMs / 1000) : QString()));
+        QString line = Context::tr("%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6")
+                           .arg(p.ruleId, formatCount(p.deleted), formatCount(p.planned), formatCount(p.batches),
+                                formatRate(seconds > 0 ? p.deleted / seconds : 0), formatCount(p.retries));
+        if (p.etaMs >= 0 && !final)
+            line += Context::tr(", ETA %1 s").arg(formatCount(p.etaMs / 1000));
+        Context::info(line);
+        if (final)
+            m_ruleClock.restart(); // the next rule's time starts now
     }
-    void log(const QString &line) override { Context::info(line); }
+    // The engine's narration (chunk sizes, lock taken, retries) is for --verbose; errors come
+    // once, from the receipt.
+    void log(const QString &line) override
+    {
+        if (Context::verbose)
+            Context::info(line);
+    }
 
 private:
     std::mutex m_mutex;
+    QString m_rule;
+    QElapsedTimer m_ruleClock;
     QElapsedTimer m_timer;
 };
 
-// Signals are turned into a cancel by a watcher thread (sigwait), never inside a handler.
-class SignalCanceller
+// Routes SIGINT/SIGTERM to a canceller for as long as it lives.
+class SignalTarget
 {
 public:
-    SignalCanceller(QueryCanceller &canceller)
-    {
-#ifdef Q_OS_UNIX
-        sigemptyset(&m_set);
-        sigaddset(&m_set, SIGINT);
-        sigaddset(&m_set, SIGTERM);
-        sigaddset(&m_set, SIGUSR2); // used to wake the watcher at the end
-        pthread_sigmask(SIG_BLOCK, &m_set, nullptr);
-        m_thread = std::thread([this, &canceller] {
-            int sig = 0;
-            sigwait(&m_set, &sig);
-            if (sig != SIGUSR2) {
-                m_signalled = sig;
-                Context::info(Context::tr("Signal received: cancelling the batch in flight…"));
-                canceller.cancel();
-            }
-        });
-#else
-        Q_UNUSED(canceller);
-#endif
-    }
-    ~SignalCanceller()
-    {
-#ifdef Q_OS_UNIX
-        pthread_kill(m_thread.native_handle(), SIGUSR2);
-        m_thread.join();
-#endif
-    }
-    int signalled() const { return m_signalled; }
-
-private:
-#ifdef Q_OS_UNIX
-    sigset_t m_set;
-    std::thread m_thread;
-#endif
-    std::atomic<int> m_signalled{0};
+    explicit SignalTarget(QueryCanceller &c) { Context::setSignalTarget(&c); }
+    ~SignalTarget() { Context::setSignalTarget(nullptr); }
+    SignalTarget(const SignalTarget &) = delete;
+    SignalTarget &operator=(const SignalTarget &) = delete;
 };
+
+qint64 rowsRemoved(const PurgeReceipt &receipt)
+{
+    qint64 n = 0;
+    for (const RuleReceipt &r : receipt.rules)
+        n += r.deleted;
+    return n;
+}
+
+void printReceiptHuman(const PurgeReceipt &receipt)
+{
+    Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
+    for (const RuleReceipt &r : receipt.rules)
+        Context::printLine(Context::tr("  %1: %2 %3/%4 rows, %5 batches, %6 retries, %7 ms")
+                               .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
+                                    formatCount(r.batches), formatCount(r.retries), formatCount(r.durationMs)));
+}
 
 } // namespace
 
@@ -105,7 +102,7 @@ int cmdPurge(Context &ctx)
     PurgeOptions options;
     options.ruleIds = ids;
     options.detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
-    options.operatorName = qEnvironmentVariable("USER", qEnvironmentVariable("USERNAME"));
+    options.operatorName = osUserName(); // from the OS, not $USER; the DB role is recorded apart
     if (ctx.parser.isSet(QStringLiteral("lock-key"))) {
         bool ok = false;
         options.advisoryLockKey = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
@@ -124,19 +121,22 @@ int cmdPurge(Context &ctx)
     QString error;
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
     if (yes && !report.canPurge()) {
-        for (const QString &why : report.purgeBlockers())
-            Context::error(why);
+        refuse(report.purgeBlockers());
         return Refused;
     }
     if (!report.canPreview()) {
-        for (const QString &why : report.previewBlockers())
-            Context::error(why);
+        refuse(report.previewBlockers());
         return Refused;
     }
     QueryCanceller canceller;
+    SignalTarget signalTarget(canceller);
     canceller.arm(conn.handle());
     PreviewPlan plan;
     if (!takePreview(conn, session.rules, &canceller, nullptr, &plan, &error)) {
+        if (Context::signalled()) {
+            Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
+            return Cancelled;
+        }
         Context::error(error);
         return Other;
     }
@@ -151,26 +151,26 @@ int cmdPurge(Context &ctx)
     StderrObserver observer;
     PurgeReceipt receipt;
     {
-        SignalCanceller signalWatch(canceller);
         PurgeEngine engine(conn, canceller);
         receipt = engine.run(plan, options, &observer);
     }
-    canceller.disarm();
-    if (ctx.json) {
+    if (ctx.json)
         Context::printJson(receipt.toJson());
-    } else {
-        Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
-        for (const RuleReceipt &r : receipt.rules)
-            Context::printLine(QStringLiteral("  %1: %2 %3/%4, %5 batches, %6 retries, %7 ms")
-                                   .arg(r.ruleId, toId(r.status))
-                                   .arg(r.deleted)
-                                   .arg(r.planned)
-                                   .arg(r.batches)
-                                   .arg(r.retries)
-                                   .arg(r.durationMs));
-    }
-    if (receipt.status != RunStatus::Ok && receipt.status != RunStatus::Cancelled)
+    else
+        printReceiptHuman(receipt);
+    // "6 cancelled or partial": a run that stopped after committed batches is partial, whatever
+    // stopped it (a lost connection, an error mid-run); say how much was removed.
+    int exitCode = receipt.exitCode();
+    const qint64 removed = rowsRemoved(receipt);
+    if (exitCode == Other && removed > 0) {
+        exitCode = Cancelled;
+        Context::error(Context::tr("Stopped after removing %1 rows (committed): %2")
+                           .arg(formatCount(removed), receipt.message));
+    } else if (receipt.status != RunStatus::Ok && receipt.status != RunStatus::Cancelled) {
         Context::error(receipt.message);
+    } else if (receipt.status == RunStatus::Cancelled) {
+        Context::info(Context::tr("Cancelled; %1 rows removed before it stopped (committed).").arg(formatCount(removed)));
+    }
 
     // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
     QStringList purgedTables;
@@ -197,14 +197,15 @@ int cmdPurge(Context &ctx)
             Context::info(report.canVacuum
                               ? Context::tr("%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or "
                                             "let autovacuum reclaim the space.")
-                                    .arg(purgedRows)
+                                    .arg(formatCount(purgedRows))
                                     .arg(purgedTables.join(QStringLiteral(", ")))
                               : Context::tr("%1 rows removed: autovacuum will reclaim the space (this role may not "
                                             "VACUUM the tables).")
-                                    .arg(purgedRows));
+                                    .arg(formatCount(purgedRows)));
         }
     }
-    return receipt.exitCode();
+    canceller.disarm();
+    return exitCode;
 }
 
 } // namespace purga::cli

@@ -4,16 +4,19 @@
 #include "historystore.h"
 #include "overview.h"
 #include "preflight.h"
+#include "textformat.h"
 
 #include <QLocale>
 
 namespace purga::cli {
 
+void refuse(const QStringList &blockers);
+
 namespace {
 
 QString num(qint64 n)
 {
-    return n < 0 ? QStringLiteral("-") : QLocale().toString(n);
+    return n < 0 ? QStringLiteral("-") : formatCount(n);
 }
 
 void printHuman(const PreflightReport &r, const Overview &ov)
@@ -29,11 +32,9 @@ void printHuman(const PreflightReport &r, const Overview &ov)
     for (const TableOverview &t : ov.tables) {
         const QString approx = t.exact ? QString() : QStringLiteral("≈");
         Context::printLine(Context::tr("%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, "
-                                       "%8 MB table + %9 MB indexes, %10 dead tuples")
+                                       "%8 table + %9 indexes, %10 dead tuples")
                                .arg(t.table, approx, num(t.total), num(t.revoked), num(t.expired), num(t.removable),
-                                    num(t.keptByWindow))
-                               .arg(t.tableBytes / 1048576)
-                               .arg(t.indexBytes / 1048576)
+                                    num(t.keptByWindow), formatBytes(t.tableBytes), formatBytes(t.indexBytes))
                                .arg(num(t.deadTuples)));
         for (const PartitionInfo &p : t.partitions)
             Context::printLine(QStringLiteral("    %1  %2 .. %3  rows %4  %5")
@@ -81,8 +82,7 @@ int cmdStatus(Context &ctx)
         printHuman(report, ov);
     }
     if (!report.canPurge()) {
-        for (const QString &why : report.purgeBlockers())
-            Context::error(why);
+        refuse(report.purgeBlockers());
         return Refused;
     }
     return Ok;

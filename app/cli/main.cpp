@@ -1,6 +1,11 @@
 #include "cliapp.h"
+#include "processguard.h"
 
 int main(int argc, char **argv)
 {
+    // Before anything can start a thread (QtKeychain's D-Bus, libsecret, QThreadPool): every
+    // thread inherits the blocked mask and the signals are taken in one place (cliapp.cpp).
+    purga::blockTerminationSignals();
+    purga::hardenProcess();
     return purga::cli::run(argc, argv);
 }

@@ -50,12 +50,24 @@ int HistoryStore::markInterrupted(PgConnection &conn, QString *error)
 bool HistoryStore::startRun(PgConnection &conn, const QString &runId, const QString &origin,
                             const QString &operatorName, const QString &detail, QString *error)
 {
+    // operador: the database role; usuario_so: the OS user (operatorName), on history tables that
+    // have the column (setup-history adds it); older tables get the role only.
+    QSqlQuery has(conn.database());
+    const bool osColumn = has.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
+                                                  "'identidad.purga_corridas'::regclass AND attname = 'usuario_so' "
+                                                  "AND NOT attisdropped)")) &&
+                          has.next() && has.value(0).toBool();
     QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)"
-                             " VALUES (CAST(? AS uuid), ?, coalesce(NULLIF(?, ''), current_user), 'en_curso', pg_backend_pid(), ?)"));
+    q.prepare(osColumn ? QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, usuario_so, "
+                                        "estado, backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, "
+                                        "NULLIF(?, ''), 'en_curso', pg_backend_pid(), ?)")
+                       : QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, "
+                                        "backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, 'en_curso', "
+                                        "pg_backend_pid(), ?)"));
     q.addBindValue(runId);
     q.addBindValue(origin);
-    q.addBindValue(operatorName);
+    if (osColumn)
+        q.addBindValue(operatorName);
     q.addBindValue(detail);
     if (!q.exec()) {
         *error = q.lastError().databaseText();

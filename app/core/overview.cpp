@@ -2,6 +2,7 @@
 
 #include "dbfailure.h"
 #include "pgconnection.h"
+#include "textformat.h"
 
 #include <QJsonArray>
 #include <QSqlError>
@@ -63,23 +64,24 @@ QJsonObject Overview::toJson() const
                       {QStringLiteral("table_bytes"), double(t.tableBytes)},
                       {QStringLiteral("index_bytes"), double(t.indexBytes)},
                       {QStringLiteral("dead_tuples"), double(t.deadTuples)},
-                      {QStringLiteral("last_vacuum"), t.lastVacuum},
-                      {QStringLiteral("last_autovacuum"), t.lastAutovacuum},
-                      {QStringLiteral("last_analyze"), t.lastAnalyze},
-                      {QStringLiteral("last_autoanalyze"), t.lastAutoanalyze}};
-        auto opt = [&](const char *key, qint64 v) {
-            o.insert(QLatin1String(key), v < 0 ? QJsonValue() : QJsonValue(double(v)));
-        };
-        opt("revoked_or_used", t.revoked);
-        opt("expired", t.expired);
-        opt("removable", t.removable);
-        opt("kept_by_window", t.keptByWindow);
+                      {QStringLiteral("last_vacuum"), jsonText(t.lastVacuum)},
+                      {QStringLiteral("last_autovacuum"), jsonText(t.lastAutovacuum)},
+                      {QStringLiteral("last_analyze"), jsonText(t.lastAnalyze)},
+                      {QStringLiteral("last_autoanalyze"), jsonText(t.lastAutoanalyze)}};
+        o.insert(QStringLiteral("revoked_or_used"), jsonCount(t.revoked));
+        o.insert(QStringLiteral("expired"), jsonCount(t.expired));
+        // One vocabulary with preview and purge: eligible / retained_by_window. The status
+        // names removable / kept_by_window stay as aliases for one release (docs/cli-json.md).
+        o.insert(QStringLiteral("eligible"), jsonCount(t.removable));
+        o.insert(QStringLiteral("retained_by_window"), jsonCount(t.keptByWindow));
+        o.insert(QStringLiteral("removable"), jsonCount(t.removable));
+        o.insert(QStringLiteral("kept_by_window"), jsonCount(t.keptByWindow));
         if (!t.partitions.isEmpty()) {
             QJsonArray parts;
             for (const PartitionInfo &p : t.partitions)
                 parts.append(QJsonObject{{QStringLiteral("name"), p.name},
-                                         {QStringLiteral("lower_bound"), p.lowerBound},
-                                         {QStringLiteral("upper_bound"), p.upperBound},
+                                         {QStringLiteral("lower_bound"), jsonText(p.lowerBound)},
+                                         {QStringLiteral("upper_bound"), jsonText(p.upperBound)},
                                          {QStringLiteral("default"), p.isDefault},
                                          {QStringLiteral("rows"), double(p.rows)},
                                          {QStringLiteral("rows_exact"), p.rowsExact},
@@ -90,7 +92,7 @@ QJsonObject Overview::toJson() const
         arr.append(o);
     }
     return QJsonObject{{QStringLiteral("exact"), exact},
-                       {QStringLiteral("taken_at_utc"), takenAtUtc},
+                       {QStringLiteral("taken_at_utc"), jsonText(takenAtUtc)},
                        {QStringLiteral("tables"), arr}};
 }
 

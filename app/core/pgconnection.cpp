@@ -1,6 +1,10 @@
 #include "pgconnection.h"
 
+#include "connectparams.h"
+#include "secrets.h"
+
 #include <QAtomicInt>
+#include <QElapsedTimer>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -17,6 +21,7 @@ namespace {
 
 QAtomicInt s_connectionSerial;
 
+// A value for QPSQL's option string, where libpq reads it: inside '...', with \ and ' escaped.
 QString quoteOption(const QString &value)
 {
     QString v = value;
@@ -25,54 +30,47 @@ QString quoteOption(const QString &value)
     return u'\'' + v + u'\'';
 }
 
-bool containsAny(const QString &text, std::initializer_list<const char *> needles)
+// Qt's QPSQL driver quotes what it gets through setHostName/setDatabaseName/setUserName/
+// setPassword (inside '...', with \\ and ' escaped: every character reaches libpq), but replaces
+// each ';' of setConnectOptions() with a space, ';' being its option separator. So the values
+// people type (host, names, password) go through the setters, and only the other keywords
+// (sslmode, timeouts, application_name, ...) through the option string, where a ';' cannot be
+// written at all: such a value is refused rather than silently changed.
+bool applyParams(QSqlDatabase &db, const ConnParams &params, const QString &password,
+                 const ConnectionProfile &profile, ConnectError *error)
 {
-    for (const char *n : needles) {
-        if (text.contains(QLatin1String(n), Qt::CaseInsensitive))
-            return true;
+    QStringList options;
+    for (const auto &kv : params) {
+        const QString value = QString::fromUtf8(kv.second);
+        bool numeric = false;
+        const int port = kv.first == "port" ? value.toInt(&numeric) : 0;
+        if (kv.first == "host") {
+            db.setHostName(value);
+        } else if (kv.first == "dbname") {
+            db.setDatabaseName(value);
+        } else if (kv.first == "user") {
+            db.setUserName(value);
+        } else if (kv.first == "password") {
+            if (password.isEmpty())
+                db.setPassword(value);
+        } else if (numeric) {
+            db.setPort(port);
+        } else if (value.contains(u';')) {
+            if (error) {
+                error->kind = ConnectError::Kind::InvalidSettings;
+                error->message = PgConnection::tr("The value of %1 for %2 contains ';', which Qt's PostgreSQL driver "
+                                                  "cannot pass to libpq.")
+                                     .arg(QString::fromUtf8(kv.first), profile.displayTarget());
+            }
+            return false;
+        } else {
+            options << QString::fromUtf8(kv.first) + u'=' + quoteOption(value);
+        }
     }
-    return false;
-}
-
-ConnectError classify(const QString &libpqText, const ConnectionProfile &profile)
-{
-    ConnectError e;
-    e.detail = libpqText.simplified();
-    const QString target = profile.displayTarget();
-    // libpq and the server may answer in English or, with an es locale, in Spanish.
-    if (containsAny(libpqText, {"password authentication failed", "autentificación password falló",
-                                "la autentificación password falló", "autenticación password falló"})) {
-        e.kind = ConnectError::Kind::WrongPassword;
-        e.message = PgConnection::tr("Wrong password or unknown role for %1.").arg(target);
-    } else if (containsAny(libpqText, {"no password supplied", "no se entregó una contraseña",
-                                       "fe_sendauth"})) {
-        e.kind = ConnectError::Kind::PasswordMissing;
-        e.message = PgConnection::tr("The server asks for a password and none was given for %1.").arg(target);
-    } else if (containsAny(libpqText, {"timeout expired", "tiempo de espera"})) {
-        e.kind = ConnectError::Kind::Timeout;
-        e.message = PgConnection::tr("No answer from %1 within %2 s (connect timeout).")
-                        .arg(target)
-                        .arg(profile.connectTimeoutSec);
-    } else if (containsAny(libpqText, {"connection refused", "could not connect", "could not translate host",
-                                       "no se pudo conectar", "no se pudo traducir", "network is unreachable",
-                                       "no route to host", "conexión rehusada"})) {
-        e.kind = ConnectError::Kind::Unreachable;
-        e.message = PgConnection::tr("Cannot reach the server at %1: is the host and port right, and is "
-                                     "PostgreSQL listening there?")
-                        .arg(target);
-    } else if (containsAny(libpqText, {"database \"", "la base de datos"}) &&
-               containsAny(libpqText, {"does not exist", "no existe"})) {
-        e.kind = ConnectError::Kind::DatabaseMissing;
-        e.message = PgConnection::tr("The database does not exist on %1.").arg(target);
-    } else if (containsAny(libpqText, {"ssl", "certificate", "certificado"})) {
-        e.kind = ConnectError::Kind::Ssl;
-        e.message = PgConnection::tr("TLS negotiation with %1 failed (check sslmode and the root certificate).")
-                        .arg(target);
-    } else {
-        e.kind = ConnectError::Kind::Other;
-        e.message = PgConnection::tr("Cannot connect to %1.").arg(target);
-    }
-    return e;
+    if (!password.isEmpty())
+        db.setPassword(password);
+    db.setConnectOptions(options.join(u' '));
+    return true;
 }
 
 } // namespace
@@ -89,17 +87,11 @@ QString ConnectError::kindId(Kind k)
     case Kind::Ssl: return QStringLiteral("ssl");
     case Kind::DriverMissing: return QStringLiteral("driver_missing");
     case Kind::Other: return QStringLiteral("other");
+    case Kind::NotAuthorized: return QStringLiteral("not_authorized");
+    case Kind::ServerUnavailable: return QStringLiteral("server_unavailable");
+    case Kind::InvalidSettings: return QStringLiteral("invalid_settings");
     }
     return QStringLiteral("other");
-}
-
-QString ConnectionProfile::displayTarget() const
-{
-    if (!conninfo.isEmpty())
-        return QStringLiteral("conninfo");
-    if (!service.isEmpty())
-        return QStringLiteral("service=") + service;
-    return QStringLiteral("%1@%2:%3/%4").arg(user, host).arg(port).arg(database);
 }
 
 PgConnection::PgConnection()
@@ -125,58 +117,36 @@ bool PgConnection::open(const ConnectionProfile &profile, const QString &passwor
         }
         return false;
     }
-    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
-
-    // Everything but the password goes through libpq's conninfo, so that service files,
-    // URIs and every libpq keyword work as the DBA expects.
-    QStringList options;
-    if (!profile.conninfo.isEmpty()) {
-        char *err = nullptr;
-        PQconninfoOption *parsed = PQconninfoParse(profile.conninfo.toUtf8().constData(), &err);
-        if (!parsed) {
-            if (error) {
-                error->kind = ConnectError::Kind::Other;
-                error->message = tr("The connection string is not valid: %1")
-                                     .arg(QString::fromUtf8(err ? err : "").trimmed());
-            }
-            PQfreemem(err);
+    ConnParams params;
+    ConnectError parseError;
+    if (!connectionParams(profile, &params, &parseError)) {
+        if (error)
+            *error = parseError;
+        return false;
+    }
+    QElapsedTimer clock;
+    clock.start();
+    bool opened = false;
+    QString driverText;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
+        if (!applyParams(db, params, password, profile, error)) {
+            db = QSqlDatabase();
             QSqlDatabase::removeDatabase(m_name);
             return false;
         }
-        for (PQconninfoOption *o = parsed; o->keyword; ++o) {
-            if (o->val && *o->val)
-                options << QString::fromUtf8(o->keyword) + u'=' + quoteOption(QString::fromUtf8(o->val));
-        }
-        PQconninfoFree(parsed);
-    } else if (!profile.service.isEmpty()) {
-        options << QStringLiteral("service=") + quoteOption(profile.service);
-    } else {
-        options << QStringLiteral("host=") + quoteOption(profile.host)
-                << QStringLiteral("port=%1").arg(profile.port)
-                << QStringLiteral("dbname=") + quoteOption(profile.database)
-                << QStringLiteral("user=") + quoteOption(profile.user)
-                << QStringLiteral("sslmode=") + quoteOption(profile.sslMode);
-        if (!profile.sslRootCert.isEmpty())
-            options << QStringLiteral("sslrootcert=") + quoteOption(profile.sslRootCert);
+        opened = db.open();
+        // The password has done its job: do not keep it in the connection object.
+        db.setPassword(QString());
+        if (!opened)
+            driverText = db.lastError().databaseText();
     }
-    if (profile.conninfo.isEmpty() || !profile.conninfo.contains(QLatin1String("connect_timeout")))
-        options << QStringLiteral("connect_timeout=%1").arg(qMax(1, profile.connectTimeoutSec));
-    options << QStringLiteral("application_name=") + quoteOption(profile.applicationName);
-    db.setConnectOptions(options.join(u' '));
-    if (!password.isEmpty())
-        db.setPassword(password);
-
-    if (!db.open()) {
-        const QSqlError sqlError = db.lastError();
-        const QString text = sqlError.driverText() + u' ' + sqlError.databaseText();
-        db = QSqlDatabase();
+    if (!opened) {
         QSqlDatabase::removeDatabase(m_name);
         if (error)
-            *error = classify(text, profile);
+            *error = diagnoseConnectFailure(params, password, profile, driverText, clock.elapsed());
         return false;
     }
-    // The password has done its job; do not keep it around in the connection object.
-    db.setPassword(QString());
     // Every timestamp this app prints or freezes is UTC text in ISO form; the server's own
     // TimeZone is still read from pg_settings.reset_val for display.
     // Server NOTICEs ("already exists, skipping") must not land on a CLI's stderr.

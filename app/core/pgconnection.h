@@ -17,10 +17,11 @@ namespace purga {
 struct ConnectError
 {
     enum class Kind { None, WrongPassword, PasswordMissing, Unreachable, Timeout, DatabaseMissing, Ssl,
-                      DriverMissing, Other };
+                      DriverMissing, Other, NotAuthorized, ServerUnavailable, InvalidSettings };
     Kind kind = Kind::None;
-    QString message; // translated, one line, for the user
-    QString detail;  // libpq's own text (never contains the password)
+    QString message;  // translated, one line, for the user; never quotes the server
+    QString detail;   // what libpq or the server said, verbatim (never contains the password)
+    QString sqlState; // when the server answered with an error, e.g. "28P01"
 
     static QString kindId(Kind k); // stable id for JSON: "wrong_password", ...
 };

@@ -2,6 +2,7 @@
 
 #include "pgconnection.h"
 #include "rules.h"
+#include "textformat.h"
 
 #include <QJsonArray>
 #include <QSqlError>
@@ -99,7 +100,7 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("server_version_num"), serverVersionNum},
                        {QStringLiteral("role"), role},
                        {QStringLiteral("database"), database},
-                       {QStringLiteral("server_timezone"), serverTimeZone},
+                       {QStringLiteral("server_timezone"), jsonText(serverTimeZone)},
                        {QStringLiteral("bypassrls"), bypassRls},
                        {QStringLiteral("superuser"), superuser},
                        {QStringLiteral("in_recovery"), inRecovery},
@@ -107,8 +108,10 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("history_exists"), historyExists},
                        {QStringLiteral("history_writable"), historyWritable},
                        {QStringLiteral("can_vacuum"), canVacuum},
-                       {QStringLiteral("last_job_ok_utc"), lastJobOkUtc},
-                       {QStringLiteral("hours_since_job_ok"), hoursSinceJobOk},
+                       // Never run (or unknown) is null, not "" or -1 (docs/cli-json.md).
+                       {QStringLiteral("last_job_ok_utc"), jsonText(lastJobOkUtc)},
+                       {QStringLiteral("hours_since_job_ok"),
+                        hoursSinceJobOk < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(hoursSinceJobOk)},
                        {QStringLiteral("can_preview"), canPreview()},
                        {QStringLiteral("can_purge"), canPurge()},
                        {QStringLiteral("checks"), checks}};

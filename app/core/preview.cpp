@@ -2,6 +2,8 @@
 
 #include "dbfailure.h"
 #include "pgconnection.h"
+#include "servertimezone.h"
+#include "textformat.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -226,8 +228,8 @@ QJsonObject RulePreview::toJson() const
         for (const PartitionInfo &p : partitions)
             parts.append(QJsonObject{{QStringLiteral("name"), p.name},
                                      {QStringLiteral("bound"), p.bound},
-                                     {QStringLiteral("lower_bound"), p.lowerBound},
-                                     {QStringLiteral("upper_bound"), p.upperBound},
+                                     {QStringLiteral("lower_bound"), jsonText(p.lowerBound)},
+                                     {QStringLiteral("upper_bound"), jsonText(p.upperBound)},
                                      {QStringLiteral("default"), p.isDefault},
                                      {QStringLiteral("rows"), double(p.rows)},
                                      {QStringLiteral("rows_exact"), p.rowsExact},
@@ -240,12 +242,12 @@ QJsonObject RulePreview::toJson() const
     o.insert(QStringLiteral("revoked_or_used"), double(revokedOrUsed));
     o.insert(QStringLiteral("expired"), double(expired));
     o.insert(QStringLiteral("adr_sample_would_delete_in_window"), double(adrSampleInWindow));
-    if (eligible > 0) {
-        o.insert(QStringLiteral("key_min"), double(keyMin));
-        o.insert(QStringLiteral("key_max"), double(keyMax));
-        o.insert(QStringLiteral("oldest"), oldest);
-        o.insert(QStringLiteral("newest"), newest);
-    }
+    // Absent values are null (docs/cli-json.md): no key range or ages without eligible rows.
+    const bool any = eligible > 0;
+    o.insert(QStringLiteral("key_min"), any ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("key_max"), any ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("oldest"), any ? jsonText(oldest) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("newest"), any ? jsonText(newest) : QJsonValue(QJsonValue::Null));
     QJsonObject tenants;
     for (const CountBucket &b : byTenant)
         tenants.insert(b.label, double(b.rows));
@@ -267,7 +269,7 @@ QJsonObject PreviewPlan::toJson() const
                        // The database instant the plan froze; each rule's cutoff is this minus its retention.
                        {QStringLiteral("cutoff_utc"), cutoffBaseUtc},
                        {QStringLiteral("frozen_now_utc"), cutoffBaseUtc},
-                       {QStringLiteral("server_timezone"), serverTimeZone},
+                       {QStringLiteral("server_timezone"), jsonText(serverTimeZone)},
                        {QStringLiteral("rules"), arr}};
 }
 
@@ -286,15 +288,14 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure
     QSqlQuery q(conn.database());
     // One database instant freezes every cutoff of the plan.
     if (!execOrFail(q,
-                    QStringLiteral("SELECT now()::text, (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone'), "
-                                   "clock_timestamp()::text"),
+                    QStringLiteral("SELECT now()::text, clock_timestamp()::text"),
                     f) ||
         !q.next())
         return false;
     *plan = PreviewPlan();
     plan->cutoffBaseUtc = q.value(0).toString();
-    plan->serverTimeZone = q.value(1).toString();
-    plan->takenAtUtc = q.value(2).toString();
+    plan->takenAtUtc = q.value(1).toString();
+    plan->serverTimeZone = serverTimeZone(conn); // the database's, not a session override
     int done = 0;
     for (const RuleConfig &c : rules) {
         if (progress)

@@ -2,7 +2,9 @@
 
 #include "historystore.h"
 #include "purgeinternal.h"
+#include "textformat.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QSqlError>
@@ -62,10 +64,10 @@ QJsonObject RuleReceipt::toJson() const
                   {QStringLiteral("batch_max_ms"), batchMaxMs},
                   {QStringLiteral("sql"), sql},
                   {QStringLiteral("message"), message}};
-    if (deleted > 0 && !Rules::isPartitionRule(ruleId)) {
-        o.insert(QStringLiteral("key_min"), double(keyMin));
-        o.insert(QStringLiteral("key_max"), double(keyMax));
-    }
+    // Absent values are null (docs/cli-json.md): no key range when nothing was deleted.
+    const bool range = deleted > 0 && !Rules::isPartitionRule(ruleId);
+    o.insert(QStringLiteral("key_min"), range ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("key_max"), range ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
     if (Rules::isPartitionRule(ruleId)) {
         o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
         o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
@@ -86,8 +88,7 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("finished_utc"), finishedUtc},
                   {QStringLiteral("duration_ms"), double(durationMs)},
                   {QStringLiteral("rules"), arr}};
-    if (!lockHolder.isEmpty())
-        o.insert(QStringLiteral("lock_holder"), lockHolder);
+    o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
     return o;
 }
 
@@ -113,12 +114,21 @@ PurgeEngine::PurgeEngine(PgConnection &conn, QueryCanceller &canceller, const St
 // False when the run ends here (receipt status and message set).
 bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool history, QString *failure)
 {
-    QSqlQuery lock(m_conn.database());
-    lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
-    lock.addBindValue(options.advisoryLockKey);
-    if (!lock.exec() || !lock.next()) {
+    // The prepared query ends here: Qt deallocates it on destruction, which would fail (and warn
+    // on stderr) if it lived until after a lost connection.
+    bool asked = false, locked = false;
+    QString lockError;
+    {
+        QSqlQuery lock(m_conn.database());
+        lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
+        lock.addBindValue(options.advisoryLockKey);
+        asked = lock.exec() && lock.next();
+        locked = asked && lock.value(0).toBool();
+        lockError = lock.lastError().databaseText();
+    }
+    if (!asked) {
         receipt.status = RunStatus::Error;
-        receipt.message = tr("Could not ask for the advisory lock: %1").arg(lock.lastError().databaseText());
+        receipt.message = tr("Could not ask for the advisory lock: %1").arg(lockError);
         return false;
     }
     if (history) {
@@ -127,7 +137,7 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
         if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail, &err))
             *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
     }
-    if (!lock.value(0).toBool()) {
+    if (!locked) {
         receipt.lockHolder = lockHolder(m_conn, options.advisoryLockKey);
         receipt.status = RunStatus::LockBusy;
         receipt.message = tr("Another purge holds advisory lock %1: %2. Nothing was deleted.")
@@ -183,8 +193,11 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
 
 PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer)
 {
-    receipt.finishedUtc = nowUtc(m_conn);
-    if (history) {
+    // After a lost connection nothing more can be said to the server (and asking would only make
+    // Qt warn "database not open" on stderr): the run is marked interrupted next time.
+    const bool connected = m_conn.isOpen();
+    receipt.finishedUtc = connected ? nowUtc(m_conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    if (history && connected) {
         QString err;
         for (const RuleReceipt &r : receipt.rules) {
             if (r.status == RuleStatus::Skipped)
@@ -222,10 +235,12 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
                               .arg(options.advisoryLockKey)
                               .arg(m_conn.backendPid()));
         runRules(plan, options, observer, receipt);
-        QSqlQuery unlock(m_conn.database());
-        unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
-        unlock.addBindValue(options.advisoryLockKey);
-        unlock.exec();
+        if (m_conn.isOpen()) { // a lost session has released its lock already
+            QSqlQuery unlock(m_conn.database());
+            unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
+            unlock.addBindValue(options.advisoryLockKey);
+            unlock.exec();
+        }
     }
     receipt.durationMs = timer.elapsed();
     return finish(receipt, history, observer);

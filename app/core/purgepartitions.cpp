@@ -129,8 +129,8 @@ bool PartitionPurge::dropDetached(const QString &name, qint64 previewRows, const
     const qint64 rows = qMax<qint64>(0, previewRows);
     m_run.recordBatch(rows, since.nsecsElapsed() / 1e6,
                       m_ctx.options.detachOnly
-                          ? tr("%1 detached (%2 rows), kept as a table.").arg(name).arg(rows)
-                          : tr("%1 detached and dropped (%2 rows).").arg(name).arg(rows));
+                          ? tr("%1 detached (%2 rows), kept as a table.").arg(name, QString::number(rows))
+                          : tr("%1 detached and dropped (%2 rows).").arg(name, QString::number(rows)));
     return true;
 }
 

@@ -18,8 +18,9 @@ QString tr(const char *text)
 
 void rollback(PgConnection &conn)
 {
-    QSqlQuery q(conn.database());
-    q.exec(QStringLiteral("ROLLBACK"));
+    QString ignored;
+    if (conn.isOpen()) // a lost connection has nothing to roll back (and Qt would warn)
+        conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
 }
 
 // One row rule's purge: TID-range batches over the table, each in its own short transaction.
@@ -203,11 +204,10 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
                 .arg(m_cfg.maxLockRetries)
                 .arg(lockHoldersOf(m_ctx.conn, table)));
     else if (!m_ctx.conn.isOpen() || dbError.isEmpty())
-        *out = m_run.finish(RuleStatus::Error, tr("%1: the connection was lost during batch %2 (%3). "
-                                                  "Committed batches stay removed.")
-                                                   .arg(table)
-                                                   .arg(r.batches + 1)
-                                                   .arg(b.lastError().text()));
+        *out = m_run.finish(RuleStatus::Error,
+                            tr("%1: the connection was lost during batch %2. Committed batches stay removed.")
+                                .arg(table)
+                                .arg(r.batches + 1));
     else
         *out = m_run.finish(RuleStatus::Error,
                             tr("%1: batch %2 failed: %3").arg(table).arg(r.batches + 1).arg(dbError));

@@ -1,5 +1,6 @@
 #include "dbsession.h"
 #include "mainwindow.h"
+#include "processguard.h"
 #include "startupoptions.h"
 
 #include <QApplication>
@@ -9,7 +10,15 @@
 
 int main(int argc, char **argv)
 {
+    // Before any thread exists (QtKeychain's D-Bus, QThreadPool): SIGINT/SIGTERM are blocked in
+    // every thread and taken by one watcher, which closes the window as the user would (asking
+    // first while a purge runs) instead of killing the process mid-batch. No core dumps.
+    purga::blockTerminationSignals();
+    purga::hardenProcess();
     QApplication app(argc, argv);
+    purga::watchTerminationSignals([](int) {
+        QMetaObject::invokeMethod(qApp, &QApplication::closeAllWindows, Qt::QueuedConnection);
+    });
     QApplication::setOrganizationName(QStringLiteral("purga-sesiones"));
     QApplication::setApplicationName(QStringLiteral("purga-sesiones"));
     QApplication::setApplicationVersion(QStringLiteral("0.1.0"));

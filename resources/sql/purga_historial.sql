@@ -34,3 +34,12 @@ ALTER TABLE identidad.purga_corridas DROP CONSTRAINT IF EXISTS purga_corridas_es
 ALTER TABLE identidad.purga_corridas ADD CONSTRAINT purga_corridas_estado_check
   CHECK (estado IN ('en_curso', 'ok', 'cancelado', 'error', 'lock_ocupado', 'interrumpido', 'congelado'));
 -- ---- end of evidence freeze ------------------------------------------------------------------
+
+-- ---- issue 12: who ran a purge -------------------------------------------------------------
+-- operador is the database role (current_user); usuario_so is the operating-system account the
+-- client ran as, as the OS reports it (getpwuid(geteuid()), never $USER), NULL when unknown
+-- (the scheduled job, older clients). Added in place to existing history tables.
+ALTER TABLE identidad.purga_corridas ADD COLUMN IF NOT EXISTS usuario_so text NULL;
+COMMENT ON COLUMN identidad.purga_corridas.operador IS 'database role that ran the purge';
+COMMENT ON COLUMN identidad.purga_corridas.usuario_so IS 'OS user of the client, as the OS reports it; NULL if unknown';
+-- ---- end issue 12 --------------------------------------------------------------------------

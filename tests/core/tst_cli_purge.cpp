@@ -4,6 +4,7 @@
 #include "pgconnection.h"
 #include "pgsandbox.h"
 #include "purgefixtures.h"
+#include "secrets.h"
 
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -250,11 +251,12 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
     for (const QString &part : partsGone)
         QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
     QCOMPARE(runState(db, runId), QStringLiteral("ok"));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT origen || '/' || operador FROM identidad.purga_corridas "
-                                      "WHERE corrida_id = '%1'")
+    // operador is the database role; usuario_so the OS account as the OS says (USER=tester is ignored).
+    QCOMPARE(db.scalar(QStringLiteral("SELECT origen || '/' || operador || '/' || usuario_so FROM "
+                                      "identidad.purga_corridas WHERE corrida_id = '%1'")
                            .arg(runId))
                  .toString(),
-             QStringLiteral("manual/tester"));
+             QStringLiteral("manual/identidad_purga/") + osUserName());
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE corrida_id = '%1' "
                                       "AND metrica = 'identidad_purga_filas'")
                            .arg(runId))

@@ -136,11 +136,12 @@ void TestPurgeEngine::purgesExactlyThePreview()
                            .arg(r.runId))
                  .toInt(),
              conn.backendPid());
-    QCOMPARE(db.scalar(QStringLiteral("SELECT origen || '/' || operador || '/' || (terminada_en IS NOT NULL) "
-                                      "FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+    // operador: the database role; usuario_so: the OS user the caller gave (PurgeOptions::operatorName).
+    QCOMPARE(db.scalar(QStringLiteral("SELECT origen || '/' || operador || '/' || usuario_so || '/' || "
+                                      "(terminada_en IS NOT NULL) FROM identidad.purga_corridas WHERE corrida_id = '%1'")
                            .arg(r.runId))
                  .toString(),
-             QStringLiteral("manual/tester/true"));
+             QStringLiteral("manual/identidad_purga/tester/true"));
     const QString bare = table.section(u'.', -1);
     QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), bare).toLongLong(), rp->eligible);
     const QVariant dur = metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), bare);

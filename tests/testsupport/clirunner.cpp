@@ -1,6 +1,7 @@
 #include "clirunner.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -87,6 +88,36 @@ bool waitFor(TestDatabase &db, const QString &sql, int timeoutMs, const QProcess
         std::this_thread::sleep_for(std::chrono::milliseconds(15));
     }
     return false;
+}
+
+QProcessEnvironment cliEnvironment(const QString &home, const QString &password)
+{
+    QProcessEnvironment e = QProcessEnvironment::systemEnvironment();
+    e.remove(QStringLiteral("PGPASSWORD"));
+    e.remove(QStringLiteral("PGSERVICE"));
+    e.insert(QStringLiteral("PGPASSFILE"), QStringLiteral("/nonexistent/pgpass"));
+    e.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
+    e.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    e.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    if (!password.isEmpty())
+        e.insert(QStringLiteral("PGPASSWORD"), password);
+    return e;
+}
+
+CliResult runWithStdin(const QString &program, const QStringList &args, const QProcessEnvironment &env,
+                       const QByteArray &stdinData, const QString &dir, int timeoutMs)
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.setProgram(program);
+    p.setArguments(args);
+    const QString in = dir + QStringLiteral("/stdin");
+    QFile f(in);
+    if (!f.open(QIODevice::WriteOnly) || f.write(stdinData) != stdinData.size())
+        return CliResult();
+    f.close();
+    p.setStandardInputFile(in);
+    return runProcess(p, timeoutMs);
 }
 
 } // namespace purga::test

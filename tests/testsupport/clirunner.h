@@ -35,6 +35,14 @@ CliResult runProcess(QProcess &p, int timeoutMs = 120000);
 // The result of a process that has already finished.
 CliResult finishedResult(QProcess &p);
 
+// The environment of a CLI run that depends on nothing of the caller's: no PGPASSWORD/PGSERVICE,
+// no ~/.pgpass, settings under home/config, C.UTF-8 and English messages; `password` as
+// PGPASSWORD when given.
+QProcessEnvironment cliEnvironment(const QString &home, const QString &password = QString());
+// Runs `program args` with `stdinData` as its standard input (through a file in `dir`).
+CliResult runWithStdin(const QString &program, const QStringList &args, const QProcessEnvironment &env,
+                       const QByteArray &stdinData, const QString &dir, int timeoutMs = 120000);
+
 // Polls a boolean query on the test's superuser session until true or the timeout; gives up
 // early when `alive` is given and has stopped running.
 bool waitFor(TestDatabase &db, const QString &sql, int timeoutMs, const QProcess *alive = nullptr);

@@ -350,7 +350,21 @@ private slots:
         // The old month of log_sesiones was dropped whole, and the receipt names it.
         QCOMPARE(receipt.rules.size(), 2);
         QCOMPARE(receipt.rules.at(1).droppedPartitions, QStringList{oldPartition});
-        QVERIFY(page.receiptView()->rulesTable()->item(1, 9)->text().contains(oldPartition));
+        // The Partitions cell counts (and fits); its tooltip names them.
+        QTableWidget *table = page.receiptView()->rulesTable();
+        QCOMPARE(table->item(1, 9)->text(), QStringLiteral("1 dropped"));
+        QVERIFY(table->item(1, 9)->toolTip().contains(oldPartition));
+        QVERIFY(table->fontMetrics().horizontalAdvance(table->item(1, 9)->text()) <= table->columnWidth(9));
+        // The SQL pane explains the template's placeholders and gives the keys deleted.
+        table->setCurrentCell(0, 0);
+        const QString sql = page.receiptView()->shownSql();
+        QVERIFY2(sql.startsWith(QStringLiteral("-- Template:")) && sql.contains(QStringLiteral("-- Keys deleted:")),
+                 qPrintable(sql));
+        // After the receipt every rule's progress is still whole in view.
+        for (const QString &id : request.ruleIds) {
+            RuleProgressWidget *w = page.progressFor(id);
+            QCOMPARE(w->visibleRegion().boundingRect().height(), w->height());
+        }
         QVERIFY(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(oldPartition)).toBool());
         shoot(&page, QStringLiteral("purge-done"));
         // The longest stall is a speed goal (tests/bench, docs/benchmarks.md), not asserted here.
@@ -359,6 +373,49 @@ private slots:
         // The same frozen preview is not purged twice.
         QVERIFY(!page.startButton()->isEnabled());
         QVERIFY(page.startBlockers().join(u' ').contains(receipt.runId));
+    }
+
+    void lockHeldSaysTheRulesDidNotStart()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uilock"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 300));
+        Fixture f(db);
+        QVERIFY(f.ready());
+        PgConnection holder;
+        ConnectError e;
+        QVERIFY(holder.open(test::superuserProfile(m_sandbox, db.name()), QString(), &e));
+        QString err;
+        QVERIFY2(holder.execScript(QStringLiteral("SELECT pg_advisory_lock(731001)"), &err), qPrintable(err));
+        PurgePage page(&f.state);
+        page.resize(1200, 800);
+        page.show();
+        QSignalSpy finished(&page, &PurgePage::purgeFinished);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")};
+        request.batchSize = 100;
+        QVERIFY(page.startPurge(request));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+        QCOMPARE(page.lastReceipt().status, RunStatus::LockBusy);
+        for (const QString &id : request.ruleIds) {
+            const QString state = page.progressFor(id)->stateText();
+            QVERIFY2(state.startsWith(QStringLiteral("Not started")) &&
+                         state.contains(QString::number(holder.backendPid())),
+                     qPrintable(state));
+        }
+    }
+
+    void confirmDialogSaysThePreviewsRealAge()
+    {
+        PreviewPlan plan = planWithPartitions();
+        plan.takenAtUtc = QDateTime::currentDateTimeUtc().addSecs(-21).toString(Qt::ISODate);
+        PurgeConfirmDialog dialog(plan, QStringLiteral("identidad_purga@db:5432/core"), QStringLiteral("core"));
+        const QLabel *frozen = dialog.findChild<QLabel *>(QStringLiteral("frozenAt"));
+        QVERIFY(frozen);
+        QVERIFY2(frozen->text().contains(QStringLiteral("(21.")) || frozen->text().contains(QStringLiteral("(22.")),
+                 qPrintable(frozen->text()));
+        QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("stalePreviewWarning")));
     }
 
     void vacuumOfferedOnlyWhenWorthIt()

@@ -1,0 +1,230 @@
+// The options, the commands and the help of each command.
+#include "cliapp.h"
+
+#include <QMap>
+
+namespace purga::cli {
+
+namespace {
+
+struct Command
+{
+    const char *name;
+    const char *synopsis; // after "purga-sesiones-cli NAME"
+    const char *description;
+    QStringList options; // besides the connection options, when connects is true
+    int positional;      // arguments after the command name
+    bool connects;
+};
+
+const QList<Command> &commands()
+{
+    static const QList<Command> list = {
+        {"status",
+         "[--json] [--estimates]",
+         QT_TRANSLATE_NOOP("Cli", "Connection, preflight checks and per-table overview (exit 4 when purging "
+                                  "is refused)."),
+         {QStringLiteral("json"), QStringLiteral("estimates")},
+         0,
+         true},
+        {"setup-history",
+         "",
+         QT_TRANSLATE_NOOP("Cli", "Create or upgrade the purge history tables (idempotent)."),
+         {},
+         0,
+         true},
+        {"preview",
+         "[--rule ID]... [--json]",
+         QT_TRANSLATE_NOOP("Cli", "What each rule would remove, at one frozen database instant (every rule "
+                                  "when no --rule is given)."),
+         {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("json")},
+         0,
+         true},
+        {"purge",
+         "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
+         "                         [--pause-ms N] [--target-batch-ms N] [--detach-only] [--vacuum] "
+         "[--lock-key N] "
+         "[--json]",
+         QT_TRANSLATE_NOOP("Cli",
+                           "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
+                           "cancel the batch in flight (exit 6)."),
+         {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("yes"), QStringLiteral("batch-size"),
+          QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
+          QStringLiteral("pause-ms"), QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"),
+          QStringLiteral("vacuum"), QStringLiteral("lock-key"), QStringLiteral("json")},
+         0,
+         true},
+        {"profile-save",
+         "NAME --host H --port P --dbname D --user U [--sslmode M] [--sslrootcert PATH]",
+         QT_TRANSLATE_NOOP("Cli", "Save a connection profile (never a password)."),
+         {QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("dbname"), QStringLiteral("user"),
+          QStringLiteral("sslmode"), QStringLiteral("sslrootcert")},
+         1,
+         false},
+        {"password-store",
+         "NAME",
+         QT_TRANSLATE_NOOP("Cli", "Store the password of an existing profile in the OS keychain, read from "
+                                  "standard input."),
+         {},
+         1,
+         false},
+        {"password-forget",
+         "NAME",
+         QT_TRANSLATE_NOOP("Cli",
+                           "Remove the profile's password from the OS keychain, saying whether one was "
+                           "stored."),
+         {},
+         1,
+         false},
+        {"lookup",
+         "(--token-hash HEX | --token-stdin) [--reveal] [--json]",
+         QT_TRANSLATE_NOOP("Cli", "Find a token by its SHA-256 or by the raw token on standard input (hashed "
+                                  "here, never sent): which rule removes it and when, and its rotation chain. "
+                                  "Not found: exit 0 with an empty list."),
+         {QStringLiteral("token-hash"), QStringLiteral("token-stdin"), QStringLiteral("reveal"), QStringLiteral("json")},
+         0,
+         true},
+        {"timeline",
+         "--empresa N --usuario N [--since ISO] [--until ISO] (--json | --csv) [--reveal]",
+         QT_TRANSLATE_NOOP("Cli", "One user's refresh tokens, pre-tokens and session-log events, newest first "
+                                  "(every partition, DEFAULT included)."),
+         {QStringLiteral("empresa"), QStringLiteral("usuario"), QStringLiteral("since"), QStringLiteral("until"),
+          QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("reveal")},
+         0,
+         true},
+        {"freeze",
+         "[--minutes N] [--lock-key N]",
+         QT_TRANSLATE_NOOP("Cli", "Evidence freeze: hold the purge lock so that neither this tool nor the "
+                                  "scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 "
+                                  "when another session holds it)."),
+         {QStringLiteral("minutes"), QStringLiteral("lock-key")},
+         0,
+         true},
+    };
+    return list;
+}
+
+const Command *findCommand(const QString &name)
+{
+    for (const Command &c : commands())
+        if (name == QLatin1String(c.name))
+            return &c;
+    return nullptr;
+}
+
+QList<QCommandLineOption> allOptions()
+{
+    auto opt = [](const char *name, const QString &help, const char *value = nullptr) {
+        return value ? QCommandLineOption(QLatin1String(name), help, QLatin1String(value))
+                     : QCommandLineOption(QLatin1String(name), help);
+    };
+    return {
+        opt("profile", Context::tr("Saved profile; its password comes from the OS keychain."), "NAME"),
+        opt("conninfo",
+            Context::tr("libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass "
+                        "(a password= here is visible in the process list)."),
+            "STRING"),
+        opt("service", Context::tr("libpq service name (pg_service.conf)."), "NAME"),
+        opt("verbose", Context::tr("With an error, also print the server's and libpq's own details.")),
+        opt("json", Context::tr("Machine-readable output on stdout (docs/cli-json.md).")),
+        opt("estimates", Context::tr("Catalog estimates only (no exact counts).")),
+        opt("rule", Context::tr("Rule (repeatable): refresh_tokens, pre_tokens, log_sesiones."), "ID"),
+        opt("all", Context::tr("Every rule (not with --rule).")),
+        opt("yes", Context::tr("Really delete (otherwise only the preview is printed).")),
+        opt("batch-size", Context::tr("Rows per batch (1-100000, default 5000)."), "N"),
+        opt("lock-timeout-ms", Context::tr("lock_timeout of each batch (default 5000)."), "N"),
+        opt("statement-timeout-ms", Context::tr("statement_timeout of each batch (default 120000)."), "N"),
+        opt("pause-ms", Context::tr("Pause between batches (default 0)."), "N"),
+        opt("target-batch-ms", Context::tr("Adapt the batch size to this duration (default off)."), "N"),
+        opt("vacuum", Context::tr("VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")),
+        opt("detach-only", Context::tr("Keep detached partitions as tables instead of dropping them.")),
+        opt("lock-key", Context::tr("Advisory lock key (default 731001, the ADR's)."), "N"),
+        opt("host", Context::tr("Host name or address."), "HOST"),
+        opt("port", Context::tr("Port."), "PORT"),
+        opt("dbname", Context::tr("Database."), "DB"),
+        opt("user", Context::tr("Role."), "ROLE"),
+        opt("sslmode", Context::tr("libpq sslmode."), "MODE"),
+        opt("sslrootcert", Context::tr("Root certificate for verify-ca/verify-full."), "PATH"),
+        opt("token-hash", Context::tr("Hex SHA-256 of the token."), "HEX"),
+        opt("token-stdin", Context::tr("Read the raw token from stdin and hash it here (never sent).")),
+        opt("reveal", Context::tr("Print whole token hashes (masked by default).")),
+        opt("empresa", Context::tr("Tenant id."), "N"),
+        opt("usuario", Context::tr("User id."), "N"),
+        opt("since", Context::tr("From this ISO 8601 instant."), "ISO"),
+        opt("until", Context::tr("Up to this ISO 8601 instant."), "ISO"),
+        opt("csv", Context::tr("CSV on stdout.")),
+        opt("minutes", Context::tr("Release after N minutes (default: on Ctrl-C / SIGTERM)."), "N"),
+    };
+}
+
+QString optionLines(const QStringList &names)
+{
+    QString out;
+    for (const QCommandLineOption &o : allOptions()) {
+        const QString name = o.names().constFirst();
+        if (!names.contains(name))
+            continue;
+        QString left = QStringLiteral("  --") + name;
+        if (!o.valueName().isEmpty())
+            left += u' ' + o.valueName();
+        out += left.leftJustified(26) + u' ' + o.description() + u'\n';
+    }
+    return out;
+}
+
+} // namespace
+
+void addOptions(QCommandLineParser &parser)
+{
+    parser.addOptions(allOptions());
+}
+
+bool isCommand(const QString &name)
+{
+    return findCommand(name) != nullptr;
+}
+
+QString commandHelp(const QString &command)
+{
+    const Command *c = findCommand(command);
+    if (!c)
+        return QString();
+    QString out = QStringLiteral("Usage: purga-sesiones-cli %1 %2\n\n%3\n")
+                      .arg(QLatin1String(c->name), QLatin1String(c->synopsis), Context::tr(c->description));
+    if (!c->options.isEmpty())
+        out += u'\n' + Context::tr("Options:") + u'\n' + optionLines(c->options);
+    if (c->connects)
+        out += u'\n' + Context::tr("Connection (exactly one of the first three):") + u'\n' +
+               optionLines({QStringLiteral("profile"), QStringLiteral("conninfo"), QStringLiteral("service"),
+                            QStringLiteral("verbose")});
+    out += u'\n' +
+           Context::tr("Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
+                       "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial.") +
+           u'\n';
+    return out;
+}
+
+bool checkUsage(const QCommandLineParser &parser, const QString &command)
+{
+    const Command *c = findCommand(command);
+    if (!c)
+        return true; // commands added elsewhere check their own arguments
+    const QStringList args = parser.positionalArguments();
+    if (args.size() - 1 < c->positional) {
+        Context::error(Context::tr("Name the profile: %1 NAME").arg(command));
+        return false;
+    }
+    if (args.size() - 1 > c->positional) {
+        Context::error(Context::tr("Unexpected argument \"%1\" after %2 (see %2 --help).")
+                           .arg(args.at(c->positional + 1), command));
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("all")) && parser.isSet(QStringLiteral("rule"))) {
+        Context::error(
+            Context::tr("--all and --rule exclude each other: say either every rule or which ones."));
+        return false;
+    }
+    return true;
+}
+
+} // namespace purga::cli

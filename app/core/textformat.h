@@ -1,0 +1,24 @@
+#pragma once
+
+// Numbers and sizes as both executables show them (the GUI's Display:: and the CLI's lines),
+// so that a size reads the same in a window and in a terminal.
+#include <QString>
+
+namespace purga {
+
+QString formatCount(qint64 value);    // locale thousands separators: "1,234,567"
+QString formatBytes(qint64 value);    // "1.5 MB" (powers of 1024, the locale's decimal point)
+QString formatRate(double perSecond); // a whole number of rows per second, locale separators
+
+} // namespace purga
+
+#include <QJsonValue>
+
+namespace purga {
+
+// JSON: an absent text (never-run timestamp, no bound, unknown zone) is null, never "".
+QJsonValue jsonText(const QString &text);
+// JSON: a count that is not known (negative) is null.
+QJsonValue jsonCount(qint64 value);
+
+} // namespace purga
