@@ -1,5 +1,6 @@
 #include "purgeengine.h"
 
+#include "historyquery.h"
 #include "historystore.h"
 #include "purgeinternal.h"
 
@@ -132,6 +133,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
                 HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
                                           bareTable(r.table), double(r.durationMs), &err);
             }
+            recordTableSizesAfter(m_conn, receipt, &err);
             HistoryStore::finishRun(m_conn, receipt.runId, status, message, &err);
         }
         ctx.log(message);

@@ -62,6 +62,11 @@ public:
     static QString tenantSql(const QString &id, const QString &cutoffLiteral);
     // Partitions of log_sesiones with bounds read from the catalog (never from names).
     static QString partitionsSql(const QString &cutoffLiteral);
+    // Data-based overdue (health): the instant the oldest removable row of the rule crossed its
+    // cutoff at the database's now() (for partitions: the oldest removable partition's upper bound
+    // plus the retention), from the same predicate / partition SQL as the preview. One row:
+    // removable_since (ISO 8601 UTC text, NULL when nothing is removable), hours_ago, removable.
+    static QString removableSinceSql(const RuleConfig &config);
 };
 
 } // namespace purga
