@@ -20,11 +20,13 @@ const char *kUsage = R"(Commands:
   setup-history     create the purge history tables (idempotent)
   preview           what each rule would remove, at one frozen database instant
   purge             run the batched purge (needs --yes; without it, prints the preview only)
+  history           runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)
+  health            overdue and failed-run checks for monitoring (--max-hours N; exit 7 when unhealthy)
   profile-save NAME save a connection profile (--host --port --dbname --user --sslmode)
   password-store NAME   store the profile's password in the OS keychain (read from stdin)
   password-forget NAME  remove it from the keychain
 Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused,
-            5 another purge holds the lock, 6 cancelled or partial.)";
+            5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy (health).)";
 
 } // namespace
 
@@ -174,7 +176,7 @@ int run(int argc, char **argv)
     parser.setApplicationDescription(QString::fromUtf8(kUsage));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | "
+    parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | history | health | "
                                                                         "profile-save | password-store | password-forget"));
     parser.addOptions({
         {QStringLiteral("profile"), Context::tr("Saved profile; its password comes from the OS keychain."), QStringLiteral("NAME")},
@@ -193,6 +195,13 @@ int run(int argc, char **argv)
         {QStringLiteral("vacuum"), Context::tr("purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")},
         {QStringLiteral("detach-only"), Context::tr("purge: keep detached partitions as tables instead of dropping them.")},
         {QStringLiteral("lock-key"), Context::tr("Advisory lock key (default 731001, the ADR's)."), QStringLiteral("N")},
+        {QStringLiteral("days"), Context::tr("history: the last N days (default 30)."), QStringLiteral("N")},
+        {QStringLiteral("since"), Context::tr("history: runs started since this ISO 8601 date or time."), QStringLiteral("ISO-8601")},
+        {QStringLiteral("origin"), Context::tr("history: job, manual or all (default)."), QStringLiteral("ORIGIN")},
+        {QStringLiteral("table"), Context::tr("history: only this table's rows."), QStringLiteral("NAME")},
+        {QStringLiteral("csv"), Context::tr("history: CSV on stdout.")},
+        {QStringLiteral("max-hours"), Context::tr("health: overdue after N hours (default: the profile's, 48)."), QStringLiteral("N")},
+        {QStringLiteral("prometheus-textfile"), Context::tr("purge: write the run's metrics here for node_exporter (atomically)."), QStringLiteral("PATH")},
         {QStringLiteral("host"), Context::tr("profile-save: host."), QStringLiteral("HOST")},
         {QStringLiteral("port"), Context::tr("profile-save: port."), QStringLiteral("PORT")},
         {QStringLiteral("dbname"), Context::tr("profile-save: database."), QStringLiteral("DB")},
@@ -224,6 +233,10 @@ int run(int argc, char **argv)
         return cmdPreview(ctx);
     if (command == QLatin1String("purge"))
         return cmdPurge(ctx);
+    if (command == QLatin1String("history"))
+        return cmdHistory(ctx);
+    if (command == QLatin1String("health"))
+        return cmdHealth(ctx);
     if (command == QLatin1String("profile-save"))
         return cmdProfileSave(ctx);
     if (command == QLatin1String("password-store"))

@@ -171,6 +171,7 @@ int cmdPurge(Context &ctx)
     }
     if (receipt.status != QLatin1String("ok") && receipt.status != QLatin1String("cancelado"))
         Context::error(receipt.message);
+    const bool textfileOk = writePrometheusAfterPurge(ctx, conn, receipt);
 
     // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
     QStringList purgedTables;
@@ -204,7 +205,7 @@ int cmdPurge(Context &ctx)
                                     .arg(purgedRows));
         }
     }
-    return receipt.exitCode();
+    return receipt.exitCode() == Ok && !textfileOk ? Other : receipt.exitCode();
 }
 
 } // namespace purga::cli
