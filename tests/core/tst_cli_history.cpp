@@ -225,21 +225,7 @@ private slots:
 private:
     void prepare(QProcess &p, const QString &dbName, const QStringList &args) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("USER"), QStringLiteral("tester"));
-        env.insert(QStringLiteral("PGPASSWORD"), m_sandbox.purgaPassword);
-        env.remove(QStringLiteral("PGPASSFILE"));
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        p.setProcessEnvironment(env);
-        p.setProgram(m_cli);
-        p.setArguments(
-            args +
-            QStringList{QStringLiteral("--conninfo"),
-                        QStringLiteral("host=%1 port=%2 dbname=%3 user=identidad_purga sslmode=disable")
-                            .arg(m_sandbox.host)
-                            .arg(m_sandbox.port)
-                            .arg(dbName)});
+        prepareCli(p, m_sandbox, m_home.path(), dbName, args);
     }
     CliResult run(const TestDatabase &db, const QStringList &args) const
     {

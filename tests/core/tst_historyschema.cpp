@@ -14,10 +14,11 @@ using namespace purga::test;
 namespace {
 
 // Every row of both tables as one text (order-independent), to compare before and after.
-const QString kAllRows = QStringLiteral(
-    "SELECT md5(coalesce((SELECT string_agg(r::text, '|' ORDER BY r.corrida_id) FROM identidad.purga_corridas r), '')"
-    " || coalesce((SELECT string_agg(m::text, '|' ORDER BY m.corrida_id, m.metrica, m.tabla)"
-    "              FROM identidad.purga_metricas m), ''))");
+const QString kAllRows =
+    QStringLiteral("SELECT md5(coalesce((SELECT string_agg(r::text, '|' ORDER BY r.corrida_id) FROM "
+                   "identidad.purga_corridas r), '')"
+                   " || coalesce((SELECT string_agg(m::text, '|' ORDER BY m.corrida_id, m.metrica, m.tabla)"
+                   "              FROM identidad.purga_metricas m), ''))");
 
 } // namespace
 
@@ -35,7 +36,8 @@ private slots:
         QVERIFY2(loadHistoryV1(db, &error), qPrintable(error));
         // 500 runs of both origins and every status, three metrics rows each.
         QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, terminada_en, estado, detalle)\n"
+            "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, terminada_en, "
+            "estado, detalle)\n"
             "SELECT gen_random_uuid(), CASE WHEN g % 7 = 0 THEN 'manual' ELSE 'job' END, 'op' || g,\n"
             "       now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '2 minutes',\n"
             "       (ARRAY['ok','cancelado','error','lock_ocupado','interrumpido'])[1 + g % 5], 'row ' || g\n"
@@ -47,9 +49,11 @@ private slots:
         const QString before = db.scalar(kAllRows).toString();
         QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas")).toInt(), 2000);
         // The old schema refuses the new metrics: the upgrade is what allows them.
-        QVERIFY(!db.exec(QStringLiteral("INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor) "
-                                        "SELECT corrida_id, 'identidad_tabla_filas', 'x', 1 FROM identidad.purga_corridas LIMIT 1"),
-                         &error));
+        QVERIFY(!db.exec(
+            QStringLiteral(
+                "INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor) "
+                "SELECT corrida_id, 'identidad_tabla_filas', 'x', 1 FROM identidad.purga_corridas LIMIT 1"),
+            &error));
 
         PgConnection conn;
         QVERIFY(openPurga(db, conn));
@@ -63,17 +67,26 @@ private slots:
                                "identidad.purga_corrida_terminar(uuid, text, text)",
                                "identidad.purga_registrar(uuid, text, text, double precision)",
                                "identidad.purga_registrar_tamanos(uuid, text[])"})
-            QVERIFY2(db.scalar(QStringLiteral("SELECT to_regprocedure('%1') IS NOT NULL").arg(QLatin1String(fn))).toBool(), fn);
+            QVERIFY2(
+                db.scalar(QStringLiteral("SELECT to_regprocedure('%1') IS NOT NULL").arg(QLatin1String(fn)))
+                    .toBool(),
+                fn);
         // One version of each function, not an overload per setup.
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_proc WHERE pronamespace = 'identidad'::regnamespace "
-                                          "AND proname LIKE 'purga\\_%'")).toInt(),
+        QCOMPARE(db.scalar(QStringLiteral(
+                               "SELECT count(*) FROM pg_proc WHERE pronamespace = 'identidad'::regnamespace "
+                               "AND proname LIKE 'purga\\_%'"))
+                     .toInt(),
                  4);
         // The new metric names are accepted now; unknown ones still are not.
-        QVERIFY(db.exec(QStringLiteral("SELECT identidad.purga_registrar(corrida_id, 'identidad_tabla_bytes', "
-                                       "'identidad.trx_pre_tokens', 8192) FROM identidad.purga_corridas LIMIT 1")));
-        QCOMPARE(db.scalar(QStringLiteral("SELECT tabla FROM identidad.purga_metricas WHERE metrica = 'identidad_tabla_bytes'"))
-                     .toString(),
-                 QStringLiteral("trx_pre_tokens"));
+        QVERIFY(db.exec(
+            QStringLiteral("SELECT identidad.purga_registrar(corrida_id, 'identidad_tabla_bytes', "
+                           "'identidad.trx_pre_tokens', 8192) FROM identidad.purga_corridas LIMIT 1")));
+        QCOMPARE(
+            db
+                .scalar(QStringLiteral(
+                    "SELECT tabla FROM identidad.purga_metricas WHERE metrica = 'identidad_tabla_bytes'"))
+                .toString(),
+            QStringLiteral("trx_pre_tokens"));
         QVERIFY(!db.exec(QStringLiteral("SELECT identidad.purga_registrar(corrida_id, 'made_up', 't', 1) "
                                         "FROM identidad.purga_corridas LIMIT 1"),
                          &error));
@@ -86,15 +99,18 @@ private slots:
         QVERIFY(setupHistory(db));
         PgConnection api;
         ConnectError err;
-        QVERIFY(api.open(db.profile(QStringLiteral("identidad_api")), db.passwordFor(QStringLiteral("identidad_api")), &err));
+        QVERIFY(api.open(db.profile(QStringLiteral("identidad_api")),
+                         db.passwordFor(QStringLiteral("identidad_api")), &err));
         QString error;
         QVERIFY(!api.execScript(QStringLiteral("SELECT identidad.purga_corrida_iniciar('job')"), &error));
         QVERIFY2(error.contains(QLatin1String("permission denied")), qPrintable(error));
         PgConnection purga;
         QVERIFY(openPurga(db, purga));
         QVERIFY(purga.execScript(QStringLiteral("SELECT identidad.purga_corrida_iniciar('job')"), &error));
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'en_curso' "
-                                          "AND operador = 'identidad_purga' AND backend_pid IS NOT NULL")).toInt(),
+        QCOMPARE(db.scalar(QStringLiteral(
+                               "SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'en_curso' "
+                               "AND operador = 'identidad_purga' AND backend_pid IS NOT NULL"))
+                     .toInt(),
                  1);
     }
 

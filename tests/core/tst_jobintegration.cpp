@@ -75,18 +75,9 @@ private slots:
         // And the CLI's history shows it as the job's.
         QTemporaryDir home;
         QProcess p;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PGPASSWORD"), m_sandbox.purgaPassword);
-        env.insert(QStringLiteral("HOME"), home.path());
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
-        p.setProcessEnvironment(env);
-        p.setProgram(qEnvironmentVariable("PURGA_CLI"));
-        p.setArguments({QStringLiteral("history"), QStringLiteral("--origin"), QStringLiteral("job"),
-                        QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                        QStringLiteral("host=%1 port=%2 dbname=%3 user=identidad_purga sslmode=disable")
-                            .arg(m_sandbox.host)
-                            .arg(m_sandbox.port)
-                            .arg(db.name())});
+        prepareCli(p, m_sandbox, home.path(), db.name(),
+                   {QStringLiteral("history"), QStringLiteral("--origin"), QStringLiteral("job"),
+                    QStringLiteral("--json")});
         const CliResult cli = runProcess(p);
         QVERIFY2(cli.finished && cli.exitCode == 0, qPrintable(cli.describe()));
         const QJsonObject o = cli.json(&error);

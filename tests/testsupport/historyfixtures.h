@@ -5,7 +5,9 @@
 #include "pgsandbox.h"
 
 #include <QMap>
+#include <QProcess>
 #include <QString>
+#include <QStringList>
 
 namespace purga::test {
 
@@ -13,7 +15,7 @@ namespace purga::test {
 // and identidad_purga_filas / identidad_purga_duracion_ms per bare table name.
 struct KnownRun
 {
-    QString id;       // uuid text
+    QString id; // uuid text
     QString origin = QStringLiteral("job");
     QString status = QStringLiteral("ok");
     QString started;  // SQL timestamptz expression, e.g. "'2026-11-10 03:00Z'" or "now() - interval '3 h'"
@@ -35,5 +37,10 @@ QString jobCallsFromDoc(QString *error);
 
 // Runs `sql` with the sandbox's psql as identidad_purga over TCP; stdout+stderr in *output.
 bool psqlAsPurga(const SandboxInfo &sandbox, const TestDatabase &db, const QString &sql, QString *output);
+
+// Sets `p` up to run $PURGA_CLI with `args` as identidad_purga on database `dbName` (--conninfo,
+// PGPASSWORD, USER=tester, a private HOME/XDG_CONFIG_HOME under `home`).
+void prepareCli(QProcess &p, const SandboxInfo &sandbox, const QString &home, const QString &dbName,
+                const QStringList &args);
 
 } // namespace purga::test
