@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "appstate.h"
+#include "backgroundwork.h"
 #include "checkspage.h"
 #include "connectdialog.h"
 #include "connectionbar.h"
@@ -33,7 +34,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_session(new DbSession(this))
     , m_state(new AppState(m_session, this))
     , m_coordinator(new SessionCoordinator(m_session, m_state, this))
-    , m_connectDialog(new ConnectDialog(m_session, this))
+    , m_connectDialog(new ConnectDialog(m_coordinator, this))
     , m_bar(new ConnectionBar(m_state, this))
     , m_banner(new HealthBanner(m_state, this))
     , m_nav(new QListWidget(this))
@@ -44,9 +45,6 @@ MainWindow::MainWindow(QWidget *parent)
     , m_purge(new PurgePage(m_state, m_stack))
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
-    , m_stage(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     m_nav->setObjectName(QStringLiteral("navigation"));
@@ -77,7 +75,6 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_state, &AppState::showPageRequested, this, &MainWindow::showPage);
-    connect(m_connectDialog, &ConnectDialog::connectRequested, m_coordinator, &SessionCoordinator::connectTo);
     connect(m_connectDialog, &ConnectDialog::notice, this,
             [this](const QString &t) { statusBar()->showMessage(t, 8000); });
     connect(m_coordinator, &SessionCoordinator::problemChanged, m_banner, &HealthBanner::setProblem);
@@ -226,7 +223,7 @@ void MainWindow::createActions()
     // Shift+Esc: plain Esc belongs to the purge page's "Cancel now" and must never be ambiguous.
     m_cancelAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Escape));
     m_cancelAction->setEnabled(false);
-    connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancel);
+    connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancelAll);
     view->addAction(m_cancelAction);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -252,48 +249,13 @@ void MainWindow::createStatusBar()
 {
     m_connState->setObjectName(QStringLiteral("connectionState"));
     m_lastRefresh->setObjectName(QStringLiteral("lastRefresh"));
-    m_stage->setObjectName(QStringLiteral("backgroundStage"));
-    m_progress->setObjectName(QStringLiteral("backgroundProgress"));
-    m_progress->setMaximumWidth(160);
-    m_progress->setMaximumHeight(14);
-    m_progress->setTextVisible(false);
-    m_progress->setVisible(false);
-    m_cancel->setObjectName(QStringLiteral("backgroundCancel"));
-    m_cancel->setDefaultAction(m_cancelAction);
-    m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Cancel the database operation in progress (Esc)"));
-    m_cancel->setVisible(false);
-    m_stage->setVisible(false);
     m_connState->setContentsMargins(4, 0, 12, 0);
     m_lastRefresh->setContentsMargins(12, 0, 4, 0);
+    m_work = new BackgroundWork(m_session, m_cancelAction, this);
     statusBar()->addWidget(m_connState);
     statusBar()->addWidget(m_lastRefresh);
-    statusBar()->addPermanentWidget(m_stage);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-
-    connect(m_session, &DbSession::busyChanged, this, [this](bool busy) {
-        m_progress->setVisible(busy);
-        m_cancel->setVisible(busy);
-        m_stage->setVisible(busy);
-        m_cancelAction->setEnabled(busy);
-        if (busy) {
-            m_progress->setRange(0, 0);
-            m_stage->setText(tr("Working…"));
-        }
-        updateConnectionStatus();
-    });
-    connect(m_session, &DbSession::progress, this, [this](const QString &stage, int done, int total) {
-        m_stage->setText(
-            total > 0 ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done), QLocale().toString(total))
-                      : stage);
-        if (total > 0) {
-            m_progress->setRange(0, total);
-            m_progress->setValue(done);
-        } else {
-            m_progress->setRange(0, 0);
-        }
-    });
+    statusBar()->addPermanentWidget(m_work);
+    connect(m_session, &DbSession::busyChanged, this, &MainWindow::updateConnectionStatus);
 }
 
 void MainWindow::updateConnectionStatus()
@@ -368,6 +330,9 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     event->accept();
+    // Bounded: queued database work is dropped, the running statement cancelled, and a server
+    // that stopped answering does not keep the window open.
+    m_session->shutdown();
 }
 
 } // namespace purga

@@ -12,6 +12,7 @@ namespace purga {
 
 class AppState;
 class ChecksPage;
+class BackgroundWork;
 class ConnectDialog;
 class ConnectionBar;
 class DbSession;
@@ -34,6 +35,7 @@ public:
     AppState *state() const { return m_state; }
     SessionCoordinator *coordinator() const { return m_coordinator; }
     ConnectDialog *connectDialog() const { return m_connectDialog; }
+    BackgroundWork *backgroundWork() const { return m_work; }
     ConnectionBar *connectionBar() const { return m_bar; }
     HealthBanner *healthBanner() const { return m_banner; }
     ChecksPage *checksPage() const { return m_checks; }
@@ -83,9 +85,7 @@ private:
     PurgePage *m_purge;
     QLabel *m_connState;
     QLabel *m_lastRefresh;
-    QLabel *m_stage;
-    QProgressBar *m_progress;
-    QToolButton *m_cancel;
+    BackgroundWork *m_work = nullptr;
     QAction *m_connectAction = nullptr;
     QAction *m_disconnectAction = nullptr;
     QAction *m_refreshAction = nullptr;

@@ -4,6 +4,7 @@
 #include "dbsession.h"
 #include "mainwindow.h"
 #include "previewpage.h"
+#include "sessioncoordinator.h"
 
 #include <QApplication>
 #include <QDir>
@@ -27,15 +28,16 @@ Screenshotter::Screenshotter(MainWindow *window, const QString &dir, bool quitAf
     connect(state, &AppState::overviewChanged, this, &Screenshotter::check);
     connect(state, &AppState::previewChanged, this, &Screenshotter::check);
     connect(window->session(), &DbSession::busyChanged, this, &Screenshotter::check);
-    connect(window->session(), &DbSession::operationFailed, this,
-            [this](const QString &operation, const QString &) {
-                if (operation == QLatin1String("preview"))
-                    m_previewFailed = true;
-                else if (operation == QLatin1String("overview"))
-                    m_overviewFailed =
-                        true; // e.g. exact counts over the statement timeout: shoot the estimates
-                check();
-            });
+    connect(window->previewPage(), &PreviewPage::previewFinished, this, [this](bool ok) {
+        m_previewFailed = !ok;
+        check();
+    });
+    // e.g. exact counts over the statement timeout: shoot the estimates
+    connect(window->coordinator(), &SessionCoordinator::problemChanged, this, [this](const QString &problem) {
+        if (!problem.isEmpty())
+            m_overviewFailed = true;
+        check();
+    });
     m_timeout->setSingleShot(true);
     connect(m_timeout, &QTimer::timeout, this, [this] {
         std::fprintf(stderr,

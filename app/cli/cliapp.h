@@ -67,5 +67,8 @@ bool writePrometheusAfterPurge(Context &ctx, PgConnection &conn, const PurgeRece
 int cmdProfileSave(Context &ctx);
 int cmdPasswordStore(Context &ctx);
 int cmdPasswordForget(Context &ctx);
+int cmdLookup(Context &ctx);
+int cmdTimeline(Context &ctx);
+int cmdFreeze(Context &ctx);
 
 } // namespace purga::cli

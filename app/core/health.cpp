@@ -182,10 +182,11 @@ bool Health::checkHistory(PgConnection &conn, const HealthOptions &options, Heal
 void Health::checkRuns(PgConnection &conn, const HealthOptions &options, HealthReport *r)
 {
     QSqlQuery last(conn.database());
-    if (last.exec(QStringLiteral("SELECT origen, estado, to_char(iniciada_en AT TIME ZONE 'UTC', "
-                                 "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), coalesce(detalle, '')\n"
-                                 "FROM identidad.purga_corridas WHERE estado <> 'en_curso'\n"
-                                 "ORDER BY iniciada_en DESC LIMIT 1")) &&
+    if (last.exec(
+            QStringLiteral("SELECT origen, estado, to_char(iniciada_en AT TIME ZONE 'UTC', "
+                           "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), coalesce(detalle, '')\n"
+                           "FROM identidad.purga_corridas WHERE estado NOT IN ('en_curso', 'congelado')\n"
+                           "ORDER BY iniciada_en DESC LIMIT 1")) &&
         last.next()) {
         const QString status = last.value(1).toString();
         if (status == QLatin1String("lock_ocupado"))

@@ -78,7 +78,8 @@ constexpr int kSizesStatementTimeoutMs = 120000;
 
 const QStringList kStatuses = {QStringLiteral("ok"),           QStringLiteral("cancelado"),
                                QStringLiteral("error"),        QStringLiteral("lock_ocupado"),
-                               QStringLiteral("interrumpido"), QStringLiteral("en_curso")};
+                               QStringLiteral("interrumpido"), QStringLiteral("en_curso"),
+                               QStringLiteral("congelado")};
 
 } // namespace
 

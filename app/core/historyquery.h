@@ -29,7 +29,7 @@ struct HistoryRun
     QString operatorName;
     QString startedUtc;  // ISO 8601, "…Z"
     QString finishedUtc; // empty while en_curso
-    QString status;      // en_curso|ok|cancelado|error|lock_ocupado|interrumpido
+    QString status;      // en_curso|ok|cancelado|error|lock_ocupado|interrumpido|congelado
     QString detail;
     qint64 durationMs = -1;            // finished - started; -1 while en_curso
     QMap<QString, qint64> rows;        // table -> rows removed

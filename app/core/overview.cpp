@@ -128,6 +128,11 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     Overview estimates;
     if (!fetchOverviewEstimates(conn, rules, &estimates, error))
         return false;
+    // The estimates carry on past a failed statistic; a cancel that hit one of them ends here.
+    if (canceller && canceller->isCancelled()) {
+        *error = tr("Cancelled.");
+        return false;
+    }
     QSqlQuery st(conn.database());
     st.exec(QStringLiteral("SET statement_timeout = %1").arg(qMax(0, statementTimeoutMs)));
     // The exact numbers are the preview's numbers: the same rule SQL, at one frozen instant.

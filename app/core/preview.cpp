@@ -23,6 +23,11 @@ QString tr(const char *text)
 
 bool execOrFail(QSqlQuery &q, const QString &sql, QueryCanceller *canceller, QString *error)
 {
+    // A cancel that arrived between two statements stops before the next one.
+    if (canceller && canceller->isCancelled()) {
+        *error = tr("Cancelled.");
+        return false;
+    }
     if (q.exec(sql))
         return true;
     if (canceller && canceller->isCancelled() && isQueryCanceled(q))

@@ -103,3 +103,12 @@ REVOKE ALL ON FUNCTION identidad.purga_corrida_iniciar(text, text, text, uuid),
                        identidad.purga_registrar(uuid, text, text, double precision),
                        identidad.purga_registrar_tamanos(uuid, text[]) FROM PUBLIC;
 -- ==== END history functions and table sizes (issue 9) ======================================
+
+-- ---- Evidence freeze (forensics) -------------------------------------------------------------
+-- A freeze holds the purge lock during an investigation and records itself as a run with estado
+-- 'congelado' (start and end), so that the History shows the gap the scheduled job could not fill.
+-- Re-created on every setup so that an existing history schema is upgraded in place.
+ALTER TABLE identidad.purga_corridas DROP CONSTRAINT IF EXISTS purga_corridas_estado_check;
+ALTER TABLE identidad.purga_corridas ADD CONSTRAINT purga_corridas_estado_check
+  CHECK (estado IN ('en_curso', 'ok', 'cancelado', 'error', 'lock_ocupado', 'interrumpido', 'congelado'));
+-- ---- end of evidence freeze ------------------------------------------------------------------
