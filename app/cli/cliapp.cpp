@@ -199,10 +199,8 @@ int run(int argc, char **argv)
         {QStringLiteral("detach-only"), Context::tr("purge: keep detached partitions as tables instead of dropping them.")},
         {QStringLiteral("lock-key"), Context::tr("Advisory lock key (default 731001, the ADR's)."), QStringLiteral("N")},
         {QStringLiteral("days"), Context::tr("history: the last N days (default 30)."), QStringLiteral("N")},
-        {QStringLiteral("since"), Context::tr("history: runs started since this ISO 8601 date or time."), QStringLiteral("ISO-8601")},
         {QStringLiteral("origin"), Context::tr("history: job, manual or all (default)."), QStringLiteral("ORIGIN")},
         {QStringLiteral("table"), Context::tr("history: only this table's rows."), QStringLiteral("NAME")},
-        {QStringLiteral("csv"), Context::tr("history: CSV on stdout.")},
         {QStringLiteral("max-hours"), Context::tr("health: overdue after N hours (default: the profile's, 48)."), QStringLiteral("N")},
         {QStringLiteral("prometheus-textfile"), Context::tr("purge: write the run's metrics here for node_exporter (atomically)."), QStringLiteral("PATH")},
         {QStringLiteral("host"), Context::tr("profile-save: host."), QStringLiteral("HOST")},
@@ -216,9 +214,9 @@ int run(int argc, char **argv)
         {QStringLiteral("reveal"), Context::tr("lookup/timeline: print whole token hashes (masked by default).")},
         {QStringLiteral("empresa"), Context::tr("timeline: tenant id."), QStringLiteral("N")},
         {QStringLiteral("usuario"), Context::tr("timeline: user id."), QStringLiteral("N")},
-        {QStringLiteral("since"), Context::tr("timeline: from this ISO 8601 instant."), QStringLiteral("ISO")},
+        {QStringLiteral("since"), Context::tr("timeline: from this ISO 8601 instant; history: runs started since then."), QStringLiteral("ISO")},
         {QStringLiteral("until"), Context::tr("timeline: up to this ISO 8601 instant."), QStringLiteral("ISO")},
-        {QStringLiteral("csv"), Context::tr("timeline: CSV on stdout.")},
+        {QStringLiteral("csv"), Context::tr("timeline, history: CSV on stdout.")},
         {QStringLiteral("minutes"), Context::tr("freeze: release after N minutes (default: on Ctrl-C / SIGTERM)."), QStringLiteral("N")},
     });
     if (!parser.parse(QCoreApplication::arguments())) {
