@@ -8,6 +8,7 @@
 #include "dbsession.h"
 #include "displayformat.h"
 #include "healthbanner.h"
+#include "historypage.h"
 #include "messagebox.h"
 #include "overviewpage.h"
 #include "previewpage.h"
@@ -43,6 +44,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_overview(new OverviewPage(m_state, m_stack))
     , m_preview(new PreviewPage(m_state, m_stack))
     , m_purge(new PurgePage(m_state, m_stack))
+    , m_history(new HistoryPage(m_state, m_stack))
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
 {
@@ -55,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(m_overview);
     m_stack->addWidget(m_preview);
     m_stack->addWidget(m_purge);
+    m_stack->addWidget(m_history);
 
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);
@@ -119,7 +122,7 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::pageIds()
 {
     return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
-            QStringLiteral("purge")};
+            QStringLiteral("purge"), QStringLiteral("history")};
 }
 
 QWidget *MainWindow::page(const QString &id) const
@@ -195,8 +198,8 @@ void MainWindow::createActions()
     file->addAction(quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge")};
-    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3};
+    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge"), tr("&History")};
+    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_4};
     for (int i = 0; i < titles.size(); ++i) {
         auto *a = new QAction(titles.at(i), this);
         a->setShortcut(QKeySequence(Qt::CTRL | keys.at(i)));
@@ -210,7 +213,7 @@ void MainWindow::createActions()
         item->setSizeHint(QSize(0, 30));
         static const QStyle::StandardPixmap icons[] = {
             QStyle::SP_MessageBoxInformation, QStyle::SP_FileDialogDetailedView,
-            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon};
+            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon, QStyle::SP_FileDialogInfoView};
         item->setIcon(style()->standardIcon(icons[i]));
     }
     view->addSeparator();

@@ -17,6 +17,7 @@ class ConnectDialog;
 class ConnectionBar;
 class DbSession;
 class HealthBanner;
+class HistoryPage;
 class OverviewPage;
 class PreviewPage;
 class PurgePage;
@@ -83,6 +84,7 @@ private:
     OverviewPage *m_overview;
     PreviewPage *m_preview;
     PurgePage *m_purge;
+    HistoryPage *m_history;
     QLabel *m_connState;
     QLabel *m_lastRefresh;
     BackgroundWork *m_work = nullptr;

@@ -312,6 +312,14 @@ bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QStr
     return tables.isEmpty() || recordTableSizes(conn, receipt.runId, tables, error);
 }
 
+bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
+                        HistoryData *out, QString *error)
+{
+    out->zone = zone;
+    return daily(conn, range, zone, &out->days, error) && durations(conn, range, maxPoints, &out->durations, error) &&
+           sizes(conn, range, maxPoints, &out->sizes, error) && runs(conn, range, &out->runs, error);
+}
+
 double HistoryQuery::lastOkEpochSeconds(PgConnection &conn)
 {
     QSqlQuery q(conn.database());

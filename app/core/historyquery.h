@@ -68,6 +68,16 @@ struct SizePoint
     qint64 bytes = -1;
 };
 
+// What the History page shows for one range: bars per day, decimated durations, the runs.
+struct HistoryData
+{
+    QString zone; // the zone the days are cut in
+    QList<DailyRows> days;
+    QList<DurationBucket> durations;
+    QList<SizePoint> sizes;
+    QList<HistoryRun> runs;
+};
+
 // Reads identidad.purga_corridas / purga_metricas, aggregated in the database so 100,000 runs
 // come back as at most a few thousand rows. Read-only: works on a standby.
 class HistoryQuery
@@ -82,6 +92,9 @@ public:
                           QList<DurationBucket> *out, QString *error);
     static bool sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
                       QString *error);
+    // Everything the History page needs, in four aggregated queries (maxPoints per series).
+    static bool load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
+                     HistoryData *out, QString *error);
     // When a run last finished 'ok' (Unix seconds), -1 when none did or there is no history.
     static double lastOkEpochSeconds(PgConnection &conn);
     // The server's configured TimeZone (not this session's, which is UTC).
