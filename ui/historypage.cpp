@@ -10,13 +10,16 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDateTimeAxis>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLegendMarker>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QMenu>
 #include <QPushButton>
+#include <QSaveFile>
 #include <QScatterSeries>
 #include <QScrollArea>
 #include <QStackedBarSeries>
@@ -95,12 +98,14 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     m_zone->addItem(tr("UTC"), QStringLiteral("UTC"));
     m_filter->setPlaceholderText(tr("Filter runs (origin, operator, status…)"));
     auto *refreshButton = new QPushButton(tr("Refresh"), this);
+    auto *exportButton = new QPushButton(tr("Export…"), this);
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Range:"), this));
     bar->addWidget(m_range);
     bar->addWidget(new QLabel(tr("Days in:"), this));
     bar->addWidget(m_zone);
     bar->addWidget(refreshButton);
+    bar->addWidget(exportButton);
     bar->addStretch();
     bar->addWidget(m_status);
 
@@ -128,6 +133,7 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     layout->addWidget(scroll);
 
     connect(refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
+    connect(exportButton, &QPushButton::clicked, this, &HistoryPage::askExport);
     connect(m_range, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
     connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
     connect(m_filter, &QLineEdit::textChanged, this, &HistoryPage::applyFilter);
@@ -194,6 +200,7 @@ void HistoryPage::showEvent(QShowEvent *event)
 
 void HistoryPage::showData(const HistoryData &data)
 {
+    m_data = data;
     fillRows(data);
     fillDurations(data);
     fillSizes(data);
@@ -357,6 +364,61 @@ void HistoryPage::applyFilter()
             match = m_runs->item(i, c) && m_runs->item(i, c)->text().contains(f, Qt::CaseInsensitive);
         m_runs->setRowHidden(i, !match);
     }
+}
+
+bool HistoryPage::exportCsv(const QString &path, QString *error) const
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = f.errorString();
+        return false;
+    }
+    const QString filter = m_filter->text().trimmed();
+    QList<HistoryRun> shown;
+    for (const HistoryRun &r : m_data.runs)
+        if (filter.isEmpty() ||
+            QStringList{r.origin, r.operatorName, r.status, r.startedUtc}.join(u' ').contains(
+                filter, Qt::CaseInsensitive))
+            shown << r;
+    f.write(HistoryQuery::csv(HistoryQuery::flatRows(shown)).toUtf8());
+    if (!f.commit()) {
+        *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool HistoryPage::saveChartPng(int chart, const QString &path) const
+{
+    const QChartView *views[] = {m_rowsView, m_durationView, m_sizesView};
+    return chart >= 0 && chart < 3 && const_cast<QChartView *>(views[chart])->grab().save(path, "PNG");
+}
+
+void HistoryPage::askExport()
+{
+    QMenu menu(this);
+    QAction *csv = menu.addAction(tr("Runs shown as CSV…"));
+    const QStringList charts = {tr("Rows chart as PNG…"), tr("Duration chart as PNG…"),
+                                tr("Sizes chart as PNG…")};
+    QList<QAction *> pngs;
+    for (const QString &c : charts)
+        pngs << menu.addAction(c);
+    QAction *chosen = menu.exec(QCursor::pos());
+    if (!chosen)
+        return;
+    if (chosen == csv) {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export runs"), QStringLiteral("purga-history.csv"), tr("CSV files (*.csv)"));
+        QString error;
+        if (!path.isEmpty() && !exportCsv(path, &error))
+            m_status->setText(tr("Could not write %1: %2").arg(path, error));
+        return;
+    }
+    const int i = int(pngs.indexOf(chosen));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save chart"), QStringLiteral("purga-history-%1.png").arg(i), tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !saveChartPng(i, path))
+        m_status->setText(tr("Could not write %1").arg(path));
 }
 
 } // namespace purga

@@ -39,6 +39,10 @@ public:
     QChart *sizesChart() const;
     QTableWidget *runsTable() const { return m_runs; }
     QString statusText() const;
+    // CSV of the runs shown (the filter applies), one line per run and table, the CLI's columns.
+    bool exportCsv(const QString &path, QString *error) const;
+    // PNG of one chart: 0 rows, 1 durations, 2 sizes.
+    bool saveChartPng(int chart, const QString &path) const;
 
 protected:
     void showEvent(QShowEvent *event) override; // read the history when the page is opened
@@ -49,6 +53,7 @@ private:
     void fillSizes(const HistoryData &data);
     void fillRuns(const HistoryData &data);
     void applyFilter();
+    void askExport();
 
     AppState *m_state;
     QComboBox *m_range;
@@ -60,6 +65,7 @@ private:
     QChartView *m_sizesView;
     QTableWidget *m_runs;
     QPointer<DbRequest> m_request;
+    HistoryData m_data;
 };
 
 } // namespace purga

@@ -8,21 +8,11 @@
 
 #include <QJsonArray>
 
+#include <cstdio>
+
 namespace purga::cli {
 
 namespace {
-
-const QStringList kRowKeys = {
-    QStringLiteral("run_id"),      QStringLiteral("origin"),       QStringLiteral("operator"),
-    QStringLiteral("started_utc"), QStringLiteral("finished_utc"), QStringLiteral("status"),
-    QStringLiteral("table"),       QStringLiteral("rows"),         QStringLiteral("duration_ms")};
-
-QString csvField(const QString &v)
-{
-    if (!v.contains(u',') && !v.contains(u'"') && !v.contains(u'\n'))
-        return v;
-    return u'"' + QString(v).replace(u'"', QStringLiteral("\"\"")) + u'"';
-}
 
 // --days N | --since ISO-8601 (default: 30 days), --origin job|manual|all, --table NAME.
 bool historyRange(Context &ctx, HistoryRange *range)
@@ -99,25 +89,6 @@ bool connectForHealth(Context &ctx, PgConnection &conn, HealthReport *report, in
     return true;
 }
 
-QList<QStringList> flatRows(const QList<HistoryRun> &runs)
-{
-    QList<QStringList> out;
-    for (const HistoryRun &r : runs)
-        for (auto it = r.rows.cbegin(); it != r.rows.cend(); ++it)
-            out << QStringList{r.runId,
-                               r.origin,
-                               r.operatorName,
-                               r.startedUtc,
-                               r.finishedUtc,
-                               r.status,
-                               it.key(),
-                               QString::number(it.value()),
-                               r.durationsMs.contains(it.key())
-                                   ? QString::number(r.durationsMs.value(it.key()))
-                                   : QString()};
-    return out;
-}
-
 } // namespace
 
 int cmdHistory(Context &ctx)
@@ -141,22 +112,17 @@ int cmdHistory(Context &ctx)
         Context::error(error);
         return Other;
     }
-    const QList<QStringList> rows = flatRows(runs);
+    const QList<QStringList> rows = HistoryQuery::flatRows(runs);
+    const QStringList keys = HistoryQuery::rowColumns();
     if (csv) {
-        Context::printLine(kRowKeys.join(u','));
-        for (const QStringList &row : rows) {
-            QStringList fields;
-            for (const QString &f : row)
-                fields << csvField(f);
-            Context::printLine(fields.join(u','));
-        }
+        std::fputs(HistoryQuery::csv(rows).toUtf8().constData(), stdout);
         return Ok;
     }
     QJsonArray rowsJson, runsJson;
     for (const QStringList &row : rows) {
         QJsonObject o;
-        for (int i = 0; i < kRowKeys.size(); ++i)
-            o.insert(kRowKeys.at(i), QJsonValue(row.at(i)));
+        for (int i = 0; i < keys.size(); ++i)
+            o.insert(keys.at(i), QJsonValue(row.at(i)));
         o.insert(QStringLiteral("finished_utc"), row.at(4).isEmpty() ? QJsonValue() : QJsonValue(row.at(4)));
         o.insert(QStringLiteral("rows"), row.at(7).toDouble());
         o.insert(QStringLiteral("duration_ms"),

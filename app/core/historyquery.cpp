@@ -316,8 +316,52 @@ bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QSt
                         HistoryData *out, QString *error)
 {
     out->zone = zone;
-    return daily(conn, range, zone, &out->days, error) && durations(conn, range, maxPoints, &out->durations, error) &&
+    return daily(conn, range, zone, &out->days, error) &&
+           durations(conn, range, maxPoints, &out->durations, error) &&
            sizes(conn, range, maxPoints, &out->sizes, error) && runs(conn, range, &out->runs, error);
+}
+
+QStringList HistoryQuery::rowColumns()
+{
+    return {QStringLiteral("run_id"),      QStringLiteral("origin"),       QStringLiteral("operator"),
+            QStringLiteral("started_utc"), QStringLiteral("finished_utc"), QStringLiteral("status"),
+            QStringLiteral("table"),       QStringLiteral("rows"),         QStringLiteral("duration_ms")};
+}
+
+QList<QStringList> HistoryQuery::flatRows(const QList<HistoryRun> &runs)
+{
+    QList<QStringList> out;
+    for (const HistoryRun &r : runs)
+        for (auto it = r.rows.cbegin(); it != r.rows.cend(); ++it)
+            out << QStringList{r.runId,
+                               r.origin,
+                               r.operatorName,
+                               r.startedUtc,
+                               r.finishedUtc,
+                               r.status,
+                               it.key(),
+                               QString::number(it.value()),
+                               r.durationsMs.contains(it.key())
+                                   ? QString::number(r.durationsMs.value(it.key()))
+                                   : QString()};
+    return out;
+}
+
+QString HistoryQuery::csv(const QList<QStringList> &rows)
+{
+    auto field = [](const QString &v) -> QString {
+        if (!v.contains(u',') && !v.contains(u'"') && !v.contains(u'\n'))
+            return v;
+        return u'"' + QString(v).replace(u'"', QStringLiteral("\"\"")) + u'"';
+    };
+    QString out = rowColumns().join(u',') + u'\n';
+    for (const QStringList &row : rows) {
+        QStringList fields;
+        for (const QString &f : row)
+            fields << field(f);
+        out += fields.join(u',') + u'\n';
+    }
+    return out;
 }
 
 double HistoryQuery::lastOkEpochSeconds(PgConnection &conn)

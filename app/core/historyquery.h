@@ -95,6 +95,10 @@ public:
     // Everything the History page needs, in four aggregated queries (maxPoints per series).
     static bool load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
                      HistoryData *out, QString *error);
+    // The flat export, one line per run and table: the columns of rowColumns() (the CLI's JSON keys).
+    static QStringList rowColumns();
+    static QList<QStringList> flatRows(const QList<HistoryRun> &runs);
+    static QString csv(const QList<QStringList> &rows); // header line, then the rows
     // When a run last finished 'ok' (Unix seconds), -1 when none did or there is no history.
     static double lastOkEpochSeconds(PgConnection &conn);
     // The server's configured TimeZone (not this session's, which is UTC).

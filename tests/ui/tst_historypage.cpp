@@ -5,11 +5,14 @@
 
 #include <QBarSet>
 #include <QChart>
+#include <QFile>
+#include <QImage>
 #include <QLineEdit>
 #include <QLineSeries>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace purga;
@@ -134,6 +137,23 @@ private slots:
             }
         QCOMPARE(visible, 1);
         QVERIFY(page.statusText().contains(QLatin1String("America/Guayaquil")));
+
+        // CSV of what is shown (the filter applies) and a PNG per chart.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(page.exportCsv(dir.filePath(QStringLiteral("runs.csv")), &error), qPrintable(error));
+        QFile csv(dir.filePath(QStringLiteral("runs.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split(u'\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.at(1).startsWith(QLatin1String("c,job,purga_sesiones.py,")) &&
+                     lines.at(1).endsWith(QLatin1String(",error,identidad.trx_refresh_tokens,7,")),
+                 qPrintable(lines.at(1)));
+        for (int i = 0; i < 3; ++i) {
+            const QString png = dir.filePath(QStringLiteral("c%1.png").arg(i));
+            QVERIFY(page.saveChartPng(i, png));
+            QVERIFY(!QImage(png).isNull());
+        }
     }
 
     void presetsAreRanges()
