@@ -11,6 +11,7 @@
 #include "dbsession.h"
 #include "displayformat.h"
 #include "healthbanner.h"
+#include "historypage.h"
 #include "messagebox.h"
 #include "overviewpage.h"
 #include "previewpage.h"
@@ -46,6 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_overview(new OverviewPage(m_state, m_stack))
     , m_preview(new PreviewPage(m_state, m_stack))
     , m_purge(new PurgePage(m_state, m_stack))
+    , m_history(new HistoryPage(m_state, m_stack))
     , m_forensics(new ForensicsPage(m_state, m_stack))
     , m_freezeBanner(new FreezeBanner(m_state->freeze(), this))
     , m_connState(new QLabel(this))
@@ -60,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(m_overview);
     m_stack->addWidget(m_preview);
     m_stack->addWidget(m_purge);
+    m_stack->addWidget(m_history);
     m_stack->addWidget(m_forensics);
 
     auto *body = new QHBoxLayout;
@@ -126,7 +129,7 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::pageIds()
 {
     return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
-            QStringLiteral("purge"), QStringLiteral("forensics")};
+            QStringLiteral("purge"), QStringLiteral("history"), QStringLiteral("forensics")};
 }
 
 QWidget *MainWindow::page(const QString &id) const
@@ -202,8 +205,9 @@ void MainWindow::createActions()
     file->addAction(quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge"), tr("&Forensics")};
-    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_5};
+    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge"), tr("&History"),
+                                tr("&Forensics")};
+    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_4, Qt::Key_5};
     for (int i = 0; i < titles.size(); ++i) {
         auto *a = new QAction(titles.at(i), this);
         a->setShortcut(QKeySequence(Qt::CTRL | keys.at(i)));
@@ -217,7 +221,8 @@ void MainWindow::createActions()
         item->setSizeHint(QSize(0, 30));
         static const QStyle::StandardPixmap icons[] = {
             QStyle::SP_MessageBoxInformation, QStyle::SP_FileDialogDetailedView,
-            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon, QStyle::SP_FileDialogInfoView};
+            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon, QStyle::SP_FileDialogListView,
+            QStyle::SP_FileDialogInfoView};
         item->setIcon(style()->standardIcon(icons[i]));
     }
     view->addSeparator();

@@ -17,6 +17,7 @@ class ConnectDialog;
 class ConnectionBar;
 class DbSession;
 class HealthBanner;
+class HistoryPage;
 class OverviewPage;
 class PreviewPage;
 class PurgePage;
@@ -48,7 +49,7 @@ public:
     FreezeBanner *freezeBanner() const { return m_freezeBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
 
-    static QStringList pageIds(); // "checks", "overview", "preview", "purge", "forensics"
+    static QStringList pageIds(); // "checks", "overview", "preview", "purge", "history", "forensics"
     QWidget *page(const QString &id) const;
     QString currentPageId() const;
     QString statusText() const; // connection state as the status bar shows it
@@ -90,6 +91,7 @@ private:
     OverviewPage *m_overview;
     PreviewPage *m_preview;
     PurgePage *m_purge;
+    HistoryPage *m_history;
     ForensicsPage *m_forensics;
     FreezeBanner *m_freezeBanner;
     QLabel *m_connState;

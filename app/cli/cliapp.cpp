@@ -25,6 +25,8 @@ const char *kUsage = R"(Commands:
   setup-history     create the purge history tables (idempotent)
   preview           what each rule would remove, at one frozen database instant
   purge             run the batched purge (needs --yes; without it, prints the preview only)
+  history           runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)
+  health            overdue and failed-run checks for monitoring (--max-hours N; exit 7 when unhealthy)
   profile-save NAME save a connection profile (--host --port --dbname --user --sslmode)
   password-store NAME   store the profile's password in the OS keychain (read from stdin)
   password-forget NAME  remove it from the keychain
@@ -33,7 +35,7 @@ const char *kUsage = R"(Commands:
   freeze            hold the purge lock (no purge runs) until --minutes N pass or Ctrl-C / SIGTERM
 `purga-sesiones-cli COMMAND --help` shows the options of one command.
 Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused,
-            5 another purge holds the lock, 6 cancelled or partial.)";
+            5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy (health).)";
 
 std::mutex s_mutex; // guards s_secrets and s_target
 QStringList s_secrets;
@@ -245,7 +247,7 @@ int run(int argc, char **argv)
     parser.setApplicationDescription(QString::fromUtf8(kUsage));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | "
+    parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | history | health | "
                                                                         "profile-save | password-store | password-forget | lookup | timeline | freeze"));
     addOptions(parser);
     if (!parser.parse(QCoreApplication::arguments())) {
@@ -282,6 +284,10 @@ int run(int argc, char **argv)
         return cmdPreview(ctx);
     if (command == QLatin1String("purge"))
         return cmdPurge(ctx);
+    if (command == QLatin1String("history"))
+        return cmdHistory(ctx);
+    if (command == QLatin1String("health"))
+        return cmdHealth(ctx);
     if (command == QLatin1String("profile-save"))
         return cmdProfileSave(ctx);
     if (command == QLatin1String("password-store"))

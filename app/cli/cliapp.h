@@ -10,10 +10,14 @@
 #include <QJsonObject>
 #include <QString>
 
+namespace purga {
+struct PurgeReceipt;
+}
+
 namespace purga::cli {
 
 // Exit codes shared by every command (documented in README.md).
-enum Exit { Ok = 0, Other = 1, Usage = 2, CannotConnect = 3, Refused = 4, LockBusy = 5, Cancelled = 6 };
+enum Exit { Ok = 0, Other = 1, Usage = 2, CannotConnect = 3, Refused = 4, LockBusy = 5, Cancelled = 6, Unhealthy = 7 };
 
 // main(): blocks SIGINT/SIGTERM and disables core dumps before anything else, then runs.
 int run(int argc, char **argv);
@@ -75,6 +79,10 @@ int cmdStatus(Context &ctx);
 int cmdSetupHistory(Context &ctx);
 int cmdPreview(Context &ctx);
 int cmdPurge(Context &ctx);
+int cmdHistory(Context &ctx);
+int cmdHealth(Context &ctx);
+// purge --prometheus-textfile PATH: the run's metrics for node_exporter (clihistory.cpp).
+bool writePrometheusAfterPurge(Context &ctx, PgConnection &conn, const PurgeReceipt &receipt);
 int cmdProfileSave(Context &ctx);
 int cmdPasswordStore(Context &ctx);
 int cmdPasswordForget(Context &ctx);

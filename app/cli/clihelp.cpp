@@ -51,7 +51,8 @@ const QList<Command> &commands()
          {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("yes"), QStringLiteral("batch-size"),
           QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
           QStringLiteral("pause-ms"), QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"),
-          QStringLiteral("vacuum"), QStringLiteral("lock-key"), QStringLiteral("json")},
+          QStringLiteral("vacuum"), QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"),
+          QStringLiteral("json")},
          0,
          true},
         {"profile-save",
@@ -76,6 +77,21 @@ const QList<Command> &commands()
          {},
          1,
          false},
+        {"history",
+         "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",
+         QT_TRANSLATE_NOOP("Cli", "Purge runs (the scheduled job's and manual ones) and rows removed per table, "
+                                  "aggregated in the database (docs/cli-json.md)."),
+         {QStringLiteral("days"), QStringLiteral("since"), QStringLiteral("origin"), QStringLiteral("table"),
+          QStringLiteral("json"), QStringLiteral("csv")},
+         0,
+         true},
+        {"health",
+         "[--max-hours N] [--json]",
+         QT_TRANSLATE_NOOP("Cli", "Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when "
+                                  "overdue or unhealthy."),
+         {QStringLiteral("max-hours"), QStringLiteral("json")},
+         0,
+         true},
         {"lookup",
          "(--token-hash HEX | --token-stdin) [--reveal] [--json]",
          QT_TRANSLATE_NOOP("Cli", "Find a token by its SHA-256 or by the raw token on standard input (hashed "
@@ -145,6 +161,11 @@ QList<QCommandLineOption> allOptions()
         opt("user", Context::tr("Role."), "ROLE"),
         opt("sslmode", Context::tr("libpq sslmode."), "MODE"),
         opt("sslrootcert", Context::tr("Root certificate for verify-ca/verify-full."), "PATH"),
+        opt("days", Context::tr("The last N days (default 30)."), "N"),
+        opt("origin", Context::tr("job, manual or all (default)."), "ORIGIN"),
+        opt("table", Context::tr("Only this table's rows."), "NAME"),
+        opt("max-hours", Context::tr("Overdue after N hours (default: the profile's, 48)."), "N"),
+        opt("prometheus-textfile", Context::tr("Write the run's metrics here for node_exporter (atomically)."), "PATH"),
         opt("token-hash", Context::tr("Hex SHA-256 of the token."), "HEX"),
         opt("token-stdin", Context::tr("Read the raw token from stdin and hash it here (never sent).")),
         opt("reveal", Context::tr("Print whole token hashes (masked by default).")),
@@ -199,7 +220,7 @@ QString commandHelp(const QString &command)
                             QStringLiteral("verbose")});
     out += u'\n' +
            Context::tr("Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
-                       "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial.") +
+                       "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.") +
            u'\n';
     return out;
 }

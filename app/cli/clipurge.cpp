@@ -171,6 +171,7 @@ int cmdPurge(Context &ctx)
     } else if (receipt.status == RunStatus::Cancelled) {
         Context::info(Context::tr("Cancelled; %1 rows removed before it stopped (committed).").arg(formatCount(removed)));
     }
+    const bool textfileOk = writePrometheusAfterPurge(ctx, conn, receipt);
 
     // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
     QStringList purgedTables;
@@ -205,7 +206,7 @@ int cmdPurge(Context &ctx)
         }
     }
     canceller.disarm();
-    return exitCode;
+    return exitCode == Ok && !textfileOk ? Other : exitCode;
 }
 
 } // namespace purga::cli

@@ -1,5 +1,6 @@
 #include "purgeengine.h"
 
+#include "historyquery.h"
 #include "historystore.h"
 #include "purgeinternal.h"
 #include "textformat.h"
@@ -207,6 +208,7 @@ PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObser
             HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
                                       bareTable(r.table), double(r.durationMs), &err);
         }
+        recordTableSizesAfter(m_conn, receipt, &err);
         HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), receipt.message, &err);
     }
     if (observer)

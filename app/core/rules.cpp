@@ -313,6 +313,23 @@ QString Rules::partitionPurgeText(const QString &partition)
            dropPartitionSql(partition) + u';';
 }
 
+QString Rules::removableSinceSql(const RuleConfig &config)
+{
+    const QString interval = retentionInterval(config);
+    const QString cutoff = QStringLiteral("(now() - %1)").arg(interval);
+    const QString since = isPartitionRule(config.id)
+                              ? QStringLiteral("(SELECT min(s.upper_bound::timestamptz) + %1 AS at, count(*) AS n\n"
+                                               "   FROM (%2) s WHERE s.removable)")
+                                    .arg(interval, partitionsSql(cutoff))
+                              : QStringLiteral("(SELECT min(%1) + %2 AS at, count(*) AS n FROM %3 t WHERE %4)")
+                                    .arg(ageExpression(config.id), interval, table(config.id),
+                                         predicate(config.id, cutoff));
+    return QStringLiteral("SELECT to_char(x.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS removable_since,\n"
+                          "       extract(epoch FROM now() - x.at) / 3600.0 AS hours_ago, x.n AS removable\n"
+                          "FROM %1 x")
+        .arg(since);
+}
+
 QString Rules::sampleSql(const QString &id, const QString &c)
 {
     return QStringLiteral("SELECT %1 FROM %2 t WHERE %3 ORDER BY t.id LIMIT 100")

@@ -70,6 +70,11 @@ public:
     static QString dropPartitionSql(const QString &partition);
     // What the preview shows the purge will run for one removable partition.
     static QString partitionPurgeText(const QString &partition);
+    // Data-based overdue (health): the instant the oldest removable row of the rule crossed its
+    // cutoff at the database's now() (for partitions: the oldest removable partition's upper bound
+    // plus the retention), from the same predicate / partition SQL as the preview. One row:
+    // removable_since (ISO 8601 UTC text, NULL when nothing is removable), hours_ago, removable.
+    static QString removableSinceSql(const RuleConfig &config);
 };
 
 } // namespace purga

@@ -26,6 +26,84 @@ CREATE TABLE IF NOT EXISTS identidad.purga_metricas (
 );
 CREATE INDEX IF NOT EXISTS purga_metricas_registrada_idx ON identidad.purga_metricas (registrada_en);
 
+-- ==== BEGIN history functions and table sizes (issue 9) ====================================
+-- The job's (and this app's) SQL interface to the history: three functions instead of a schema
+-- to learn (docs/job-integration.md), plus the size metrics recorded after every run.
+-- Upgrades a history created by an older version in place: no row is rewritten or lost.
+
+-- Metric names: rows removed and duration per table, rows left and total bytes per table.
+ALTER TABLE identidad.purga_metricas DROP CONSTRAINT IF EXISTS purga_metricas_metrica_check;
+ALTER TABLE identidad.purga_metricas ADD CONSTRAINT purga_metricas_metrica_check
+  CHECK (metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms',
+                     'identidad_tabla_filas', 'identidad_tabla_bytes'));
+CREATE INDEX IF NOT EXISTS purga_corridas_origen_idx ON identidad.purga_corridas (origen, iniciada_en);
+
+-- Starts a run: a row 'en_curso' with this session's backend pid (a run whose backend dies is
+-- later marked 'interrumpido'). `corrida` lets a caller choose the id; NULL makes one.
+CREATE OR REPLACE FUNCTION identidad.purga_corrida_iniciar(
+    origen text, operador text DEFAULT NULL, detalle text DEFAULT NULL, corrida uuid DEFAULT NULL)
+RETURNS uuid LANGUAGE sql VOLATILE AS $fn$
+  INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)
+  VALUES (coalesce(corrida, gen_random_uuid()), origen, coalesce(NULLIF(operador, ''), current_user),
+          'en_curso', pg_backend_pid(), NULLIF(detalle, ''))
+  RETURNING corrida_id
+$fn$;
+
+-- Ends a run: estado ok | cancelado | error | lock_ocupado; detalle is appended to the start's.
+CREATE OR REPLACE FUNCTION identidad.purga_corrida_terminar(corrida uuid, estado text, detalle text DEFAULT NULL)
+RETURNS void LANGUAGE sql VOLATILE AS $fn$
+  UPDATE identidad.purga_corridas r
+     SET estado = purga_corrida_terminar.estado, terminada_en = now(),
+         detalle = concat_ws(' | ', r.detalle, NULLIF(purga_corrida_terminar.detalle, ''))
+   WHERE r.corrida_id = purga_corrida_terminar.corrida
+$fn$;
+
+-- Records one metric of a run; `tabla` with or without the schema ('identidad.trx_pre_tokens' or
+-- 'trx_pre_tokens'), stored bare as the app always did. Recording twice keeps the last value.
+CREATE OR REPLACE FUNCTION identidad.purga_registrar(corrida uuid, metrica text, tabla text, valor double precision)
+RETURNS void LANGUAGE sql VOLATILE AS $fn$
+  INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor)
+  VALUES (corrida, metrica, regexp_replace(tabla, '^identidad\.', ''), valor)
+  ON CONFLICT (corrida_id, metrica, tabla) DO UPDATE SET valor = EXCLUDED.valor, registrada_en = now()
+$fn$;
+
+-- Records the rows left (identidad_tabla_filas) and total bytes (identidad_tabla_bytes) of each
+-- table after a run. Rows: count(*) for plain tables, the planner's estimate (reltuples) summed
+-- over the partitions of a partitioned one; bytes: pg_total_relation_size over all partitions.
+CREATE OR REPLACE FUNCTION identidad.purga_registrar_tamanos(
+    corrida uuid,
+    tablas text[] DEFAULT ARRAY['identidad.trx_refresh_tokens', 'identidad.trx_pre_tokens', 'identidad.log_sesiones'])
+RETURNS void LANGUAGE plpgsql VOLATILE AS $fn$
+DECLARE
+  t text;
+  rel regclass;
+  n double precision;
+  b double precision;
+BEGIN
+  FOREACH t IN ARRAY tablas LOOP
+    rel := to_regclass(t);
+    CONTINUE WHEN rel IS NULL;
+    IF (SELECT c.relkind = 'p' FROM pg_class c WHERE c.oid = rel) THEN
+      SELECT coalesce(sum(pg_total_relation_size(p.relid)), 0) INTO b FROM pg_partition_tree(rel) p;
+      SELECT coalesce(sum(greatest(c.reltuples, 0)), 0) INTO n
+        FROM pg_partition_tree(rel) p JOIN pg_class c ON c.oid = p.relid WHERE p.isleaf;
+    ELSE
+      b := pg_total_relation_size(rel);
+      EXECUTE format('SELECT count(*) FROM %s', rel) INTO n;
+    END IF;
+    PERFORM identidad.purga_registrar(corrida, 'identidad_tabla_filas', t, n);
+    PERFORM identidad.purga_registrar(corrida, 'identidad_tabla_bytes', t, b);
+  END LOOP;
+END
+$fn$;
+
+-- Only the role that ran this script (the maintenance role, owner of the history) writes history.
+REVOKE ALL ON FUNCTION identidad.purga_corrida_iniciar(text, text, text, uuid),
+                       identidad.purga_corrida_terminar(uuid, text, text),
+                       identidad.purga_registrar(uuid, text, text, double precision),
+                       identidad.purga_registrar_tamanos(uuid, text[]) FROM PUBLIC;
+-- ==== END history functions and table sizes (issue 9) ======================================
+
 -- ---- Evidence freeze (forensics) -------------------------------------------------------------
 -- A freeze holds the purge lock during an investigation and records itself as a run with estado
 -- 'congelado' (start and end), so that the History shows the gap the scheduled job could not fill.

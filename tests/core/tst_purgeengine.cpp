@@ -147,7 +147,8 @@ void TestPurgeEngine::purgesExactlyThePreview()
     const QVariant dur = metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), bare);
     QVERIFY(!dur.isNull());
     QCOMPARE(dur.toLongLong(), rr.durationMs);
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE corrida_id = '%1'")
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE corrida_id = '%1'"
+                                      " AND metrica LIKE 'identidad\\_purga\\_%'")
                            .arg(r.runId))
                  .toInt(),
              2);

@@ -1,0 +1,178 @@
+// history, health and the purge's Prometheus textfile: the purge history for scripts and monitoring.
+#include "cliapp.h"
+
+#include "health.h"
+#include "historyquery.h"
+#include "prometheustextfile.h"
+#include "purgeengine.h"
+
+#include <QJsonArray>
+
+#include <cstdio>
+
+namespace purga::cli {
+
+namespace {
+
+// --days N | --since ISO-8601 (default: 30 days), --origin job|manual|all, --table NAME.
+bool historyRange(Context &ctx, HistoryRange *range)
+{
+    const QCommandLineParser &p = ctx.parser;
+    const bool days = p.isSet(QStringLiteral("days")), since = p.isSet(QStringLiteral("since"));
+    if (days && since) {
+        Context::error(Context::tr("Give --days N or --since ISO-8601, not both."));
+        return false;
+    }
+    if (since) {
+        const QString v = p.value(QStringLiteral("since"));
+        QDateTime t = QDateTime::fromString(v, Qt::ISODateWithMs);
+        if (!t.isValid())
+            t = QDateTime(QDate::fromString(v, Qt::ISODate), QTime(0, 0)); // a date: local midnight
+        if (!t.isValid()) {
+            Context::error(
+                Context::tr("--since takes an ISO 8601 date or time (e.g. 2026-11-01T00:00:00Z), not \"%1\".")
+                    .arg(v));
+            return false;
+        }
+        range->since = t.toUTC();
+    } else {
+        bool ok = true;
+        const int n = days ? p.value(QStringLiteral("days")).toInt(&ok) : 30;
+        if (!ok || n < 1) {
+            Context::error(Context::tr("--days takes a whole number of days (1 or more)."));
+            return false;
+        }
+        range->since = QDateTime::currentDateTimeUtc().addDays(-n);
+    }
+    range->origin =
+        p.isSet(QStringLiteral("origin")) ? p.value(QStringLiteral("origin")) : QStringLiteral("all");
+    if (!QStringList{QStringLiteral("job"), QStringLiteral("manual"), QStringLiteral("all")}.contains(
+            range->origin)) {
+        Context::error(Context::tr("--origin takes job, manual or all."));
+        return false;
+    }
+    range->table = p.value(QStringLiteral("table"));
+    return true;
+}
+
+// Connects and computes the health with the profile's rules (for the data-based overdue) and its
+// threshold, which --max-hours overrides (checked before connecting). False with *code set on failure.
+bool connectForHealth(Context &ctx, PgConnection &conn, HealthReport *report, int *code)
+{
+    double maxHours = -1;
+    if (ctx.parser.isSet(QStringLiteral("max-hours"))) {
+        bool ok = false;
+        maxHours = ctx.parser.value(QStringLiteral("max-hours")).toDouble(&ok);
+        if (!ok || maxHours <= 0) {
+            Context::error(Context::tr("--max-hours takes a positive number of hours."));
+            *code = Usage;
+            return false;
+        }
+    }
+    ConnectionProfile profile;
+    if (!ctx.connect(conn, &profile, code))
+        return false;
+    HealthOptions options = HealthOptions::fromProfile(profile.ruleOverrides);
+    if (maxHours > 0)
+        options.maxHours = maxHours;
+    QList<RuleConfig> rules;
+    if (!ctx.ruleConfigs(profile, Rules::ids(), &rules)) {
+        *code = Usage;
+        return false;
+    }
+    QString error;
+    if (!Health::compute(conn, rules, options, report, &error)) {
+        Context::error(error);
+        *code = Other;
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int cmdHistory(Context &ctx)
+{
+    const bool csv = ctx.parser.isSet(QStringLiteral("csv"));
+    if (ctx.json == csv) {
+        Context::error(Context::tr("history: say --json or --csv."));
+        return Usage;
+    }
+    HistoryRange range;
+    if (!historyRange(ctx, &range))
+        return Usage;
+    PgConnection conn;
+    HealthReport health;
+    int code = Ok;
+    if (!connectForHealth(ctx, conn, &health, &code))
+        return code;
+    QList<HistoryRun> runs;
+    QString error;
+    if (health.historyExists && !HistoryQuery::runs(conn, range, &runs, &error)) {
+        Context::error(error);
+        return Other;
+    }
+    const QList<QStringList> rows = HistoryQuery::flatRows(runs);
+    const QStringList keys = HistoryQuery::rowColumns();
+    if (csv) {
+        std::fputs(HistoryQuery::csv(rows).toUtf8().constData(), stdout);
+        return Ok;
+    }
+    QJsonArray rowsJson, runsJson;
+    for (const QStringList &row : rows) {
+        QJsonObject o;
+        for (int i = 0; i < keys.size(); ++i)
+            o.insert(keys.at(i), QJsonValue(row.at(i)));
+        o.insert(QStringLiteral("finished_utc"), row.at(4).isEmpty() ? QJsonValue() : QJsonValue(row.at(4)));
+        o.insert(QStringLiteral("rows"), row.at(7).toDouble());
+        o.insert(QStringLiteral("duration_ms"),
+                 row.at(8).isEmpty() ? QJsonValue() : QJsonValue(row.at(8).toDouble()));
+        rowsJson.append(o);
+    }
+    for (const HistoryRun &r : runs)
+        runsJson.append(r.toJson());
+    Context::printJson(QJsonObject{{QStringLiteral("rows"), rowsJson},
+                                   {QStringLiteral("runs"), runsJson},
+                                   {QStringLiteral("health"), health.toJson()}});
+    return Ok;
+}
+
+int cmdHealth(Context &ctx)
+{
+    PgConnection conn;
+    HealthReport report;
+    int code = Ok;
+    if (!connectForHealth(ctx, conn, &report, &code))
+        return code;
+    if (ctx.json) {
+        Context::printJson(report.toJson());
+    } else {
+        Context::printLine(report.healthy() ? Context::tr("healthy (%1)").arg(report.levelName())
+                                            : Context::tr("UNHEALTHY (%1)").arg(report.levelName()));
+        for (const HealthReason &r : report.reasons)
+            Context::printLine(QStringLiteral("  [%1] %2").arg(HealthReport::nameOf(r.level), r.text));
+    }
+    return report.healthy() ? Ok : Unhealthy;
+}
+
+bool writePrometheusAfterPurge(Context &ctx, PgConnection &conn, const PurgeReceipt &receipt)
+{
+    const QString path = ctx.parser.value(QStringLiteral("prometheus-textfile"));
+    if (path.isEmpty())
+        return true;
+    QList<PrometheusTableSample> tables;
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.status != RuleStatus::Skipped)
+            tables << PrometheusTableSample{r.table, r.deleted, r.durationMs};
+    double lastOk = HistoryQuery::lastOkEpochSeconds(conn);
+    if (lastOk < 0 && receipt.status == RunStatus::Ok)
+        lastOk = double(QDateTime::currentMSecsSinceEpoch()) / 1000.0; // no history to ask: this run
+    QString error;
+    if (!writePrometheusTextfile(path, tables, lastOk, &error)) {
+        Context::error(error);
+        return false;
+    }
+    return true;
+}
+
+} // namespace purga::cli

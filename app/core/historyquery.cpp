@@ -1,0 +1,378 @@
+#include "historyquery.h"
+
+#include "historystore.h"
+#include "pgconnection.h"
+#include "purgeengine.h"
+
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace purga {
+
+namespace {
+
+// Instants go out as ISO 8601 UTC text whatever the session's or the server's TimeZone.
+QString isoUtc(const QString &expr)
+{
+    return QStringLiteral("to_char((%1) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"')").arg(expr);
+}
+
+QString bare(const QString &table)
+{
+    return table.startsWith(QLatin1String("identidad.")) ? table.mid(10) : table;
+}
+
+// The range as a CTE "p" (since, until, origen, tabla): every query binds the same four values first.
+const QString kParams = QStringLiteral(
+    "WITH p AS (SELECT coalesce(CAST(? AS timestamptz), '-infinity') AS since,"
+    "                  coalesce(CAST(? AS timestamptz), 'infinity') AS until,"
+    "                  coalesce(CAST(? AS text), '') AS origen, coalesce(CAST(? AS text), '') AS tabla)\n");
+const QString kRunFilter = QStringLiteral(
+    "r.iniciada_en >= p.since AND r.iniciada_en < p.until AND (p.origen = '' OR r.origen = p.origen)");
+
+void bindRange(QSqlQuery &q, const HistoryRange &range)
+{
+    auto instant = [](const QDateTime &t) {
+        return t.isValid() ? QVariant(t.toUTC().toString(Qt::ISODateWithMs))
+                           : QVariant(QMetaType::fromType<QString>());
+    };
+    q.addBindValue(instant(range.since));
+    q.addBindValue(instant(range.until));
+    q.addBindValue(range.origin == QLatin1String("all") ? QString() : range.origin);
+    q.addBindValue(bare(range.table));
+}
+
+bool execRange(QSqlQuery &q, const QString &sql, const HistoryRange &range, const QVariantList &more,
+               QString *error)
+{
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        *error = q.lastError().databaseText();
+        return false;
+    }
+    bindRange(q, range);
+    for (const QVariant &v : more)
+        q.addBindValue(v);
+    if (!q.exec()) {
+        *error = HistoryQuery::tr("Could not read the purge history: %1").arg(q.lastError().databaseText());
+        return false;
+    }
+    return true;
+}
+
+// Buckets of equal width over the filtered rows "f" (column iniciada_en), at most maxPoints + 1.
+QString bucketCte(const QString &bindMaxPoints)
+{
+    return QStringLiteral(", w AS (SELECT min(f.iniciada_en) AS t0, greatest(1, ceil(extract(epoch FROM "
+                          "max(f.iniciada_en) - "
+                          "min(f.iniciada_en)) / %1)) AS secs FROM f)\n")
+        .arg(bindMaxPoints);
+}
+const QString kBucketStart = QStringLiteral(
+    "w.t0 + make_interval(secs => floor(extract(epoch FROM f.iniciada_en - w.t0) / w.secs) * w.secs)");
+
+constexpr int kSizesLockTimeoutMs = 2000;
+constexpr int kSizesStatementTimeoutMs = 120000;
+
+const QStringList kStatuses = {QStringLiteral("ok"),           QStringLiteral("cancelado"),
+                               QStringLiteral("error"),        QStringLiteral("lock_ocupado"),
+                               QStringLiteral("interrumpido"), QStringLiteral("en_curso"),
+                               QStringLiteral("congelado")};
+
+} // namespace
+
+QString HistoryQuery::qualified(const QString &table)
+{
+    return table.contains(u'.') ? table : QStringLiteral("identidad.") + table;
+}
+
+QJsonObject HistoryRun::toJson() const
+{
+    QJsonObject tables;
+    for (auto it = rows.cbegin(); it != rows.cend(); ++it)
+        tables.insert(it.key(), double(it.value()));
+    qint64 total = 0;
+    for (qint64 n : rows)
+        total += n;
+    return QJsonObject{
+        {QStringLiteral("run_id"), runId},
+        {QStringLiteral("origin"), origin},
+        {QStringLiteral("operator"), operatorName},
+        {QStringLiteral("started_utc"), startedUtc},
+        {QStringLiteral("finished_utc"), finishedUtc.isEmpty() ? QJsonValue() : QJsonValue(finishedUtc)},
+        {QStringLiteral("status"), status},
+        {QStringLiteral("duration_ms"), durationMs < 0 ? QJsonValue() : QJsonValue(double(durationMs))},
+        {QStringLiteral("rows"), double(total)},
+        {QStringLiteral("tables"), tables},
+        {QStringLiteral("detail"), detail}};
+}
+
+bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error)
+{
+    // One row per run and table (a run without metrics, e.g. lock_ocupado, comes once with NULLs).
+    const QString sql =
+        kParams +
+        QStringLiteral(
+            "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
+            "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint, m.tabla, m.filas, "
+            "m.ms\n"
+            "FROM p CROSS JOIN identidad.purga_corridas r\n"
+            "LEFT JOIN LATERAL (\n"
+            "  SELECT x.tabla, max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
+            "filas,\n"
+            "         max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_duracion_ms')::bigint AS ms\n"
+            "  FROM identidad.purga_metricas x\n"
+            "  WHERE x.corrida_id = r.corrida_id\n"
+            "    AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
+            "  GROUP BY x.tabla) m ON true\n"
+            "WHERE %3\n"
+            "ORDER BY r.iniciada_en, r.corrida_id, m.tabla")
+            .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")),
+                 kRunFilter);
+    QSqlQuery q(conn.database());
+    if (!execRange(q, sql, range, {}, error))
+        return false;
+    out->clear();
+    const QString wanted = range.table.isEmpty() ? QString() : qualified(range.table);
+    while (q.next()) {
+        const QString id = q.value(0).toString();
+        if (out->isEmpty() || out->constLast().runId != id) {
+            HistoryRun r;
+            r.runId = id;
+            r.origin = q.value(1).toString();
+            r.operatorName = q.value(2).toString();
+            r.startedUtc = q.value(3).toString();
+            r.finishedUtc = q.value(4).toString();
+            r.status = q.value(5).toString();
+            r.detail = q.value(6).toString();
+            r.durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
+            out->append(r);
+        }
+        if (q.value(8).isNull())
+            continue;
+        const QString table = qualified(q.value(8).toString());
+        if (!wanted.isEmpty() && table != wanted)
+            continue;
+        HistoryRun &r = (*out)[out->size() - 1];
+        if (!q.value(9).isNull())
+            r.rows.insert(table, q.value(9).toLongLong());
+        if (!q.value(10).isNull())
+            r.durationsMs.insert(table, q.value(10).toLongLong());
+    }
+    return true;
+}
+
+bool HistoryQuery::daily(PgConnection &conn, const HistoryRange &range, const QString &zone,
+                         QList<DailyRows> *out, QString *error)
+{
+    // date_trunc(…, zone) is DST-safe: a 23 h or 25 h day is one day, and a zone whose midnight
+    // does not exist on the change (America/Santiago) starts that day at its first instant.
+    const QString sql =
+        kParams +
+        QStringLiteral(", z AS (SELECT CAST(? AS text) AS zone)\n"
+                       "SELECT to_char(d.day AT TIME ZONE z.zone, 'YYYY-MM-DD'), %1, m.tabla, r.origen,\n"
+                       "       sum(m.valor)::bigint, count(DISTINCT r.corrida_id)\n"
+                       "FROM p CROSS JOIN z\n"
+                       "JOIN identidad.purga_corridas r ON true\n"
+                       "JOIN identidad.purga_metricas m ON m.corrida_id = r.corrida_id AND m.metrica = "
+                       "'identidad_purga_filas'\n"
+                       "CROSS JOIN LATERAL (SELECT date_trunc('day', r.iniciada_en, z.zone) AS day) d\n"
+                       "WHERE %2 AND (p.tabla = '' OR m.tabla = p.tabla)\n"
+                       "GROUP BY 1, 2, 3, 4\n"
+                       "ORDER BY 2, 3, 4")
+            .arg(isoUtc(QStringLiteral("d.day")), kRunFilter);
+    QSqlQuery q(conn.database());
+    if (!execRange(q, sql, range, {zone}, error))
+        return false;
+    out->clear();
+    while (q.next())
+        out->append(DailyRows{q.value(0).toString(), q.value(1).toString(), qualified(q.value(2).toString()),
+                              q.value(3).toString(), q.value(4).toLongLong(), q.value(5).toInt()});
+    return true;
+}
+
+bool HistoryQuery::durations(PgConnection &conn, const HistoryRange &range, int maxPoints,
+                             QList<DurationBucket> *out, QString *error)
+{
+    QString counts;
+    for (const QString &s : kStatuses)
+        counts += QStringLiteral(", count(*) FILTER (WHERE f.estado = '%1')").arg(s);
+    const QString sql =
+        kParams +
+        QStringLiteral(", f AS (SELECT r.iniciada_en, r.origen, r.estado,\n"
+                       "               extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000 AS ms\n"
+                       "        FROM p CROSS JOIN identidad.purga_corridas r WHERE %1)\n"
+                       "%2"
+                       "SELECT %3, f.origen, count(*), coalesce(max(f.ms), 0)::bigint, coalesce(avg(f.ms), "
+                       "0)::bigint%4\n"
+                       "FROM f CROSS JOIN w GROUP BY 1, 2 ORDER BY 1, 2")
+            .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")), isoUtc(kBucketStart), counts);
+    QSqlQuery q(conn.database());
+    if (!execRange(q, sql, range, {qMax(1, maxPoints)}, error))
+        return false;
+    out->clear();
+    while (q.next()) {
+        DurationBucket b{q.value(0).toString(),   q.value(1).toString(),   q.value(2).toInt(),
+                         q.value(3).toLongLong(), q.value(4).toLongLong(), {}};
+        for (int i = 0; i < kStatuses.size(); ++i)
+            if (const int n = q.value(5 + i).toInt())
+                b.statuses.insert(kStatuses.at(i), n);
+        out->append(b);
+    }
+    return true;
+}
+
+bool HistoryQuery::sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
+                         QString *error)
+{
+    // The last value of each table in each bucket (sizes are levels, not sums).
+    const QString sql =
+        kParams + QStringLiteral(
+                      ", f AS (SELECT r.iniciada_en, m.tabla, m.metrica, m.valor\n"
+                      "        FROM p CROSS JOIN identidad.purga_corridas r\n"
+                      "        JOIN identidad.purga_metricas m ON m.corrida_id = r.corrida_id\n"
+                      "        WHERE %1 AND m.metrica IN ('identidad_tabla_filas', 'identidad_tabla_bytes')\n"
+                      "          AND (p.tabla = '' OR m.tabla = p.tabla))\n"
+                      "%2"
+                      "SELECT %3, f.tabla,\n"
+                      "       (array_agg(f.valor ORDER BY f.iniciada_en DESC) FILTER (WHERE f.metrica = "
+                      "'identidad_tabla_filas'))[1]::bigint,\n"
+                      "       (array_agg(f.valor ORDER BY f.iniciada_en DESC) FILTER (WHERE f.metrica = "
+                      "'identidad_tabla_bytes'))[1]::bigint\n"
+                      "FROM f CROSS JOIN w GROUP BY 1, 2 ORDER BY 1, 2")
+                      .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")), isoUtc(kBucketStart));
+    HistoryRange all = range;
+    all.origin.clear(); // a table's size does not depend on who purged it
+    QSqlQuery q(conn.database());
+    if (!execRange(q, sql, all, {qMax(1, maxPoints)}, error))
+        return false;
+    out->clear();
+    while (q.next())
+        out->append(SizePoint{q.value(0).toString(), qualified(q.value(1).toString()),
+                              q.value(2).isNull() ? -1 : q.value(2).toLongLong(),
+                              q.value(3).isNull() ? -1 : q.value(3).toLongLong()});
+    return true;
+}
+
+QString HistoryQuery::serverTimeZone(PgConnection &conn)
+{
+    QSqlQuery q(conn.database());
+    return q.exec(QStringLiteral("SELECT reset_val FROM pg_settings WHERE name = 'TimeZone'")) && q.next()
+               ? q.value(0).toString()
+               : QStringLiteral("UTC");
+}
+
+bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error)
+{
+    QSqlQuery check(conn.database());
+    if (!check.exec(QStringLiteral(
+            "SELECT NOT pg_is_in_recovery() AND NOT current_setting('transaction_read_only')::bool"
+            " AND to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[])') IS NOT NULL")) ||
+        !check.next() || !check.value(0).toBool())
+        return true; // a standby, a read-only session or an older history schema: nothing to record
+    // Counting and sizing take ACCESS SHARE locks: bounded, so a table locked by someone else costs
+    // this run its size sample, never a wait without end.
+    QSqlQuery q(conn.database());
+    if (!q.exec(QStringLiteral("BEGIN")) ||
+        !q.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(kSizesLockTimeoutMs)) ||
+        !q.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(kSizesStatementTimeoutMs)) ||
+        !q.prepare(
+            QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), CAST(? AS text[]))"))) {
+        *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
+        q.exec(QStringLiteral("ROLLBACK"));
+        return false;
+    }
+    q.addBindValue(runId);
+    QStringList quoted;
+    for (const QString &t : tables)
+        quoted << u'"' + HistoryQuery::qualified(t) + u'"';
+    q.addBindValue(QString(u'{' + quoted.join(u',') + u'}'));
+    if (!q.exec()) {
+        *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
+        QSqlQuery(conn.database()).exec(QStringLiteral("ROLLBACK"));
+        return false;
+    }
+    QSqlQuery commit(conn.database());
+    if (!commit.exec(QStringLiteral("COMMIT"))) {
+        *error =
+            HistoryQuery::tr("Could not record the table sizes: %1").arg(commit.lastError().databaseText());
+        return false;
+    }
+    return true;
+}
+
+bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QString *error)
+{
+    QStringList tables;
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.status != RuleStatus::Skipped && !r.table.isEmpty())
+            tables << r.table;
+    return tables.isEmpty() || recordTableSizes(conn, receipt.runId, tables, error);
+}
+
+bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
+                        HistoryData *out, QString *error)
+{
+    out->zone = zone;
+    return daily(conn, range, zone, &out->days, error) &&
+           durations(conn, range, maxPoints, &out->durations, error) &&
+           sizes(conn, range, maxPoints, &out->sizes, error) && runs(conn, range, &out->runs, error);
+}
+
+QStringList HistoryQuery::rowColumns()
+{
+    return {QStringLiteral("run_id"),      QStringLiteral("origin"),       QStringLiteral("operator"),
+            QStringLiteral("started_utc"), QStringLiteral("finished_utc"), QStringLiteral("status"),
+            QStringLiteral("table"),       QStringLiteral("rows"),         QStringLiteral("duration_ms")};
+}
+
+QList<QStringList> HistoryQuery::flatRows(const QList<HistoryRun> &runs)
+{
+    QList<QStringList> out;
+    for (const HistoryRun &r : runs)
+        for (auto it = r.rows.cbegin(); it != r.rows.cend(); ++it)
+            out << QStringList{r.runId,
+                               r.origin,
+                               r.operatorName,
+                               r.startedUtc,
+                               r.finishedUtc,
+                               r.status,
+                               it.key(),
+                               QString::number(it.value()),
+                               r.durationsMs.contains(it.key())
+                                   ? QString::number(r.durationsMs.value(it.key()))
+                                   : QString()};
+    return out;
+}
+
+QString HistoryQuery::csv(const QList<QStringList> &rows)
+{
+    auto field = [](const QString &v) -> QString {
+        if (!v.contains(u',') && !v.contains(u'"') && !v.contains(u'\n'))
+            return v;
+        return u'"' + QString(v).replace(u'"', QStringLiteral("\"\"")) + u'"';
+    };
+    QString out = rowColumns().join(u',') + u'\n';
+    for (const QStringList &row : rows) {
+        QStringList fields;
+        for (const QString &f : row)
+            fields << field(f);
+        out += fields.join(u',') + u'\n';
+    }
+    return out;
+}
+
+double HistoryQuery::lastOkEpochSeconds(PgConnection &conn)
+{
+    QSqlQuery q(conn.database());
+    if (!HistoryStore::exists(conn) ||
+        !q.exec(QStringLiteral("SELECT extract(epoch FROM max(coalesce(terminada_en, iniciada_en)))::float8"
+                               " FROM identidad.purga_corridas WHERE estado = 'ok'")) ||
+        !q.next() || q.value(0).isNull())
+        return -1;
+    return q.value(0).toDouble();
+}
+
+} // namespace purga

@@ -1,0 +1,116 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+namespace purga {
+
+class PgConnection;
+struct PurgeReceipt;
+
+// What part of the history to read. Times are instants (UTC); an invalid bound is open.
+struct HistoryRange
+{
+    QDateTime since;
+    QDateTime until;
+    QString origin; // "job" | "manual" | empty = all
+    QString table;  // qualified or bare table name; empty = all
+};
+
+// One run, with the rows removed and the duration per table (qualified names).
+struct HistoryRun
+{
+    QString runId;
+    QString origin;
+    QString operatorName;
+    QString startedUtc;  // ISO 8601, "…Z"
+    QString finishedUtc; // empty while en_curso
+    QString status;      // en_curso|ok|cancelado|error|lock_ocupado|interrumpido|congelado
+    QString detail;
+    qint64 durationMs = -1;            // finished - started; -1 while en_curso
+    QMap<QString, qint64> rows;        // table -> rows removed
+    QMap<QString, qint64> durationsMs; // table -> identidad_purga_duracion_ms
+    QJsonObject toJson() const;
+};
+
+// Rows removed per day (in `zone`), table and origin: one stacked-bar segment.
+struct DailyRows
+{
+    QString day;         // YYYY-MM-DD in the zone
+    QString dayStartUtc; // the zone's midnight (or first instant) as an instant
+    QString table;       // qualified
+    QString origin;
+    qint64 rows = 0;
+    int runs = 0;
+};
+
+// Runs of one origin in one time bucket (decimated server-side to at most maxPoints buckets).
+struct DurationBucket
+{
+    QString startUtc;
+    QString origin;
+    int runs = 0;
+    qint64 maxMs = 0;
+    qint64 avgMs = 0;
+    QMap<QString, int> statuses; // status -> runs in the bucket
+};
+
+// Rows left and bytes of a table after the last run of a bucket.
+struct SizePoint
+{
+    QString atUtc;
+    QString table; // qualified
+    qint64 rows = -1;
+    qint64 bytes = -1;
+};
+
+// What the History page shows for one range: bars per day, decimated durations, the runs.
+struct HistoryData
+{
+    QString zone; // the zone the days are cut in
+    QList<DailyRows> days;
+    QList<DurationBucket> durations;
+    QList<SizePoint> sizes;
+    QList<HistoryRun> runs;
+};
+
+// Reads identidad.purga_corridas / purga_metricas, aggregated in the database so 100,000 runs
+// come back as at most a few thousand rows. Read-only: works on a standby.
+class HistoryQuery
+{
+    Q_DECLARE_TR_FUNCTIONS(HistoryQuery)
+public:
+    static bool runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error);
+    // `zone`: an IANA zone name the server knows ("UTC", "America/Guayaquil", the client's zone).
+    static bool daily(PgConnection &conn, const HistoryRange &range, const QString &zone,
+                      QList<DailyRows> *out, QString *error);
+    static bool durations(PgConnection &conn, const HistoryRange &range, int maxPoints,
+                          QList<DurationBucket> *out, QString *error);
+    static bool sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
+                      QString *error);
+    // Everything the History page needs, in four aggregated queries (maxPoints per series).
+    static bool load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
+                     HistoryData *out, QString *error);
+    // The flat export, one line per run and table: the columns of rowColumns() (the CLI's JSON keys).
+    static QStringList rowColumns();
+    static QList<QStringList> flatRows(const QList<HistoryRun> &runs);
+    static QString csv(const QList<QStringList> &rows); // header line, then the rows
+    // When a run last finished 'ok' (Unix seconds), -1 when none did or there is no history.
+    static double lastOkEpochSeconds(PgConnection &conn);
+    // The server's configured TimeZone (not this session's, which is UTC).
+    static QString serverTimeZone(PgConnection &conn);
+    static QString qualified(const QString &table); // "trx_pre_tokens" -> "identidad.trx_pre_tokens"
+};
+
+// After a run: rows left and total bytes per table (identidad_tabla_filas / identidad_tabla_bytes)
+// through identidad.purga_registrar_tamanos. Does nothing on a standby or an older history schema
+// (returns true then); false with an error when the recording itself failed.
+bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error);
+// The same for the tables a purge run worked on (its rules that were not skipped).
+bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QString *error);
+
+} // namespace purga

@@ -1,0 +1,124 @@
+// setup-history upgrades the history schema as it shipped before the job's functions (issue 9):
+// in place, idempotently, every row kept; the functions exist and only the maintenance role runs them.
+#include "historyfixtures.h"
+#include "historystore.h"
+#include "pgconnection.h"
+#include "pgsandbox.h"
+#include "purgefixtures.h"
+
+#include <QTest>
+
+using namespace purga;
+using namespace purga::test;
+
+namespace {
+
+// Every row of both tables as one text (order-independent), to compare before and after.
+const QString kAllRows =
+    // The columns of the shipped schema: the upgrade may add columns (usuario_so), never change these.
+    QStringLiteral("SELECT md5(coalesce((SELECT string_agg((r.corrida_id, r.origen, r.operador, r.iniciada_en,"
+                   " r.terminada_en, r.estado, r.backend_pid, r.detalle)::text, '|' ORDER BY r.corrida_id) FROM "
+                   "identidad.purga_corridas r), '')"
+                   " || coalesce((SELECT string_agg(m::text, '|' ORDER BY m.corrida_id, m.metrica, m.tabla)"
+                   "              FROM identidad.purga_metricas m), ''))");
+
+} // namespace
+
+class TestHistorySchema : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { PURGA_REQUIRE_SANDBOX(m_sandbox); }
+
+    void upgradeFromShippedSchemaKeepsEveryRow()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("histschema"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QString error;
+        QVERIFY2(loadHistoryV1(db, &error), qPrintable(error));
+        // 500 runs of both origins and every status, three metrics rows each.
+        QVERIFY(db.exec(QStringLiteral(
+            "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, terminada_en, "
+            "estado, detalle)\n"
+            "SELECT gen_random_uuid(), CASE WHEN g % 7 = 0 THEN 'manual' ELSE 'job' END, 'op' || g,\n"
+            "       now() - g * interval '1 hour', now() - g * interval '1 hour' + interval '2 minutes',\n"
+            "       (ARRAY['ok','cancelado','error','lock_ocupado','interrumpido'])[1 + g % 5], 'row ' || g\n"
+            "  FROM generate_series(1, 500) g;\n"
+            "INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor)\n"
+            "SELECT corrida_id, m, t, 17 FROM identidad.purga_corridas,\n"
+            "       unnest(ARRAY['identidad_purga_filas', 'identidad_purga_duracion_ms']) m,\n"
+            "       unnest(ARRAY['trx_refresh_tokens', 'trx_pre_tokens']) t;")));
+        const QString before = db.scalar(kAllRows).toString();
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas")).toInt(), 2000);
+        // The old schema refuses the new metrics: the upgrade is what allows them.
+        QVERIFY(!db.exec(
+            QStringLiteral(
+                "INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor) "
+                "SELECT corrida_id, 'identidad_tabla_filas', 'x', 1 FROM identidad.purga_corridas LIMIT 1"),
+            &error));
+
+        PgConnection conn;
+        QVERIFY(openPurga(db, conn));
+        for (int i = 0; i < 3; ++i) // idempotent: run it again and again
+            QVERIFY2(HistoryStore::setup(conn, &error), qPrintable(error));
+
+        QCOMPARE(db.scalar(kAllRows).toString(), before);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas")).toInt(), 500);
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas")).toInt(), 2000);
+        for (const char *fn : {"identidad.purga_corrida_iniciar(text, text, text, uuid)",
+                               "identidad.purga_corrida_terminar(uuid, text, text)",
+                               "identidad.purga_registrar(uuid, text, text, double precision)",
+                               "identidad.purga_registrar_tamanos(uuid, text[])"})
+            QVERIFY2(
+                db.scalar(QStringLiteral("SELECT to_regprocedure('%1') IS NOT NULL").arg(QLatin1String(fn)))
+                    .toBool(),
+                fn);
+        // One version of each function, not an overload per setup.
+        QCOMPARE(db.scalar(QStringLiteral(
+                               "SELECT count(*) FROM pg_proc WHERE pronamespace = 'identidad'::regnamespace "
+                               "AND proname LIKE 'purga\\_%'"))
+                     .toInt(),
+                 4);
+        // The new metric names are accepted now; unknown ones still are not.
+        QVERIFY(db.exec(
+            QStringLiteral("SELECT identidad.purga_registrar(corrida_id, 'identidad_tabla_bytes', "
+                           "'identidad.trx_pre_tokens', 8192) FROM identidad.purga_corridas LIMIT 1")));
+        QCOMPARE(
+            db
+                .scalar(QStringLiteral(
+                    "SELECT tabla FROM identidad.purga_metricas WHERE metrica = 'identidad_tabla_bytes'"))
+                .toString(),
+            QStringLiteral("trx_pre_tokens"));
+        QVERIFY(!db.exec(QStringLiteral("SELECT identidad.purga_registrar(corrida_id, 'made_up', 't', 1) "
+                                        "FROM identidad.purga_corridas LIMIT 1"),
+                         &error));
+    }
+
+    void onlyTheMaintenanceRoleWritesThroughTheFunctions()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("histschema"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(setupHistory(db));
+        PgConnection api;
+        ConnectError err;
+        QVERIFY(api.open(db.profile(QStringLiteral("identidad_api")),
+                         db.passwordFor(QStringLiteral("identidad_api")), &err));
+        QString error;
+        QVERIFY(!api.execScript(QStringLiteral("SELECT identidad.purga_corrida_iniciar('job')"), &error));
+        QVERIFY2(error.contains(QLatin1String("permission denied")), qPrintable(error));
+        PgConnection purga;
+        QVERIFY(openPurga(db, purga));
+        QVERIFY(purga.execScript(QStringLiteral("SELECT identidad.purga_corrida_iniciar('job')"), &error));
+        QCOMPARE(db.scalar(QStringLiteral(
+                               "SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'en_curso' "
+                               "AND operador = 'identidad_purga' AND backend_pid IS NOT NULL"))
+                     .toInt(),
+                 1);
+    }
+
+private:
+    SandboxInfo m_sandbox;
+};
+
+QTEST_GUILESS_MAIN(TestHistorySchema)
+#include "tst_historyschema.moc"

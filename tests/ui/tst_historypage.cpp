@@ -1,0 +1,172 @@
+// The History page's series for a known history (issue 9), offscreen: stacked bars per day and
+// table with job and manual apart, durations with problem runs marked, sizes, the runs table.
+#include "appstate.h"
+#include "historypage.h"
+
+#include <QBarSet>
+#include <QChart>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace purga;
+
+namespace {
+
+HistoryData knownHistory()
+{
+    HistoryData d;
+    d.zone = QStringLiteral("America/Guayaquil");
+    const QString r = QStringLiteral("identidad.trx_refresh_tokens"),
+                  p = QStringLiteral("identidad.trx_pre_tokens");
+    d.days = {{QStringLiteral("2026-11-09"), QStringLiteral("2026-11-09T05:00:00.000Z"), r,
+               QStringLiteral("job"), 100, 1},
+              {QStringLiteral("2026-11-09"), QStringLiteral("2026-11-09T05:00:00.000Z"), r,
+               QStringLiteral("manual"), 5, 1},
+              {QStringLiteral("2026-11-09"), QStringLiteral("2026-11-09T05:00:00.000Z"), p,
+               QStringLiteral("job"), 10, 1},
+              {QStringLiteral("2026-11-10"), QStringLiteral("2026-11-10T05:00:00.000Z"), r,
+               QStringLiteral("job"), 7, 1}};
+    d.durations = {{QStringLiteral("2026-11-10T03:00:00.000Z"),
+                    QStringLiteral("job"),
+                    1,
+                    600000,
+                    600000,
+                    {{QStringLiteral("ok"), 1}}},
+                   {QStringLiteral("2026-11-10T04:50:00.000Z"),
+                    QStringLiteral("manual"),
+                    1,
+                    1800000,
+                    1800000,
+                    {{QStringLiteral("ok"), 1}}},
+                   {QStringLiteral("2026-11-10T05:10:00.000Z"),
+                    QStringLiteral("job"),
+                    2,
+                    60000,
+                    30000,
+                    {{QStringLiteral("error"), 1}, {QStringLiteral("lock_ocupado"), 1}}}};
+    d.sizes = {{QStringLiteral("2026-11-10T03:10:00.000Z"), r, 900, 81920},
+               {QStringLiteral("2026-11-10T05:11:00.000Z"), r, 893, 81920}};
+    HistoryRun a;
+    a.runId = QStringLiteral("a");
+    a.origin = QStringLiteral("job");
+    a.operatorName = QStringLiteral("purga_sesiones.py");
+    a.status = QStringLiteral("ok");
+    a.startedUtc = QStringLiteral("2026-11-10T03:00:00.000Z");
+    a.durationMs = 600000;
+    a.rows = {{r, 100}, {p, 10}};
+    HistoryRun b = a;
+    b.runId = QStringLiteral("b");
+    b.origin = QStringLiteral("manual");
+    b.operatorName = QStringLiteral("dba");
+    b.durationMs = 1800000;
+    b.rows = {{r, 5}};
+    HistoryRun c = a;
+    c.runId = QStringLiteral("c");
+    c.status = QStringLiteral("error");
+    c.durationMs = 60000;
+    c.rows = {{r, 7}};
+    c.detail = QStringLiteral("canceling statement due to lock timeout");
+    d.runs = {a, b, c};
+    return d;
+}
+
+} // namespace
+
+class TestHistoryPage : public QObject
+{
+    Q_OBJECT
+private slots:
+    void seriesOfAKnownHistory()
+    {
+        AppState state(nullptr);
+        HistoryPage page(&state);
+        page.resize(1000, 900);
+        page.show();
+        page.showData(knownHistory());
+
+        // Stacked bars: one set per table and origin, one value per day.
+        const auto bars = qobject_cast<QStackedBarSeries *>(page.rowsChart()->series().value(0));
+        QVERIFY(bars);
+        QMap<QString, QList<double>> sets;
+        for (QBarSet *s : bars->barSets()) {
+            QList<double> v;
+            for (int i = 0; i < s->count(); ++i)
+                v << s->at(i);
+            sets.insert(s->label(), v);
+        }
+        QCOMPARE(sets.value(QStringLiteral("trx_refresh_tokens (job)")), (QList<double>{100, 7}));
+        QCOMPARE(sets.value(QStringLiteral("trx_refresh_tokens (manual)")), (QList<double>{5, 0}));
+        QCOMPARE(sets.value(QStringLiteral("trx_pre_tokens (job)")), (QList<double>{10, 0}));
+        QCOMPARE(sets.size(), 3);
+
+        // Durations: a line per origin, problem runs marked on their own series.
+        QMap<QString, int> points;
+        for (QAbstractSeries *s : page.durationChart()->series())
+            points.insert(s->name(), int(static_cast<QXYSeries *>(s)->count()));
+        QCOMPARE(points.value(QStringLiteral("job runs (longest, ms)")), 2);
+        QCOMPARE(points.value(QStringLiteral("manual runs (longest, ms)")), 1);
+        QCOMPARE(points.value(QStringLiteral("error")), 1);
+        QCOMPARE(points.value(QStringLiteral("lock_ocupado")), 1);
+        QCOMPARE(points.value(QStringLiteral("cancelado")), 0);
+        QCOMPARE(points.value(QStringLiteral("interrumpido")), 0);
+
+        const auto sizes = qobject_cast<QLineSeries *>(page.sizesChart()->series().value(0));
+        QVERIFY(sizes);
+        QCOMPARE(sizes->count(), 2);
+        QCOMPARE(sizes->at(1).y(), 893.0);
+
+        // The runs: sortable, filterable, the message as tooltip.
+        QTableWidget *runs = page.runsTable();
+        QCOMPARE(runs->rowCount(), 3);
+        runs->sortItems(4, Qt::DescendingOrder); // by duration
+        QCOMPARE(runs->item(0, 1)->text(), QStringLiteral("dba"));
+        page.findChild<QLineEdit *>()->setText(QStringLiteral("error"));
+        int visible = 0;
+        for (int i = 0; i < runs->rowCount(); ++i)
+            if (!runs->isRowHidden(i)) {
+                ++visible;
+                QCOMPARE(runs->item(i, 2)->toolTip(),
+                         QStringLiteral("canceling statement due to lock timeout"));
+            }
+        QCOMPARE(visible, 1);
+        QVERIFY(page.statusText().contains(QLatin1String("America/Guayaquil")));
+
+        // CSV of what is shown (the filter applies) and a PNG per chart.
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(page.exportCsv(dir.filePath(QStringLiteral("runs.csv")), &error), qPrintable(error));
+        QFile csv(dir.filePath(QStringLiteral("runs.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(csv.readAll()).trimmed().split(u'\n');
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.at(1).startsWith(QLatin1String("c,job,purga_sesiones.py,")) &&
+                     lines.at(1).endsWith(QLatin1String(",error,identidad.trx_refresh_tokens,7,")),
+                 qPrintable(lines.at(1)));
+        for (int i = 0; i < 3; ++i) {
+            const QString png = dir.filePath(QStringLiteral("c%1.png").arg(i));
+            QVERIFY(page.saveChartPng(i, png));
+            QVERIFY(!QImage(png).isNull());
+        }
+    }
+
+    void presetsAreRanges()
+    {
+        AppState state(nullptr);
+        HistoryPage page(&state);
+        const HistoryRange month = page.selectedRange(); // default: 30 days
+        QVERIFY(month.since.isValid());
+        QCOMPARE(month.since.daysTo(QDateTime::currentDateTimeUtc()), 30);
+        QVERIFY(!page.selectedZone().isEmpty()); // the client's own zone
+        page.refresh();                          // no session: nothing to ask, nothing breaks
+    }
+};
+
+QTEST_MAIN(TestHistoryPage)
+#include "tst_historypage.moc"
