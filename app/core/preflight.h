@@ -9,6 +9,15 @@
 namespace purga {
 
 class PgConnection;
+struct ConnectionProfile;
+
+// A connection pooler between us and PostgreSQL (pgbouncer, pgpool, ...), as far as we can tell.
+enum class Pooler {
+    None,        // libpq's backend pid is the server's: a direct connection
+    Session,     // a pooler whose server connection stays ours for the whole session
+    Transaction, // transaction (or statement) pooling: session state does not survive a commit
+};
+QString toId(Pooler pooler); // none | session | transaction (JSON)
 
 // One line of the preflight checklist.
 struct PreflightItem
@@ -44,6 +53,9 @@ public:
     bool canVacuum = false;
     QString lastJobOkUtc;        // last successful run of the scheduled job (history), empty if none
     double hoursSinceJobOk = -1; // -1: never / unknown
+    Pooler pooler = Pooler::None;
+    int clientBackendPid = 0;    // what libpq was told at startup (a pooler's own key when pooled)
+    int serverBackendPid = 0;    // pg_backend_pid()
     QList<PreflightItem> items;
 
     bool canPreview() const;
@@ -54,7 +66,14 @@ public:
 };
 
 // Runs every check on an open connection. False only when the checks themselves could not run.
+// A pooler is told from the backend pid and from a session setting across two transactions.
 bool runPreflight(PgConnection &conn, PreflightReport *report, QString *error);
+
+// When runPreflight saw a pooler that kept our session state: opens a second session through
+// the same route while ours is idle; landing on our server connection proves transaction pooling
+// (one client alone keeps its server connection between transactions in that mode too).
+void probePoolMode(PgConnection &conn, const ConnectionProfile &profile, const QString &password,
+                   PreflightReport *report);
 
 } // namespace purga
 

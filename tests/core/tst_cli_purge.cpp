@@ -123,16 +123,7 @@ private:
     void prepare(QProcess &p, const test::TestDatabase &db, const QStringList &args,
                  const QString &userName = QStringLiteral("tester")) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("USER"));
-        env.remove(QStringLiteral("USERNAME"));
-        if (!userName.isEmpty())
-            env.insert(QStringLiteral("USER"), userName);
-        env.insert(QStringLiteral("PGPASSWORD"), m_sandbox.purgaPassword);
-        env.remove(QStringLiteral("PGPASSFILE"));
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        p.setProcessEnvironment(env);
+        p.setProcessEnvironment(cliEnvironment(m_sandbox, m_home.path(), userName));
         p.setProgram(m_cli);
         p.setArguments(args + QStringList{QStringLiteral("--conninfo"), conninfo(db)});
     }
