@@ -161,13 +161,14 @@ int cmdPurge(Context &ctx)
     } else {
         Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
         for (const RuleReceipt &r : receipt.rules)
-            Context::printLine(QStringLiteral("  %1: %2 %3/%4, %5 batches, %6 retries, %7 ms")
+            Context::printLine(QStringLiteral("  %1: %2 %3/%4, %5 batches (largest %8), %6 retries, %7 ms")
                                    .arg(r.ruleId, toId(r.status))
                                    .arg(r.deleted)
                                    .arg(r.planned)
                                    .arg(r.batches)
                                    .arg(r.retries)
-                                   .arg(r.durationMs));
+                                   .arg(r.durationMs)
+                                   .arg(r.largestBatch));
     }
     if (receipt.status != RunStatus::Ok && receipt.status != RunStatus::Cancelled)
         Context::error(receipt.message);
