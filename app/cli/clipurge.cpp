@@ -123,8 +123,9 @@ int cmdPurge(Context &ctx)
     const PreflightReport &report = session.report;
     QString error;
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
-    if (yes && !report.canPurge()) {
-        for (const QString &why : report.purgeBlockers())
+    // Blockers of the selected rules only: a role that may DELETE but not DETACH still purges the tokens.
+    if (yes && !report.canPurge(ids)) {
+        for (const QString &why : report.purgeBlockers(ids))
             Context::error(why);
         return Refused;
     }

@@ -62,9 +62,18 @@ bool PreflightReport::canPreview() const
     return previewBlockers().isEmpty();
 }
 
-bool PreflightReport::canPurge() const
+bool PreflightReport::canPurge(const QStringList &ruleIds) const
 {
-    return purgeBlockers().isEmpty();
+    return purgeBlockers(ruleIds).isEmpty();
+}
+
+QStringList PreflightReport::purgeableRules() const
+{
+    QStringList out;
+    for (const QString &id : Rules::ids())
+        if (canPurge({id}))
+            out << id;
+    return out;
 }
 
 QStringList PreflightReport::previewBlockers() const
@@ -76,12 +85,14 @@ QStringList PreflightReport::previewBlockers() const
     return out;
 }
 
-QStringList PreflightReport::purgeBlockers() const
+QStringList PreflightReport::purgeBlockers(const QStringList &ruleIds) const
 {
     QStringList out;
-    for (const PreflightItem &i : items)
-        if (i.blocksPurge || i.blocksPreview)
+    for (const PreflightItem &i : items) {
+        const bool concerned = i.ruleId.isEmpty() || ruleIds.isEmpty() || ruleIds.contains(i.ruleId);
+        if (concerned && (i.blocksPurge || i.blocksPreview))
             out << i.detail;
+    }
     return out;
 }
 
@@ -94,7 +105,8 @@ QJsonObject PreflightReport::toJson() const
                                   {QStringLiteral("title"), i.title},
                                   {QStringLiteral("detail"), i.detail},
                                   {QStringLiteral("blocks_preview"), i.blocksPreview},
-                                  {QStringLiteral("blocks_purge"), i.blocksPurge}});
+                                  {QStringLiteral("blocks_purge"), i.blocksPurge},
+                                  {QStringLiteral("rule"), i.ruleId}});
     }
     return QJsonObject{{QStringLiteral("server_version"), serverVersion},
                        {QStringLiteral("server_version_num"), serverVersionNum},
@@ -113,6 +125,7 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("hours_since_job_ok"), hoursSinceJobOk},
                        {QStringLiteral("can_preview"), canPreview()},
                        {QStringLiteral("can_purge"), canPurge()},
+                       {QStringLiteral("purgeable_rules"), QJsonArray::fromStringList(purgeableRules())},
                        {QStringLiteral("checks"), checks}};
 }
 
@@ -229,6 +242,7 @@ void checkDetach(PgConnection &conn, PreflightReport *r, const QString &ruleId, 
                                                  "role to %2.")
                                  .arg(table, r->role),
                      false, !owner);
+    r->items.last().ruleId = ruleId;
 }
 
 void checkDelete(PreflightReport *r, const QString &ruleId, bool canDelete)
@@ -239,6 +253,7 @@ void checkDelete(PreflightReport *r, const QString &ruleId, bool canDelete)
                      canDelete ? PreflightReport::tr("DELETE privilege granted.")
                                : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
                      false, !canDelete);
+    r->items.last().ruleId = ruleId;
 }
 
 QStringList missingColumns(const QString &arrayText, const QStringList &needed)

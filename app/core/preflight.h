@@ -29,6 +29,8 @@ struct PreflightItem
     QString detail;  // translated explanation, especially of a failure and what to do about it
     bool blocksPreview = false;
     bool blocksPurge = false;
+    QString ruleId;  // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
+                     // it then blocks the purge of that rule alone
 };
 
 QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)
@@ -59,9 +61,11 @@ public:
     QList<PreflightItem> items;
 
     bool canPreview() const;
-    bool canPurge() const;
+    // Purge blockers of the rules `ruleIds` (empty: of every rule); rule items of others do not count.
+    bool canPurge(const QStringList &ruleIds = {}) const;
     QStringList previewBlockers() const; // translated reasons
-    QStringList purgeBlockers() const;
+    QStringList purgeBlockers(const QStringList &ruleIds = {}) const;
+    QStringList purgeableRules() const; // the rules nothing blocks
     QJsonObject toJson() const;
 };
 
