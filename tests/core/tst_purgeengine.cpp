@@ -40,6 +40,7 @@ private slots:
     void concurrentWriterIsUntouched();
     void ruleMissingFromThePlanSkipsEveryLaterRule();
     void batchSizeIsAHardBound();
+    void lockHolderOfAnotherRoleIsNotGuessed();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -526,6 +527,36 @@ void TestPurgeEngine::batchSizeIsAHardBound()
     QVERIFY2(largest <= kHardBound, qPrintable(QStringLiteral("a DELETE removed %1 rows").arg(largest)));
     QCOMPARE(largest, rr.largestBatch);
     QCOMPARE(db.scalar(QStringLiteral("SELECT sum(n) FROM public.delete_sizes")).toLongLong(), eligible);
+}
+
+void TestPurgeEngine::lockHolderOfAnotherRoleIsNotGuessed()
+{
+    // Issue 8: the superuser's session (over the Unix socket) holds the key. Seen from
+    // identidad_purga its client, start and state are hidden: the message says so instead of
+    // "connected since  UTC, )" or a guessed "from local".
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(refreshSeedSql(500)));
+    QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_lock(731001)")));
+    const QString holderPid = db.scalar(QStringLiteral("SELECT pg_backend_pid()")).toString();
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kRefresh}, &p));
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    PurgeOptions o = options({kRefresh});
+    o.recordHistory = false;
+    const PurgeReceipt r = engine.run(p, o, &rec);
+    QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_unlock(731001)")));
+    QCOMPARE(r.status, RunStatus::LockBusy);
+    QVERIFY2(r.lockHolder.startsWith(QStringLiteral("pid ") + holderPid + QStringLiteral(" (")), qPrintable(r.lockHolder));
+    QVERIFY2(r.lockHolder.contains(QLatin1String("user postgres")), qPrintable(r.lockHolder));
+    QVERIFY2(r.lockHolder.contains(QLatin1String("hidden")), qPrintable(r.lockHolder));
+    QVERIFY2(!r.lockHolder.contains(QLatin1String("local")), qPrintable(r.lockHolder));
+    QVERIFY2(!r.lockHolder.contains(QLatin1String("since  UTC")), qPrintable(r.lockHolder));
+    QVERIFY2(!r.lockHolder.contains(QLatin1String(", )")), qPrintable(r.lockHolder));
 }
 
 QTEST_GUILESS_MAIN(TestPurgeEngine)
