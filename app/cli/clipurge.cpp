@@ -113,6 +113,11 @@ int cmdPurge(Context &ctx)
             Context::error(Context::tr("--lock-key takes a whole number."));
             return Usage;
         }
+        if (options.advisoryLockKey != PurgeOptions().advisoryLockKey)
+            Context::info(Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
+                                      "purge and the job no longer exclude each other.")
+                              .arg(options.advisoryLockKey)
+                              .arg(PurgeOptions().advisoryLockKey));
     }
 
     Session session;

@@ -144,7 +144,9 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
     }
     if (history) {
         QString err;
-        const QString detail = tr("cutoff base %1; rules %2").arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','));
+        const QString detail = tr("cutoff base %1; rules %2; lock key %3")
+                                   .arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','))
+                                   .arg(options.advisoryLockKey);
         if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail, &err))
             *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
     }

@@ -109,6 +109,7 @@ private slots:
     void sigintDuringSlowBatchExits6();
     void sigkillMidRunIsMarkedInterruptedOnNextConnect();
     void runIsRecordedWithoutUserEnvironment();
+    void otherLockKeyIsWarnedAndRecorded();
 
 private:
     QString conninfo(const test::TestDatabase &db) const
@@ -428,6 +429,26 @@ void TestCliPurge::runIsRecordedWithoutUserEnvironment()
     QVERIFY(!db.scalar(QStringLiteral("SELECT operador FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
                  .toString()
                  .isEmpty());
+}
+
+void TestCliPurge::otherLockKeyIsWarnedAndRecorded()
+{
+    // Issue 8: --lock-key is recorded in the history and warned about (the job keeps 731001).
+    test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(cliPreSeedSql(200)));
+    QVERIFY(setupHistory(db));
+    const CliResult r = runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),
+                                    QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("--lock-key"),
+                                    QStringLiteral("42")});
+    QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
+    QVERIFY2(r.errText().contains(QLatin1String("731001")), qPrintable(r.describe()));
+    const QString runId = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("run_id")).toString();
+    QVERIFY(!runId.isEmpty());
+    const QString detail =
+        db.scalar(QStringLiteral("SELECT detalle FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
+            .toString();
+    QVERIFY2(detail.contains(QLatin1String("lock key 42")), qPrintable(detail));
 }
 
 QTEST_GUILESS_MAIN(TestCliPurge)
