@@ -1,12 +1,14 @@
 #include "appstate.h"
 
 #include "dbsession.h"
+#include "freezecontroller.h"
 
 namespace purga {
 
 AppState::AppState(DbSession *session, QObject *parent)
     : QObject(parent)
     , m_session(session)
+    , m_freeze(new FreezeController(this))
 {
 }
 

@@ -11,6 +11,7 @@
 namespace purga {
 
 class DbSession;
+class FreezeController;
 
 // What the pages share: the live session, the connected profile, the last preflight, overview and
 // preview. Pages read it and listen to its signals; only the owner of each piece sets it.
@@ -21,6 +22,8 @@ public:
     explicit AppState(DbSession *session, QObject *parent = nullptr);
 
     DbSession *session() const { return m_session; }
+    // The evidence freeze (a connection of its own, see Forensics).
+    FreezeController *freeze() const { return m_freeze; }
 
     bool isConnected() const { return m_connected; }
     const ConnectionProfile &profile() const { return m_profile; }
@@ -58,6 +61,7 @@ signals:
 
 private:
     DbSession *m_session;
+    FreezeController *m_freeze;
     bool m_connected = false;
     bool m_purgeRunning = false;
     ConnectionProfile m_profile;

@@ -114,16 +114,6 @@ ChecksPage::ChecksPage(AppState *state, QWidget *parent)
         rebuild();
     });
     connect(m_state, &AppState::preflightChanged, this, &ChecksPage::rebuild);
-    connect(m_state->session(), &DbSession::historySetupDone, this, [this](bool ok, const QString &message) {
-        m_historyButton->setEnabled(true);
-        if (ok)
-            m_historyMessage = Display::statusSymbol(Display::Status::Ok) + u' ' +
-                               tr("History tables created. The checks run again.");
-        else
-            m_historyMessage = Display::statusSymbol(Display::Status::Failed) + u' ' +
-                               tr("Creating the history tables failed: %1").arg(message);
-        rebuild();
-    });
     rebuild();
 }
 
@@ -138,7 +128,24 @@ void ChecksPage::createHistory()
     m_historyMessage = tr("Creating the history tables…");
     m_historyNote->setText(m_historyMessage);
     m_historyNote->setVisible(true);
-    m_state->session()->setupHistory();
+    DbRequest *request = m_state->session()->setupHistory();
+    request->onSucceeded<QString>(this, [this](const QString &) { onHistorySetup(true, QString()); });
+    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { onHistorySetup(false, f.message); });
+    connect(request, &DbRequest::cancelled, this, [this] { onHistorySetup(false, tr("cancelled")); });
+}
+
+void ChecksPage::onHistorySetup(bool ok, const QString &message)
+{
+    m_historyButton->setEnabled(true);
+    if (ok)
+        m_historyMessage = Display::statusSymbol(Display::Status::Ok) + u' ' +
+                           tr("History tables created. The checks run again.");
+    else
+        m_historyMessage = Display::statusSymbol(Display::Status::Failed) + u' ' +
+                           tr("Creating the history tables failed: %1").arg(message);
+    rebuild();
+    if (ok)
+        emit rerunRequested(); // success changes what the checks say
 }
 
 void ChecksPage::clearItems()

@@ -34,6 +34,7 @@ private:
     void addItem(Display::Status status, const QString &title, const QString &detail, bool blocksPreview,
                  bool blocksPurge);
     void createHistory();
+    void onHistorySetup(bool ok, const QString &message);
 
     AppState *m_state;
     QLabel *m_verdict;

@@ -6,6 +6,7 @@
 #include "passwordstore.h"
 #include "profileform.h"
 #include "profilestore.h"
+#include "sessioncoordinator.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -25,9 +26,9 @@ constexpr int NameRole = Qt::UserRole;
 constexpr int ServiceRole = Qt::UserRole + 1;
 } // namespace
 
-ConnectDialog::ConnectDialog(DbSession *session, QWidget *parent)
+ConnectDialog::ConnectDialog(SessionCoordinator *coordinator, QWidget *parent)
     : QDialog(parent)
-    , m_session(session)
+    , m_coordinator(coordinator)
     , m_profiles(std::make_unique<ProfileStore>())
     , m_passwords(new PasswordStore(this))
     , m_list(new QListWidget(this))
@@ -105,10 +106,6 @@ ConnectDialog::ConnectDialog(DbSession *session, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::startConnect);
     connect(m_passwords, &PasswordStore::readFinished, this, &ConnectDialog::onReadFinished);
     connect(m_passwords, &PasswordStore::writeFinished, this, &ConnectDialog::onWriteFinished);
-    connect(m_session, &DbSession::connected, this, &ConnectDialog::onConnected);
-    connect(m_session, &DbSession::connectFailed, this,
-            [this](const ConnectionProfile &, const QString &message, const QString &kindId,
-                   const QString &detail) { onConnectFailed(message, kindId, detail); });
 
     showError(QString());
     setConnecting(false);
@@ -290,7 +287,7 @@ void ConnectDialog::onReadFinished(const QString &profileName, const PasswordRes
 void ConnectDialog::onWriteFinished(const QString &profileName, const PasswordResult &r)
 {
     const QString text =
-        r.ok ? tr("Password saved in the keychain for profile %1.").arg(profileName)
+        r.ok ? tr("The server accepted the password; it is saved in the keychain for profile %1.").arg(profileName)
              : tr("The password was not saved in the keychain: %1").arg(keychainProblemText(r));
     setKeychainText(text, !r.ok);
     emit notice(text);
@@ -312,27 +309,42 @@ void ConnectDialog::startConnect()
         QString error; // a profile that cannot be saved can still be connected with
         if (!m_profiles->save(profile, &error))
             emit notice(tr("The profile could not be saved: %1").arg(error));
-        if (m_remember->isChecked() && !password.isEmpty() && password != m_keychainPassword) {
-            setKeychainText(tr("Saving the password in the keychain…"), false);
-            m_passwords->write(profile.name, password);
-            m_keychainPassword = password;
-        } else if (!m_remember->isChecked() && !m_keychainPassword.isEmpty()) {
-            m_passwords->remove(profile.name);
-            m_keychainPassword.clear();
-            setKeychainText(tr("The password is removed from the keychain."), false);
-        }
     }
     showError(QString());
     setConnecting(true);
-    emit connectRequested(profile, password);
+    // The keychain is written only once the server has accepted the password: a typo must never
+    // replace a good stored password.
+    DbRequest *request = m_coordinator->connectTo(profile, password);
+    request->onSucceeded<ConnectResult>(this, [this, password](const ConnectResult &r) {
+        onConnected(r.profile, password);
+    });
+    connect(request, &DbRequest::failed, this,
+            [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId, f.detail); });
+    connect(request, &DbRequest::cancelled, this, [this] { setConnecting(false); });
 }
 
-void ConnectDialog::onConnected()
+void ConnectDialog::updateKeychain(const ConnectionProfile &profile, const QString &password)
+{
+    if (profile.passwordSource != PasswordSource::Keychain)
+        return;
+    if (m_remember->isChecked() && !password.isEmpty() && password != m_keychainPassword) {
+        setKeychainText(tr("The server accepted the password; saving it in the keychain…"), false);
+        m_passwords->write(profile.name, password);
+        m_keychainPassword = password;
+    } else if (!m_remember->isChecked() && !m_keychainPassword.isEmpty()) {
+        m_passwords->remove(profile.name);
+        m_keychainPassword.clear();
+        setKeychainText(tr("The password is removed from the keychain."), false);
+    }
+}
+
+void ConnectDialog::onConnected(const ConnectionProfile &profile, const QString &password)
 {
     if (!m_connecting)
         return;
     setConnecting(false);
-    QSettings().setValue(QStringLiteral("ui/lastProfile"), m_form->profile().name);
+    updateKeychain(profile, password);
+    QSettings().setValue(QStringLiteral("ui/lastProfile"), profile.name);
     accept();
 }
 

@@ -16,7 +16,7 @@ class QPushButton;
 
 namespace purga {
 
-class DbSession;
+class SessionCoordinator;
 class PasswordStore;
 class ProfileForm;
 class ProfileStore;
@@ -29,7 +29,7 @@ class ConnectDialog : public QDialog
 {
     Q_OBJECT
 public:
-    ConnectDialog(DbSession *session, QWidget *parent = nullptr);
+    ConnectDialog(SessionCoordinator *coordinator, QWidget *parent = nullptr);
     ~ConnectDialog() override;
 
     // Selects a saved profile or libpq service by name; false when there is none.
@@ -52,7 +52,6 @@ public slots:
     void startConnect();
 
 signals:
-    void connectRequested(const purga::ConnectionProfile &profile, const QString &password);
     void notice(const QString &text); // keychain outcomes worth the status bar
 
 private:
@@ -62,7 +61,9 @@ private:
     void onReadFinished(const QString &profileName, const PasswordResult &result);
     void onWriteFinished(const QString &profileName, const PasswordResult &result);
     void onConnectFailed(const QString &message, const QString &kindId, const QString &detail);
-    void onConnected();
+    void onConnected(const ConnectionProfile &profile, const QString &password);
+    // After the server accepted the password: keep it in (or remove it from) the keychain as asked.
+    void updateKeychain(const ConnectionProfile &profile, const QString &password);
     void saveProfile();
     void deleteProfile();
     void newProfile();
@@ -72,7 +73,7 @@ private:
     QString keychainProblemText(const PasswordResult &result) const;
     void updatePasswordHint();
 
-    DbSession *m_session;
+    SessionCoordinator *m_coordinator;
     std::unique_ptr<ProfileStore> m_profiles;
     PasswordStore *m_passwords;
     QListWidget *m_list;

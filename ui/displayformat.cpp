@@ -72,6 +72,12 @@ QString localTime(const QString &utcText, const QString &emptyText)
     return dt.isValid() ? localTime(dt) : utcText;
 }
 
+QString utcSeconds(const QString &utcText)
+{
+    const QDateTime dt = parseUtc(utcText);
+    return dt.isValid() ? dt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC") : utcText;
+}
+
 QString monthOf(const QString &utcText)
 {
     const QDateTime dt = parseUtc(utcText);

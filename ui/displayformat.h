@@ -23,6 +23,8 @@ QString localTime(const QDateTime &time);
 QString localMinute(const QString &utcText, const QString &emptyText = QString());
 // Month of a partition bound as "2025-01" (UTC, as the partitions are cut).
 QString monthOf(const QString &utcText);
+// An instant in UTC to the second, "2026-11-30 03:00:00 UTC" (empty stays empty).
+QString utcSeconds(const QString &utcText);
 
 enum class Status { Ok, Warning, Failed, Info };
 QIcon statusIcon(Status status);

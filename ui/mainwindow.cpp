@@ -1,7 +1,11 @@
 #include "mainwindow.h"
 
 #include "appstate.h"
+#include "backgroundwork.h"
 #include "checkspage.h"
+#include "forensicspage.h"
+#include "freezebanner.h"
+#include "freezecontroller.h"
 #include "connectdialog.h"
 #include "connectionbar.h"
 #include "dbsession.h"
@@ -33,7 +37,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_session(new DbSession(this))
     , m_state(new AppState(m_session, this))
     , m_coordinator(new SessionCoordinator(m_session, m_state, this))
-    , m_connectDialog(new ConnectDialog(m_session, this))
+    , m_connectDialog(new ConnectDialog(m_coordinator, this))
     , m_bar(new ConnectionBar(m_state, this))
     , m_banner(new HealthBanner(m_state, this))
     , m_nav(new QListWidget(this))
@@ -42,11 +46,10 @@ MainWindow::MainWindow(QWidget *parent)
     , m_overview(new OverviewPage(m_state, m_stack))
     , m_preview(new PreviewPage(m_state, m_stack))
     , m_purge(new PurgePage(m_state, m_stack))
+    , m_forensics(new ForensicsPage(m_state, m_stack))
+    , m_freezeBanner(new FreezeBanner(m_state->freeze(), this))
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
-    , m_stage(new QLabel(this))
-    , m_progress(new QProgressBar(this))
-    , m_cancel(new QToolButton(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     m_nav->setObjectName(QStringLiteral("navigation"));
@@ -57,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(m_overview);
     m_stack->addWidget(m_preview);
     m_stack->addWidget(m_purge);
+    m_stack->addWidget(m_forensics);
 
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);
@@ -68,6 +72,7 @@ MainWindow::MainWindow(QWidget *parent)
     layout->setSpacing(0);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
+    layout->addWidget(m_freezeBanner);
     layout->addLayout(body, 1);
     setCentralWidget(central);
 
@@ -77,7 +82,6 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_state, &AppState::showPageRequested, this, &MainWindow::showPage);
-    connect(m_connectDialog, &ConnectDialog::connectRequested, m_coordinator, &SessionCoordinator::connectTo);
     connect(m_connectDialog, &ConnectDialog::notice, this,
             [this](const QString &t) { statusBar()->showMessage(t, 8000); });
     connect(m_coordinator, &SessionCoordinator::problemChanged, m_banner, &HealthBanner::setProblem);
@@ -122,7 +126,7 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::pageIds()
 {
     return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
-            QStringLiteral("purge")};
+            QStringLiteral("purge"), QStringLiteral("forensics")};
 }
 
 QWidget *MainWindow::page(const QString &id) const
@@ -198,8 +202,8 @@ void MainWindow::createActions()
     file->addAction(quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge")};
-    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3};
+    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge"), tr("&Forensics")};
+    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_5};
     for (int i = 0; i < titles.size(); ++i) {
         auto *a = new QAction(titles.at(i), this);
         a->setShortcut(QKeySequence(Qt::CTRL | keys.at(i)));
@@ -213,7 +217,7 @@ void MainWindow::createActions()
         item->setSizeHint(QSize(0, 30));
         static const QStyle::StandardPixmap icons[] = {
             QStyle::SP_MessageBoxInformation, QStyle::SP_FileDialogDetailedView,
-            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon};
+            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon, QStyle::SP_FileDialogInfoView};
         item->setIcon(style()->standardIcon(icons[i]));
     }
     view->addSeparator();
@@ -226,8 +230,10 @@ void MainWindow::createActions()
     // Shift+Esc: plain Esc belongs to the purge page's "Cancel now" and must never be ambiguous.
     m_cancelAction->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Escape));
     m_cancelAction->setEnabled(false);
-    connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancel);
+    connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancelAll);
     view->addAction(m_cancelAction);
+
+    createForensicsMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     auto *aboutAction = new QAction(tr("&About purga-sesiones"), this);
@@ -252,48 +258,13 @@ void MainWindow::createStatusBar()
 {
     m_connState->setObjectName(QStringLiteral("connectionState"));
     m_lastRefresh->setObjectName(QStringLiteral("lastRefresh"));
-    m_stage->setObjectName(QStringLiteral("backgroundStage"));
-    m_progress->setObjectName(QStringLiteral("backgroundProgress"));
-    m_progress->setMaximumWidth(160);
-    m_progress->setMaximumHeight(14);
-    m_progress->setTextVisible(false);
-    m_progress->setVisible(false);
-    m_cancel->setObjectName(QStringLiteral("backgroundCancel"));
-    m_cancel->setDefaultAction(m_cancelAction);
-    m_cancel->setText(tr("Cancel"));
-    m_cancel->setToolTip(tr("Cancel the database operation in progress (Esc)"));
-    m_cancel->setVisible(false);
-    m_stage->setVisible(false);
     m_connState->setContentsMargins(4, 0, 12, 0);
     m_lastRefresh->setContentsMargins(12, 0, 4, 0);
+    m_work = new BackgroundWork(m_session, m_cancelAction, this);
     statusBar()->addWidget(m_connState);
     statusBar()->addWidget(m_lastRefresh);
-    statusBar()->addPermanentWidget(m_stage);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_cancel);
-
-    connect(m_session, &DbSession::busyChanged, this, [this](bool busy) {
-        m_progress->setVisible(busy);
-        m_cancel->setVisible(busy);
-        m_stage->setVisible(busy);
-        m_cancelAction->setEnabled(busy);
-        if (busy) {
-            m_progress->setRange(0, 0);
-            m_stage->setText(tr("Working…"));
-        }
-        updateConnectionStatus();
-    });
-    connect(m_session, &DbSession::progress, this, [this](const QString &stage, int done, int total) {
-        m_stage->setText(
-            total > 0 ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done), QLocale().toString(total))
-                      : stage);
-        if (total > 0) {
-            m_progress->setRange(0, total);
-            m_progress->setValue(done);
-        } else {
-            m_progress->setRange(0, 0);
-        }
-    });
+    statusBar()->addPermanentWidget(m_work);
+    connect(m_session, &DbSession::busyChanged, this, &MainWindow::updateConnectionStatus);
 }
 
 void MainWindow::updateConnectionStatus()
@@ -356,6 +327,34 @@ void MainWindow::about()
             .arg(QCoreApplication::applicationVersion()));
 }
 
+void MainWindow::createForensicsMenu()
+{
+    QMenu *menu = menuBar()->addMenu(tr("F&orensics"));
+    auto *lookup = new QAction(tr("&Look up a token…"), this);
+    lookup->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
+    connect(lookup, &QAction::triggered, this, [this] {
+        showPage(QStringLiteral("forensics"));
+        if (QWidget *input = m_forensics->findChild<QWidget *>(QStringLiteral("tokenInput")))
+            input->setFocus();
+    });
+    menu->addAction(lookup);
+    m_freezeAction = new QAction(tr("&Freeze purges / release"), this);
+    m_freezeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    connect(m_freezeAction, &QAction::triggered, m_forensics, &ForensicsPage::toggleFreeze);
+    menu->addAction(m_freezeAction);
+}
+
+bool MainWindow::confirmReleaseFreeze()
+{
+    const FreezeController *freeze = m_state->freeze();
+    if (!freeze->isActive())
+        return true;
+    return MessageBox::question(this, tr("Release the evidence freeze?"),
+                                tr("Purges are frozen since %1. Closing the app releases the freeze: this app "
+                                   "and the scheduled job may purge again. Close anyway?")
+                                    .arg(Display::utcSeconds(freeze->info().takenAtUtc))) == QMessageBox::Yes;
+}
+
 bool MainWindow::confirmCloseDuringPurge()
 {
     return m_purge->confirmClose();
@@ -363,11 +362,15 @@ bool MainWindow::confirmCloseDuringPurge()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (m_state->isPurgeRunning() && !confirmCloseDuringPurge()) {
+    if ((m_state->isPurgeRunning() && !confirmCloseDuringPurge()) || !confirmReleaseFreeze()) {
         event->ignore();
         return;
     }
+    m_state->freeze()->releaseAndWait(1500); // recorded as released; else the connection's end releases it
     event->accept();
+    // Bounded: queued database work is dropped, the running statement cancelled, and a server
+    // that stopped answering does not keep the window open.
+    m_session->shutdown();
 }
 
 } // namespace purga

@@ -12,6 +12,7 @@ namespace purga {
 
 class AppState;
 class ChecksPage;
+class BackgroundWork;
 class ConnectDialog;
 class ConnectionBar;
 class DbSession;
@@ -19,6 +20,8 @@ class HealthBanner;
 class OverviewPage;
 class PreviewPage;
 class PurgePage;
+class ForensicsPage;
+class FreezeBanner;
 class SessionCoordinator;
 
 // The window: connection bar, health banner, navigation + pages, status bar and menus.
@@ -34,15 +37,18 @@ public:
     AppState *state() const { return m_state; }
     SessionCoordinator *coordinator() const { return m_coordinator; }
     ConnectDialog *connectDialog() const { return m_connectDialog; }
+    BackgroundWork *backgroundWork() const { return m_work; }
     ConnectionBar *connectionBar() const { return m_bar; }
     HealthBanner *healthBanner() const { return m_banner; }
     ChecksPage *checksPage() const { return m_checks; }
     OverviewPage *overviewPage() const { return m_overview; }
     PreviewPage *previewPage() const { return m_preview; }
     PurgePage *purgePage() const { return m_purge; }
+    ForensicsPage *forensicsPage() const { return m_forensics; }
+    FreezeBanner *freezeBanner() const { return m_freezeBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
 
-    static QStringList pageIds(); // "checks", "overview", "preview", "purge"
+    static QStringList pageIds(); // "checks", "overview", "preview", "purge", "forensics"
     QWidget *page(const QString &id) const;
     QString currentPageId() const;
     QString statusText() const; // connection state as the status bar shows it
@@ -68,6 +74,9 @@ private:
     void updateNavigation();
     void updateWindowTitle();
     void about();
+    void createForensicsMenu();
+    // Asked before closing while an evidence freeze is held.
+    bool confirmReleaseFreeze();
 
     DbSession *m_session;
     AppState *m_state;
@@ -81,16 +90,17 @@ private:
     OverviewPage *m_overview;
     PreviewPage *m_preview;
     PurgePage *m_purge;
+    ForensicsPage *m_forensics;
+    FreezeBanner *m_freezeBanner;
     QLabel *m_connState;
     QLabel *m_lastRefresh;
-    QLabel *m_stage;
-    QProgressBar *m_progress;
-    QToolButton *m_cancel;
+    BackgroundWork *m_work = nullptr;
     QAction *m_connectAction = nullptr;
     QAction *m_disconnectAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QAction *m_cancelAction = nullptr;
     QAction *m_ruleSettingsAction = nullptr;
+    QAction *m_freezeAction = nullptr;
     bool m_showChecksOnRefusal = false;
 };
 

@@ -16,15 +16,6 @@
 
 namespace purga {
 
-namespace {
-
-bool isPreviewOperation(const QString &operation)
-{
-    return operation.contains(QLatin1String("preview"), Qt::CaseInsensitive);
-}
-
-} // namespace
-
 PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
@@ -47,9 +38,9 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
         m_take->shortcut()));
     m_take->setDefault(true);
     m_cancel->setObjectName(QStringLiteral("cancelPreviewButton"));
-    // No shortcut of its own: the window's "Cancel database operation" (Esc) cancels the same
-    // DbSession operation, and two Esc shortcuts in one window would be ambiguous (neither fires).
-    m_cancel->setToolTip(tr("Cancel the preview in progress (Esc)"));
+    // No shortcut of its own: the window's "Cancel database operation" (Shift+Esc) cancels all
+    // database work, and two shortcuts on one key would be ambiguous (neither fires).
+    m_cancel->setToolTip(tr("Cancel the preview only; other database work goes on"));
     m_cancel->hide();
     m_progress->setMaximumWidth(180);
     m_progress->setTextVisible(false);
@@ -100,8 +91,8 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
             [this] { emit m_state->showPageRequested(QStringLiteral("purge")); });
 
     connect(m_state, &AppState::connectionChanged, this, [this] {
-        if (!m_state->isConnected())
-            m_pending = false;
+        if (!m_state->isConnected() && m_request)
+            m_request->cancel();
         rebuildTabs();
         updateActions();
     });
@@ -111,20 +102,6 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
         rebuildTabs();
         updateActions();
     });
-    if (DbSession *session = m_state->session()) {
-        connect(session, &DbSession::previewReady, this, &PreviewPage::onPreviewReady);
-        connect(session, &DbSession::operationFailed, this,
-                [this](const QString &op, const QString &message) { onOperationEnded(op, message, false); });
-        connect(session, &DbSession::operationCancelled, this,
-                [this](const QString &op) { onOperationEnded(op, QString(), true); });
-        connect(session, &DbSession::progress, this, [this](const QString &stage, int done, int total) {
-            if (!m_pending)
-                return;
-            m_progress->setRange(0, total > 0 ? total : 0);
-            m_progress->setValue(done);
-            m_status->setText(total > 0 ? tr("%1 (%2 of %3)").arg(stage).arg(done).arg(total) : stage);
-        });
-    }
     rebuildTabs();
     updateActions();
 }
@@ -154,51 +131,65 @@ QString PreviewPage::blockedReason() const
 void PreviewPage::updateActions()
 {
     const QString reason = blockedReason();
-    m_take->setEnabled(reason.isEmpty() && !m_pending);
+    const bool pending = isPending();
+    m_take->setEnabled(reason.isEmpty() && !pending);
     m_blocked->setVisible(!reason.isEmpty());
     m_blocked->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
                        tr("Cannot take a preview: %1").arg(reason));
-    m_cancel->setVisible(m_pending);
-    m_progress->setVisible(m_pending);
+    m_cancel->setVisible(pending);
+    m_progress->setVisible(pending);
     const bool havePlan = !m_state->previewPlan().isEmpty();
-    m_purge->setEnabled(havePlan && m_state->isConnected() && !m_pending);
+    m_purge->setEnabled(havePlan && m_state->isConnected() && !pending);
+}
+
+bool PreviewPage::isPending() const
+{
+    return m_request && m_request->isActive();
 }
 
 void PreviewPage::takePreview()
 {
-    if (m_pending || !blockedReason().isEmpty())
+    if (isPending() || !blockedReason().isEmpty())
         return;
-    m_pending = true;
     m_progress->setRange(0, 0);
-    m_status->setText(tr("Freezing the cutoffs and counting… (Esc cancels)"));
+    m_status->setText(m_state->session()->isBusy()
+                          ? tr("Preview queued behind the database work in progress… (Cancel drops it)")
+                          : tr("Freezing the cutoffs and counting… (Cancel stops it)"));
+    m_request = m_state->session()->preview(m_state->ruleConfigs());
+    m_request->onSucceeded<PreviewPlan>(this, [this](const PreviewPlan &plan) { onPreviewReady(plan); });
+    connect(m_request, &DbRequest::started, this,
+            [this] { m_status->setText(tr("Freezing the cutoffs and counting… (Cancel stops it)")); });
+    connect(m_request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
+        m_progress->setRange(0, total > 0 ? total : 0);
+        m_progress->setValue(done);
+        m_status->setText(total > 0 ? tr("%1 (%2 of %3)").arg(stage).arg(done).arg(total) : stage);
+    });
+    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) { onPreviewEnded(f.message, false); });
+    connect(m_request, &DbRequest::cancelled, this, [this] { onPreviewEnded(QString(), true); });
     updateActions();
-    m_state->session()->preview(m_state->ruleConfigs());
 }
 
 void PreviewPage::cancelPreview()
 {
-    if (!m_pending)
+    if (!isPending())
         return;
     m_status->setText(tr("Cancelling the preview…"));
-    m_state->session()->cancel();
+    m_request->cancel(); // only the preview: other database work goes on
 }
 
 void PreviewPage::onPreviewReady(const PreviewPlan &plan)
 {
-    m_pending = false;
+    updateActions();
+    emit previewFinished(true);
     if (!m_state->isConnected())
-        return updateActions();
+        return;
     m_status->setText(Display::statusSymbol(Display::Status::Ok) + u' ' +
                       tr("Preview taken at %1.").arg(Display::localTime(plan.takenAtUtc)));
     m_state->setPreviewPlan(plan); // → previewChanged → rebuildTabs()
-    updateActions();
 }
 
-void PreviewPage::onOperationEnded(const QString &operation, const QString &message, bool cancelled)
+void PreviewPage::onPreviewEnded(const QString &message, bool cancelled)
 {
-    if (!m_pending || !isPreviewOperation(operation))
-        return;
-    m_pending = false;
     if (cancelled)
         m_status->setText(Display::statusSymbol(Display::Status::Info) + u' ' +
                           tr("Preview cancelled. The previous preview, if any, is unchanged."));
@@ -206,6 +197,7 @@ void PreviewPage::onOperationEnded(const QString &operation, const QString &mess
         m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
                           tr("Preview failed: %1").arg(message));
     updateActions();
+    emit previewFinished(false);
 }
 
 void PreviewPage::rebuildTabs()

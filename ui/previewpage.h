@@ -1,5 +1,8 @@
 #pragma once
 
+#include "dbrequest.h"
+
+#include <QPointer>
 #include <QWidget>
 
 class QLabel;
@@ -12,6 +15,7 @@ class QAction;
 namespace purga {
 
 class AppState;
+class DbRequest;
 class RulePreviewTab;
 struct PreviewPlan;
 
@@ -33,20 +37,27 @@ public:
     RulePreviewTab *tabFor(const QString &ruleId) const;
     // Why "Take preview" is disabled (empty when enabled).
     QString blockedReason() const;
-    bool isTakingPreview() const { return m_pending; }
+    bool isTakingPreview() const { return isPending(); }
+    // The preview's own request while it is queued or running (null otherwise).
+    DbRequest *previewRequest() const { return isPending() ? m_request.data() : nullptr; }
 
 public slots:
     void takePreview();
+    // Cancels the preview only (dropped if still queued); other database work goes on.
     void cancelPreview();
+
+signals:
+    void previewFinished(bool ok);
 
 private:
     void updateActions();
     void rebuildTabs();
     void onPreviewReady(const PreviewPlan &plan);
-    void onOperationEnded(const QString &operation, const QString &message, bool cancelled);
+    void onPreviewEnded(const QString &message, bool cancelled);
+    bool isPending() const;
 
     AppState *m_state;
-    bool m_pending = false;
+    QPointer<DbRequest> m_request;
     QPushButton *m_take;
     QPushButton *m_cancel;
     QToolButton *m_settings;

@@ -4,9 +4,15 @@
 #include "dbsession.h"
 #include "mainwindow.h"
 #include "previewpage.h"
+#include "forensicspage.h"
+#include "freezecontroller.h"
+#include "timelineview.h"
+#include "tokenlookupview.h"
+#include "sessioncoordinator.h"
 
 #include <QApplication>
 #include <QDir>
+#include <memory>
 #include <QPixmap>
 #include <QTimer>
 
@@ -27,15 +33,16 @@ Screenshotter::Screenshotter(MainWindow *window, const QString &dir, bool quitAf
     connect(state, &AppState::overviewChanged, this, &Screenshotter::check);
     connect(state, &AppState::previewChanged, this, &Screenshotter::check);
     connect(window->session(), &DbSession::busyChanged, this, &Screenshotter::check);
-    connect(window->session(), &DbSession::operationFailed, this,
-            [this](const QString &operation, const QString &) {
-                if (operation == QLatin1String("preview"))
-                    m_previewFailed = true;
-                else if (operation == QLatin1String("overview"))
-                    m_overviewFailed =
-                        true; // e.g. exact counts over the statement timeout: shoot the estimates
-                check();
-            });
+    connect(window->previewPage(), &PreviewPage::previewFinished, this, [this](bool ok) {
+        m_previewFailed = !ok;
+        check();
+    });
+    // e.g. exact counts over the statement timeout: shoot the estimates
+    connect(window->coordinator(), &SessionCoordinator::problemChanged, this, [this](const QString &problem) {
+        if (!problem.isEmpty())
+            m_overviewFailed = true;
+        check();
+    });
     m_timeout->setSingleShot(true);
     connect(m_timeout, &QTimer::timeout, this, [this] {
         std::fprintf(stderr,
@@ -91,9 +98,49 @@ void Screenshotter::shoot()
         }
     }
     m_window->showPage(before);
+    m_ok = ok;
+    shootForensics();
+}
+
+// The Forensics page with the demo's incident (identidad.demo_incidente): a look-up of one of its
+// raw tokens with the rotation chain, the user's timeline, and the freeze banner. Then released.
+void Screenshotter::shootForensics()
+{
+    ForensicsPage *page = m_window->forensicsPage();
+    AppState *state = m_window->state();
+    if (!state->isConnected() || !state->preflight().canPreview())
+        return finish(m_ok);
+    auto pending = std::make_shared<int>(3);
+    auto step = [this, pending] {
+        if (--*pending > 0)
+            return;
+        QTimer::singleShot(500, this, [this] {
+            m_window->showPage(QStringLiteral("forensics"));
+            QApplication::processEvents();
+            const QString path = QDir(m_dir).filePath(QStringLiteral("04-forensics.png"));
+            const bool saved = m_window->grab().save(path);
+            std::fprintf(stderr, "purga-sesiones: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
+            m_window->state()->freeze()->release();
+            finish(m_ok && saved);
+        });
+    };
+    connect(page->lookup(), &TokenLookupView::lookupFinished, this, step, Qt::SingleShotConnection);
+    connect(page->timeline(), &TimelineView::loaded, this, step, Qt::SingleShotConnection);
+    connect(state->freeze(), &FreezeController::frozen, this, step, Qt::SingleShotConnection);
+    connect(state->freeze(), &FreezeController::refused, this, step, Qt::SingleShotConnection);
+    page->lookup()->setInputKind(TokenLookupView::InputKind::RawToken);
+    page->lookup()->setInput(QStringLiteral("demo-incidente-2"));
+    page->lookup()->lookUp();
+    page->timeline()->setUser(1, 900001);
+    page->timeline()->load();
+    page->toggleFreeze();
+}
+
+void Screenshotter::finish(bool ok)
+{
     emit finished(ok);
     if (m_quitAfter)
-        QCoreApplication::exit(ok ? 0 : 1);
+        QTimer::singleShot(1500, qApp, [ok] { QCoreApplication::exit(ok ? 0 : 1); }); // the freeze's release
 }
 
 } // namespace purga

@@ -10,7 +10,8 @@ namespace purga {
 class MainWindow;
 
 // --screenshots DIR: once connected, with the exact overview counts and a preview in (or refused),
-// saves each page of the window: 00-checks.png, 01-overview.png, 02-preview.png, 03-purge.png.
+// saves each page of the window: 00-checks.png, 01-overview.png, 02-preview.png, 03-purge.png, and
+// 04-forensics.png with the demo incident (identidad.demo_incidente) looked up and purges frozen.
 class Screenshotter : public QObject
 {
     Q_OBJECT
@@ -23,6 +24,8 @@ signals:
 private:
     void check();
     void shoot();
+    void shootForensics();
+    void finish(bool ok);
 
     MainWindow *m_window;
     QString m_dir;
@@ -31,6 +34,7 @@ private:
     bool m_previewFailed = false;
     bool m_overviewFailed = false;
     bool m_done = false;
+    bool m_ok = false;
     bool m_scheduled = false;
     QTimer *m_timeout;
 };

@@ -10,36 +10,6 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
     , m_session(session)
     , m_state(state)
 {
-    connect(m_session, &DbSession::connected, this,
-            [this](const ConnectionProfile &profile, int) { onConnected(profile); });
-    connect(m_session, &DbSession::connectFailed, this, [this] {
-        m_connecting = false;
-        m_pendingPassword.clear();
-    });
-    connect(m_session, &DbSession::disconnected, this, [this] {
-        m_exactWanted = false;
-        m_overviewAfterPreflight = false;
-        if (m_state->isConnected())
-            m_state->setDisconnected();
-    });
-    connect(m_session, &DbSession::preflightReady, this, [this](const PreflightReport &report) {
-        m_state->setPreflight(report);
-        onPreflightReady();
-    });
-    connect(m_session, &DbSession::overviewReady, this, [this](const Overview &overview) {
-        m_state->setOverview(overview);
-        onOverviewReady(overview.exact);
-    });
-    // The checks page shows the outcome; success changes what the checks say.
-    connect(m_session, &DbSession::historySetupDone, this, [this](bool ok) {
-        if (ok)
-            runPreflight();
-    });
-    connect(m_session, &DbSession::operationFailed, this, &SessionCoordinator::onFailed);
-    connect(m_session, &DbSession::operationCancelled, this, [this](const QString &) {
-        m_exactWanted = false;
-        emit notice(tr("The database operation was cancelled."));
-    });
     // A finished purge changes every number: refresh what the overview shows.
     connect(m_state, &AppState::purgeRunningChanged, this, [this](bool running) {
         if (!running && m_state->isConnected())
@@ -47,18 +17,31 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
     });
 }
 
-void SessionCoordinator::connectTo(const ConnectionProfile &profile, const QString &password)
+// Failures and cancels of the requests made here, in the status bar and the health banner.
+void SessionCoordinator::watch(DbRequest *request)
 {
-    m_connecting = true;
-    m_pendingPassword = password;
+    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { setProblem(f.message); });
+    connect(request, &DbRequest::cancelled, this, [this, request] {
+        emit notice(tr("%1: cancelled.").arg(request->label()));
+    });
+}
+
+DbRequest *SessionCoordinator::connectTo(const ConnectionProfile &profile, const QString &password)
+{
+    if (m_connect)
+        m_connect->cancel();
     setProblem(QString());
-    m_session->connectTo(profile, password);
+    m_connect = m_session->connectTo(profile, password);
+    m_connect->onSucceeded<ConnectResult>(this, [this, password](const ConnectResult &r) {
+        m_state->setConnected(r.profile, password);
+        runPreflight();
+    });
+    return m_connect;
 }
 
 void SessionCoordinator::disconnectFromServer()
 {
-    m_exactWanted = false;
-    m_session->cancel();
+    m_session->cancelAll();
     m_session->disconnectFromServer();
     if (m_state->isConnected())
         m_state->setDisconnected();
@@ -68,8 +51,14 @@ void SessionCoordinator::runPreflight()
 {
     if (!m_state->isConnected())
         return;
-    m_overviewAfterPreflight = true;
-    m_session->runPreflight();
+    if (m_preflight)
+        m_preflight->cancel();
+    m_preflight = m_session->runPreflight();
+    watch(m_preflight);
+    m_preflight->onSucceeded<PreflightReport>(this, [this](const PreflightReport &report) {
+        m_state->setPreflight(report);
+        refreshOverview();
+    });
 }
 
 void SessionCoordinator::refreshOverview()
@@ -77,42 +66,30 @@ void SessionCoordinator::refreshOverview()
     if (!m_state->isConnected())
         return;
     setProblem(QString());
-    m_exactWanted = m_state->preflight().canPreview();
-    m_session->refreshOverview(m_state->ruleConfigs(), false);
-}
-
-void SessionCoordinator::onConnected(const ConnectionProfile &profile)
-{
-    m_connecting = false;
-    m_state->setConnected(profile, m_pendingPassword);
-    m_pendingPassword.clear();
-    runPreflight();
-}
-
-void SessionCoordinator::onPreflightReady()
-{
-    if (!m_overviewAfterPreflight)
-        return;
-    m_overviewAfterPreflight = false;
-    refreshOverview();
+    if (m_estimates)
+        m_estimates->cancel();
+    if (m_exact)
+        m_exact->cancel();
+    m_estimates = m_session->refreshOverview(m_state->ruleConfigs(), false);
+    watch(m_estimates);
+    m_estimates->onSucceeded<Overview>(this, [this](const Overview &ov) {
+        m_state->setOverview(ov);
+        onOverviewReady(false);
+    });
 }
 
 void SessionCoordinator::onOverviewReady(bool exact)
 {
     m_lastRefresh = QDateTime::currentDateTime();
     emit lastRefreshChanged(m_lastRefresh);
-    if (!exact && m_exactWanted) {
-        m_exactWanted = false;
-        m_session->refreshOverview(m_state->ruleConfigs(), true);
-    }
-}
-
-void SessionCoordinator::onFailed(const QString &operation, const QString &message)
-{
-    Q_UNUSED(operation)
-    m_exactWanted = false;
-    m_overviewAfterPreflight = false;
-    setProblem(message);
+    if (exact || !m_state->preflight().canPreview())
+        return;
+    m_exact = m_session->refreshOverview(m_state->ruleConfigs(), true);
+    watch(m_exact);
+    m_exact->onSucceeded<Overview>(this, [this](const Overview &ov) {
+        m_state->setOverview(ov);
+        onOverviewReady(true);
+    });
 }
 
 void SessionCoordinator::setProblem(const QString &text)

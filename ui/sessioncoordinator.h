@@ -4,52 +4,58 @@
 
 #include <QDateTime>
 #include <QObject>
+#include "dbrequest.h"
+
+#include <QPointer>
 
 namespace purga {
 
 class AppState;
+class DbRequest;
 class DbSession;
+struct DbFailure;
 
-// Wires DbSession's results into AppState and chains what follows a connection:
+// Chains what follows a connection through request handles:
 // connected → preflight → overview estimates → exact counts in the background.
-// Runs no SQL itself: it only asks DbSession.
+// Runs no SQL itself: it only asks DbSession, and listens only to the requests it made.
 class SessionCoordinator : public QObject
 {
     Q_OBJECT
 public:
     SessionCoordinator(DbSession *session, AppState *state, QObject *parent = nullptr);
 
-    // The password is kept (in AppState, memory only) once the connection succeeds.
-    void connectTo(const ConnectionProfile &profile, const QString &password);
+    // The password is kept (in AppState, memory only) once the connection succeeds. The handle
+    // reports the outcome (ConnectResult on success, DbFailure::kindId on failure).
+    DbRequest *connectTo(const ConnectionProfile &profile, const QString &password);
     void disconnectFromServer();
     void runPreflight();
-    // Estimates first (milliseconds), then exact counts when the role may preview.
+    // Estimates first (milliseconds), then exact counts when the role may preview. A refresh
+    // replaces the exact counts still on their way.
     void refreshOverview();
 
-    bool isConnecting() const { return m_connecting; }
+    bool isConnecting() const { return !m_connect.isNull(); }
+    DbRequest *exactCountsRequest() const { return m_exact; }
     QDateTime lastRefresh() const { return m_lastRefresh; }
     QString lastProblem() const { return m_lastProblem; }
 
 signals:
     void lastRefreshChanged(const QDateTime &when);
-    // A background operation failed or was cancelled; empty text clears the previous problem.
+    // A background operation failed; empty text clears the previous problem.
     void problemChanged(const QString &text);
     // Something worth a line in the status bar (e.g. a cancelled operation).
     void notice(const QString &text);
 
 private:
-    void onConnected(const ConnectionProfile &profile);
-    void onPreflightReady();
+    void watch(DbRequest *request);
     void onOverviewReady(bool exact);
-    void onFailed(const QString &operation, const QString &message);
     void setProblem(const QString &text);
 
     DbSession *m_session;
     AppState *m_state;
-    QString m_pendingPassword;
-    bool m_connecting = false;
-    bool m_exactWanted = false;
-    bool m_overviewAfterPreflight = false;
+    QPointer<DbRequest> m_connect;
+    QPointer<DbRequest> m_preflight;
+    QPointer<DbRequest> m_estimates;
+    QPointer<DbRequest> m_exact;
     QDateTime m_lastRefresh;
     QString m_lastProblem;
 };

@@ -9,18 +9,13 @@
 
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStyle>
 #include <QVBoxLayout>
 
 namespace purga {
-
-namespace {
-
-const QString kVacuumOperation = QStringLiteral("vacuum");
-
-} // namespace
 
 VacuumOffer::VacuumOffer(AppState *state, QWidget *parent)
     : QWidget(parent)
@@ -66,28 +61,6 @@ VacuumOffer::VacuumOffer(AppState *state, QWidget *parent)
     layout->addWidget(m_result);
 
     connect(m_button, &QPushButton::clicked, this, &VacuumOffer::runVacuum);
-    if (DbSession *session = m_state->session()) {
-        connect(session, &DbSession::vacuumDone, this, [this](bool ok, const QString &message) {
-            if (m_running)
-                finish(ok, message, false);
-        });
-        connect(session, &DbSession::operationFailed, this, [this](const QString &op, const QString &message) {
-            if (m_running && op == kVacuumOperation)
-                finish(false, message, false);
-        });
-        connect(session, &DbSession::operationCancelled, this, [this](const QString &op) {
-            if (m_running && op == kVacuumOperation)
-                finish(false, QString(), true);
-        });
-        connect(session, &DbSession::progress, this, [this](const QString &stage, int done, int total) {
-            if (!m_running || !m_tables.contains(stage))
-                return; // another operation's progress (the overview refresh queued before)
-            m_progress->setRange(0, total);
-            m_progress->setValue(done);
-            m_result->setText(tr("VACUUM (ANALYZE) %1… (%2 of %3)")
-                                  .arg(stage, QLocale().toString(done + 1), QLocale().toString(total)));
-        });
-    }
     connect(m_state, &AppState::connectionChanged, this, [this] {
         if (!m_state->isConnected())
             clear();
@@ -168,7 +141,16 @@ void VacuumOffer::runVacuum()
                           ? tr("VACUUM (ANALYZE) queued: waiting for the database work in progress…")
                           : tr("VACUUM (ANALYZE) starting…"));
     updateView();
-    m_state->session()->vacuumAnalyze(m_tables);
+    DbRequest *request = m_state->session()->vacuumAnalyze(m_tables);
+    request->onSucceeded<QString>(this, [this](const QString &message) { finish(true, message, false); });
+    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { finish(false, f.message, false); });
+    connect(request, &DbRequest::cancelled, this, [this] { finish(false, QString(), true); });
+    connect(request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        m_result->setText(tr("VACUUM (ANALYZE) %1… (%2 of %3)")
+                              .arg(stage, QLocale().toString(done + 1), QLocale().toString(total)));
+    });
 }
 
 void VacuumOffer::finish(bool ok, const QString &message, bool cancelled)

@@ -23,6 +23,9 @@ const char *kUsage = R"(Commands:
   profile-save NAME save a connection profile (--host --port --dbname --user --sslmode)
   password-store NAME   store the profile's password in the OS keychain (read from stdin)
   password-forget NAME  remove it from the keychain
+  lookup            find a token by --token-hash HEX or --token-stdin (raw token, hashed here)
+  timeline          one user's tokens and session log (--empresa N --usuario N [--since --until])
+  freeze            hold the purge lock (no purge runs) until --minutes N pass or Ctrl-C / SIGTERM
 Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused,
             5 another purge holds the lock, 6 cancelled or partial.)";
 
@@ -180,7 +183,7 @@ int run(int argc, char **argv)
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | "
-                                                                        "profile-save | password-store | password-forget"));
+                                                                        "profile-save | password-store | password-forget | lookup | timeline | freeze"));
     parser.addOptions({
         {QStringLiteral("profile"), Context::tr("Saved profile; its password comes from the OS keychain."), QStringLiteral("NAME")},
         {QStringLiteral("conninfo"), Context::tr("libpq connection string or URI; password from PGPASSWORD/.pgpass."), QStringLiteral("STRING")},
@@ -204,6 +207,15 @@ int run(int argc, char **argv)
         {QStringLiteral("user"), Context::tr("profile-save: role."), QStringLiteral("ROLE")},
         {QStringLiteral("sslmode"), Context::tr("profile-save: libpq sslmode."), QStringLiteral("MODE")},
         {QStringLiteral("sslrootcert"), Context::tr("profile-save: root certificate for verify-ca/verify-full."), QStringLiteral("PATH")},
+        {QStringLiteral("token-hash"), Context::tr("lookup: hex SHA-256 of the token."), QStringLiteral("HEX")},
+        {QStringLiteral("token-stdin"), Context::tr("lookup: read the raw token from stdin and hash it here (never sent).")},
+        {QStringLiteral("reveal"), Context::tr("lookup/timeline: print whole token hashes (masked by default).")},
+        {QStringLiteral("empresa"), Context::tr("timeline: tenant id."), QStringLiteral("N")},
+        {QStringLiteral("usuario"), Context::tr("timeline: user id."), QStringLiteral("N")},
+        {QStringLiteral("since"), Context::tr("timeline: from this ISO 8601 instant."), QStringLiteral("ISO")},
+        {QStringLiteral("until"), Context::tr("timeline: up to this ISO 8601 instant."), QStringLiteral("ISO")},
+        {QStringLiteral("csv"), Context::tr("timeline: CSV on stdout.")},
+        {QStringLiteral("minutes"), Context::tr("freeze: release after N minutes (default: on Ctrl-C / SIGTERM)."), QStringLiteral("N")},
     });
     if (!parser.parse(QCoreApplication::arguments())) {
         Context::error(parser.errorText());
@@ -235,6 +247,12 @@ int run(int argc, char **argv)
         return cmdPasswordStore(ctx);
     if (command == QLatin1String("password-forget"))
         return cmdPasswordForget(ctx);
+    if (command == QLatin1String("lookup"))
+        return cmdLookup(ctx);
+    if (command == QLatin1String("timeline"))
+        return cmdTimeline(ctx);
+    if (command == QLatin1String("freeze"))
+        return cmdFreeze(ctx);
     Context::error(Context::tr("Unknown command \"%1\". Try --help.").arg(command));
     return Usage;
 }

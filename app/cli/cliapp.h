@@ -60,5 +60,8 @@ int cmdPurge(Context &ctx);
 int cmdProfileSave(Context &ctx);
 int cmdPasswordStore(Context &ctx);
 int cmdPasswordForget(Context &ctx);
+int cmdLookup(Context &ctx);
+int cmdTimeline(Context &ctx);
+int cmdFreeze(Context &ctx);
 
 } // namespace purga::cli

@@ -5,18 +5,18 @@
 
 namespace purga {
 
-DbFailure classifyFailure(const QString &sqlState, bool cancelRequested)
+SqlFailure classifyFailure(const QString &sqlState, bool cancelRequested)
 {
     if (sqlState.isEmpty() || sqlState.startsWith(QLatin1String("08")))
-        return DbFailure::ConnectionLost;
+        return SqlFailure::ConnectionLost;
     if (sqlState == QLatin1String("57014"))
-        return cancelRequested ? DbFailure::Cancelled : DbFailure::StatementTimeout;
+        return cancelRequested ? SqlFailure::Cancelled : SqlFailure::StatementTimeout;
     if (sqlState == QLatin1String("55P03"))
-        return DbFailure::LockTimeout;
-    return DbFailure::Other;
+        return SqlFailure::LockTimeout;
+    return SqlFailure::Other;
 }
 
-DbFailure classifyFailure(const QSqlQuery &failedQuery, bool cancelRequested)
+SqlFailure classifyFailure(const QSqlQuery &failedQuery, bool cancelRequested)
 {
     return classifyFailure(failedQuery.lastError().nativeErrorCode(), cancelRequested);
 }

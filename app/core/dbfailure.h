@@ -9,7 +9,7 @@ class QSqlQuery;
 
 namespace purga {
 
-enum class DbFailure {
+enum class SqlFailure {
     None,
     Cancelled,        // 57014 after we asked for a cancel
     StatementTimeout, // 57014 without a cancel of ours: statement_timeout fired
@@ -19,7 +19,7 @@ enum class DbFailure {
 };
 
 // `cancelRequested`: whether our own canceller asked for the cancel (57014 serves both).
-DbFailure classifyFailure(const QString &sqlState, bool cancelRequested);
-DbFailure classifyFailure(const QSqlQuery &failedQuery, bool cancelRequested);
+SqlFailure classifyFailure(const QString &sqlState, bool cancelRequested);
+SqlFailure classifyFailure(const QSqlQuery &failedQuery, bool cancelRequested);
 
 } // namespace purga

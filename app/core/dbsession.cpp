@@ -1,12 +1,17 @@
 #include "dbsession.h"
 
+#include "dbworker.h"
 #include "historystore.h"
 #include "maintenance.h"
+#include "pgconnection.h"
 #include "purgecontroller.h"
 
-#include <QMetaObject>
+#include <QDeadlineTimer>
+#include <QLoggingCategory>
 
 namespace purga {
+
+Q_LOGGING_CATEGORY(lcSession, "purga.session")
 
 void registerMetaTypes()
 {
@@ -18,196 +23,218 @@ void registerMetaTypes()
     qRegisterMetaType<RuleProgress>("purga::RuleProgress");
     qRegisterMetaType<PurgeReceipt>("purga::PurgeReceipt");
     qRegisterMetaType<PurgeOptions>("purga::PurgeOptions");
+    qRegisterMetaType<DbFailure>("purga::DbFailure");
+    qRegisterMetaType<ConnectResult>("purga::ConnectResult");
 }
-
-// Lives in the session's thread; owns the connection. Its slots run one at a time.
-class DbSession::Worker : public QObject
-{
-public:
-    Worker(DbSession *owner, std::shared_ptr<QueryCanceller> canceller)
-        : m_owner(owner)
-        , m_canceller(std::move(canceller))
-    {
-    }
-    ~Worker() override { closeConnection(); }
-
-    void closeConnection()
-    {
-        m_canceller->disarm();
-        m_conn.reset();
-    }
-
-    // Runs `body` as one operation: busy accounting, cancel flag, failure/cancel reporting.
-    template <typename Fn> void operation(const QString &name, Fn body)
-    {
-        m_canceller->reset();
-        QString error;
-        bool ok = false;
-        if (!m_conn && name != QLatin1String("connect")) {
-            error = DbSession::tr("Not connected.");
-        } else {
-            ok = body(&error);
-        }
-        if (!ok) {
-            if (m_canceller->isCancelled())
-                emit m_owner->operationCancelled(name);
-            else
-                emit m_owner->operationFailed(name, error);
-        }
-        if (--m_owner->m_pending == 0)
-            emit m_owner->busyChanged(false);
-    }
-
-    ProgressFn progressFn()
-    {
-        return [this](const QString &stage, int done, int total) { emit m_owner->progress(stage, done, total); };
-    }
-
-    DbSession *m_owner;
-    std::shared_ptr<QueryCanceller> m_canceller;
-    std::unique_ptr<PgConnection> m_conn;
-    ConnectionProfile m_profile;
-};
 
 DbSession::DbSession(QObject *parent)
     : QObject(parent)
     , m_canceller(std::make_shared<QueryCanceller>())
+    , m_worker(new detail::DbWorker(m_canceller))
 {
     registerMetaTypes();
-    m_worker = new Worker(this, m_canceller);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    m_thread.setObjectName(QStringLiteral("purga-db-session"));
-    m_thread.start();
+    m_worker->start();
 }
 
 DbSession::~DbSession()
 {
-    m_canceller->cancel();
-    // The connection must be closed in the thread that opened it.
-    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->closeConnection(); }, Qt::BlockingQueuedConnection);
-    m_thread.quit();
-    m_thread.wait();
+    shutdown();
 }
 
-bool DbSession::isBusy() const
+QList<DbRequest *> DbSession::activeRequests() const
 {
-    return m_pending.load() > 0;
+    QList<DbRequest *> out;
+    for (const QPointer<DbRequest> &r : m_live) {
+        if (r && r->isActive())
+            out << r.data();
+    }
+    return out;
+}
+
+DbRequest *DbSession::runningRequest() const
+{
+    for (const QPointer<DbRequest> &r : m_live) {
+        if (r && r->state() == DbRequest::State::Running)
+            return r.data();
+    }
+    return nullptr;
+}
+
+DbRequest *DbSession::enqueue(const QString &label, std::function<bool(DbContext &, std::any *, DbFailure *)> work,
+                              bool needsConnection)
+{
+    auto core = std::make_shared<detail::RequestCore>();
+    core->id = m_nextId++;
+    core->needsConnection = needsConnection;
+    core->work = std::move(work);
+    auto *request = new DbRequest(core->id, label, m_canceller, this);
+    request->attach(core);
+    connect(request, &DbRequest::started, this, [this, request] { emit requestStarted(request); });
+    connect(request, &DbRequest::finished, this, [this, request] { forget(request); });
+    const bool wasBusy = isBusy();
+    m_live << request;
+    emit requestQueued(request);
+    if (!wasBusy)
+        emit busyChanged(true);
+    if (m_worker)
+        m_worker->enqueue(std::move(core));
+    else
+        request->cancel(); // after shutdown nothing runs
+    return request;
+}
+
+void DbSession::forget(DbRequest *request)
+{
+    m_live.removeAll(QPointer<DbRequest>(request));
+    m_live.removeAll(QPointer<DbRequest>());
+    request->deleteLater();
+    if (m_live.isEmpty())
+        emit busyChanged(false);
+}
+
+void DbSession::cancelAll()
+{
+    // Queued ones first, so that none of them starts when the running one stops.
+    const QList<DbRequest *> active = activeRequests();
+    for (DbRequest *r : active) {
+        if (r->state() == DbRequest::State::Queued)
+            r->cancel();
+    }
+    for (DbRequest *r : active) {
+        if (r && r->isActive())
+            r->cancel();
+    }
+}
+
+bool DbSession::shutdown(std::chrono::milliseconds budget)
+{
+    if (!m_worker)
+        return true;
+    detail::DbWorker *worker = m_worker;
+    m_worker = nullptr;
+    // From here on nothing is delivered: the receivers may be half destroyed already.
+    for (const QPointer<DbRequest> &r : std::as_const(m_live)) {
+        if (r)
+            r->blockSignals(true);
+    }
+    cancelAll();
+    m_canceller->cancel();
+    worker->stop();
+    QDeadlineTimer deadline(budget);
+    // Most of the budget for a polite cancel; then cut the connection's socket, which ends even a
+    // statement whose backend is stopped or whose network black-holes.
+    if (!worker->wait(QDeadlineTimer(budget * 6 / 10))) {
+        qCInfo(lcSession) << "the database did not answer the cancel; closing the connection's socket";
+        m_canceller->abort();
+        if (!worker->wait(deadline)) {
+            // Still inside libpq (a connection attempt to a host that does not answer): it ends by
+            // its connect_timeout. Its results reach no one; it deletes itself when done.
+            qCWarning(lcSession) << "the database thread is still busy; leaving it to end on its own";
+            connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+            if (worker->isFinished())
+                worker->deleteLater();
+            return false;
+        }
+    }
+    delete worker;
+    return true;
+}
+
+DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString &password)
+{
+    auto work = [profile, password](DbContext &ctx, ConnectResult *out, DbFailure *failure) {
+        ctx.setConnection(nullptr);
+        auto conn = std::make_unique<PgConnection>();
+        ConnectError err;
+        if (!conn->open(profile, password, &err)) {
+            *failure = {err.message, ConnectError::kindId(err.kind), err.detail};
+            return false;
+        }
+        // A purge that died with its process left its run 'en_curso': close it now.
+        if (HistoryStore::exists(*conn)) {
+            QString ignored;
+            HistoryStore::markInterrupted(*conn, &ignored);
+        }
+        out->profile = profile;
+        out->backendPid = conn->backendPid();
+        ctx.setConnection(std::move(conn));
+        return true;
+    };
+    return submit<ConnectResult>(tr("Connecting to %1").arg(profile.displayTarget()), std::move(work), false);
+}
+
+DbRequest *DbSession::disconnectFromServer()
+{
+    return submit<bool>(tr("Disconnecting"),
+                        [](DbContext &ctx, bool *out, DbFailure *) {
+                            ctx.setConnection(nullptr);
+                            *out = true;
+                            return true;
+                        },
+                        false);
 }
 
 namespace {
-template <typename Fn> void post(QObject *worker, std::atomic<int> &pending, DbSession *s, Fn fn)
+// Adapts core functions that report a QString error.
+template <typename Fn> bool withError(DbFailure *failure, Fn fn)
 {
-    if (pending.fetch_add(1) == 0)
-        emit s->busyChanged(true);
-    QMetaObject::invokeMethod(worker, std::move(fn), Qt::QueuedConnection);
+    QString error;
+    const bool ok = fn(&error);
+    if (!ok)
+        failure->message = error;
+    return ok;
 }
 } // namespace
 
-void DbSession::connectTo(const ConnectionProfile &profile, const QString &password)
+DbRequest *DbSession::runPreflight()
 {
-    post(m_worker, m_pending, this, [w = m_worker, profile, password] {
-        w->operation(QStringLiteral("connect"), [&](QString *) {
-            w->closeConnection();
-            auto conn = std::make_unique<PgConnection>();
-            ConnectError err;
-            if (!conn->open(profile, password, &err)) {
-                emit w->m_owner->connectFailed(profile, err.message, ConnectError::kindId(err.kind), err.detail);
-                return true; // reported through connectFailed
-            }
-            w->m_canceller->arm(conn->handle());
-            w->m_conn = std::move(conn);
-            w->m_profile = profile;
-            // A purge that died with its process left its run 'en_curso': close it now.
-            if (HistoryStore::exists(*w->m_conn)) {
-                QString ignored;
-                HistoryStore::markInterrupted(*w->m_conn, &ignored);
-            }
-            emit w->m_owner->connected(profile, w->m_conn->backendPid());
-            return true;
-        });
+    return submit<PreflightReport>(tr("Preflight checks"), [](DbContext &ctx, PreflightReport *out, DbFailure *f) {
+        return withError(f, [&](QString *e) { return purga::runPreflight(*ctx.connection(), out, e); });
     });
 }
 
-void DbSession::disconnectFromServer()
+DbRequest *DbSession::setupHistory()
 {
-    post(m_worker, m_pending, this, [w = m_worker] {
-        w->operation(QStringLiteral("disconnect"), [&](QString *) {
-            w->closeConnection();
-            emit w->m_owner->disconnected();
-            return true;
-        });
-    });
-}
-
-void DbSession::runPreflight()
-{
-    post(m_worker, m_pending, this, [w = m_worker] {
-        w->operation(QStringLiteral("preflight"), [&](QString *error) {
-            PreflightReport report;
-            if (!purga::runPreflight(*w->m_conn, &report, error))
+    return submit<QString>(tr("Creating the history tables"), [](DbContext &ctx, QString *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            if (!HistoryStore::setup(*ctx.connection(), e))
                 return false;
-            emit w->m_owner->preflightReady(report);
+            *out = DbSession::tr("History tables are ready.");
             return true;
         });
     });
 }
 
-void DbSession::setupHistory()
+DbRequest *DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact)
 {
-    post(m_worker, m_pending, this, [w = m_worker] {
-        w->operation(QStringLiteral("setup-history"), [&](QString *error) {
-            const bool ok = HistoryStore::setup(*w->m_conn, error);
-            emit w->m_owner->historySetupDone(ok, ok ? DbSession::tr("History tables are ready.") : *error);
-            return true;
+    auto work = [rules, exact](DbContext &ctx, Overview *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            return exact ? fetchOverviewExact(*ctx.connection(), rules, 30000, ctx.canceller(), ctx.progress(), out, e)
+                         : fetchOverviewEstimates(*ctx.connection(), rules, out, e);
+        });
+    };
+    return submit<Overview>(exact ? tr("Exact counts") : tr("Estimates"), std::move(work));
+}
+
+DbRequest *DbSession::preview(const QList<RuleConfig> &rules)
+{
+    return submit<PreviewPlan>(tr("Preview"), [rules](DbContext &ctx, PreviewPlan *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, e);
         });
     });
 }
 
-void DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact)
+DbRequest *DbSession::vacuumAnalyze(const QStringList &tables)
 {
-    post(m_worker, m_pending, this, [w = m_worker, rules, exact] {
-        w->operation(QStringLiteral("overview"), [&](QString *error) {
-            Overview ov;
-            const bool ok = exact ? fetchOverviewExact(*w->m_conn, rules, 30000, w->m_canceller.get(),
-                                                       w->progressFn(), &ov, error)
-                                  : fetchOverviewEstimates(*w->m_conn, rules, &ov, error);
-            if (ok)
-                emit w->m_owner->overviewReady(ov);
-            return ok;
-        });
-    });
-}
-
-void DbSession::preview(const QList<RuleConfig> &rules)
-{
-    post(m_worker, m_pending, this, [w = m_worker, rules] {
-        w->operation(QStringLiteral("preview"), [&](QString *error) {
-            PreviewPlan plan;
-            if (!takePreview(*w->m_conn, rules, w->m_canceller.get(), w->progressFn(), &plan, error))
+    return submit<QString>(tr("VACUUM (ANALYZE)"), [tables](DbContext &ctx, QString *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            if (!purga::vacuumAnalyze(*ctx.connection(), tables, ctx.canceller(), ctx.progress(), e))
                 return false;
-            emit w->m_owner->previewReady(plan);
+            *out = DbSession::tr("VACUUM (ANALYZE) done: %1.").arg(tables.join(QStringLiteral(", ")));
             return true;
         });
     });
-}
-
-void DbSession::vacuumAnalyze(const QStringList &tables)
-{
-    post(m_worker, m_pending, this, [w = m_worker, tables] {
-        w->operation(QStringLiteral("vacuum"), [&](QString *error) {
-            const bool ok = purga::vacuumAnalyze(*w->m_conn, tables, w->m_canceller.get(), w->progressFn(), error);
-            if (ok)
-                emit w->m_owner->vacuumDone(true, DbSession::tr("VACUUM (ANALYZE) done: %1.")
-                                                      .arg(tables.join(QStringLiteral(", "))));
-            return ok;
-        });
-    });
-}
-
-void DbSession::cancel()
-{
-    m_canceller->cancel();
 }
 
 } // namespace purga

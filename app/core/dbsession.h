@@ -1,64 +1,98 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "dbcontext.h"
+#include "dbrequest.h"
 #include "overview.h"
-#include "pgconnection.h"
 #include "preflight.h"
 #include "preview.h"
 
+#include <QList>
 #include <QObject>
-#include <QThread>
+#include <QPointer>
 
+#include <chrono>
 #include <memory>
 
 namespace purga {
 
-// The GUI's database session: one connection owned by one worker thread. Every method returns at
-// once; results come back as queued signals in the caller's thread. One operation at a time runs;
-// cancel() interrupts the one in flight (PQcancel) and it then reports operationCancelled.
+class QueryCanceller;
+namespace detail {
+class DbWorker;
+}
+
+// What a successful connect request returns.
+struct ConnectResult
+{
+    ConnectionProfile profile;
+    int backendPid = 0;
+};
+
+// The GUI's database session: one connection owned by one worker thread, and a queue of requests
+// that run there one at a time. Every method returns at once with a DbRequest handle that reports
+// only about its own request (see dbrequest.h); nothing is broadcast. Busy state is computed in the
+// session's own thread from the live handles.
 class DbSession : public QObject
 {
     Q_OBJECT
 public:
     explicit DbSession(QObject *parent = nullptr);
+    // Bounded (shutdown()): queued requests are dropped, the running one is cancelled, and a
+    // connection that stopped answering is cut. Never waits for a server.
     ~DbSession() override;
 
-    bool isBusy() const;
+    bool isBusy() const { return !m_live.isEmpty(); }
+    QList<DbRequest *> activeRequests() const;
+    // The request running now, if any (the oldest live one that has started).
+    DbRequest *runningRequest() const;
 
-public slots:
-    void connectTo(const purga::ConnectionProfile &profile, const QString &password);
-    void disconnectFromServer();
-    void runPreflight();
-    void setupHistory();
-    void refreshOverview(const QList<purga::RuleConfig> &rules, bool exact);
-    void preview(const QList<purga::RuleConfig> &rules);
-    // VACUUM (ANALYZE) of the given rule tables (after a purge, only when the user asks).
-    void vacuumAnalyze(const QStringList &tables);
-    void cancel();
+    // Work runs on the session's thread: bool work(DbContext &ctx, T *result, DbFailure *failure).
+    // Returning false with ctx cancelled reports "cancelled", otherwise "failed".
+    template <typename T, typename Work>
+    DbRequest *submit(const QString &label, Work work, bool needsConnection = true)
+    {
+        auto wrapped = [work = std::move(work)](DbContext &ctx, std::any *out, DbFailure *failure) mutable {
+            T value{};
+            const bool ok = work(ctx, &value, failure);
+            if (ok)
+                *out = std::move(value);
+            return ok;
+        };
+        return enqueue(label, std::move(wrapped), needsConnection);
+    }
+
+    DbRequest *connectTo(const ConnectionProfile &profile, const QString &password); // ConnectResult
+    DbRequest *disconnectFromServer();                                                // bool
+    DbRequest *runPreflight();                                                        // PreflightReport
+    DbRequest *setupHistory();                                                        // QString
+    DbRequest *refreshOverview(const QList<RuleConfig> &rules, bool exact);           // Overview
+    DbRequest *preview(const QList<RuleConfig> &rules);                               // PreviewPlan
+    DbRequest *vacuumAnalyze(const QStringList &tables);                              // QString
+
+    // Drops every queued request and cancels the running one.
+    void cancelAll();
+    // Ends the worker within about `budget`: cancel, then cut the connection, then give up waiting
+    // (the thread is left to finish on its own). Returns whether the thread ended in time.
+    bool shutdown(std::chrono::milliseconds budget = std::chrono::milliseconds(2500));
 
 signals:
-    void connected(const purga::ConnectionProfile &profile, int backendPid);
-    void connectFailed(const purga::ConnectionProfile &profile, const QString &message, const QString &kindId,
-                       const QString &detail);
-    void disconnected();
-    void preflightReady(const purga::PreflightReport &report);
-    void historySetupDone(bool ok, const QString &message);
-    void overviewReady(const purga::Overview &overview);
-    void previewReady(const purga::PreviewPlan &plan);
-    void vacuumDone(bool ok, const QString &message);
-    void progress(const QString &stage, int done, int total);
-    void operationFailed(const QString &operation, const QString &message);
-    void operationCancelled(const QString &operation);
     void busyChanged(bool busy);
+    void requestQueued(purga::DbRequest *request);
+    void requestStarted(purga::DbRequest *request);
 
 private:
-    class Worker;
-    QThread m_thread;
-    Worker *m_worker = nullptr;
+    DbRequest *enqueue(const QString &label,
+                       std::function<bool(DbContext &, std::any *, DbFailure *)> work, bool needsConnection);
+    void forget(DbRequest *request);
+
     std::shared_ptr<QueryCanceller> m_canceller;
-    std::atomic<int> m_pending{0};
+    detail::DbWorker *m_worker = nullptr;
+    QList<QPointer<DbRequest>> m_live;
+    quint64 m_nextId = 1;
 };
 
 void registerMetaTypes();
 
 } // namespace purga
+
+Q_DECLARE_METATYPE(purga::ConnectResult)

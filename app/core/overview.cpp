@@ -129,17 +129,22 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     Overview estimates;
     if (!fetchOverviewEstimates(conn, rules, &estimates, error))
         return false;
+    // The estimates carry on past a failed statistic; a cancel that hit one of them ends here.
+    if (canceller && canceller->isCancelled()) {
+        *error = tr("Cancelled.");
+        return false;
+    }
     QSqlQuery st(conn.database());
     st.exec(QStringLiteral("SET statement_timeout = %1").arg(qMax(0, statementTimeoutMs)));
     // The exact numbers are the preview's numbers: the same rule SQL, at one frozen instant.
     PreviewPlan plan;
     // Counts only: the breakdown by tenant and the sample are the Preview page's, not the Overview's.
-    DbFailure failure = DbFailure::None;
+    SqlFailure failure = SqlFailure::None;
     const bool ok = takePreview(conn, rules, canceller, progress, &plan, error, PreviewDepth::CountsOnly, &failure);
     QSqlQuery reset(conn.database());
     reset.exec(QStringLiteral("RESET statement_timeout"));
     if (!ok) {
-        if (failure == DbFailure::StatementTimeout)
+        if (failure == SqlFailure::StatementTimeout)
             *error = tr("Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")
                          .arg(statementTimeoutMs);
         return false;

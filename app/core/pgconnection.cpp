@@ -245,37 +245,6 @@ bool PgConnection::execScript(const QString &sql, QString *error)
     return ok;
 }
 
-QueryCanceller::~QueryCanceller()
-{
-    disarm();
-}
-
-void QueryCanceller::arm(PGconn *conn)
-{
-    std::lock_guard<std::mutex> lock(m_mutex);
-    if (m_cancel)
-        PQfreeCancel(m_cancel);
-    m_cancel = conn ? PQgetCancel(conn) : nullptr;
-}
-
-void QueryCanceller::disarm()
-{
-    std::lock_guard<std::mutex> lock(m_mutex);
-    if (m_cancel)
-        PQfreeCancel(m_cancel);
-    m_cancel = nullptr;
-}
-
-void QueryCanceller::cancel()
-{
-    m_cancelled.store(true);
-    std::lock_guard<std::mutex> lock(m_mutex);
-    if (m_cancel) {
-        char buf[256];
-        PQcancel(m_cancel, buf, sizeof buf);
-    }
-}
-
 QString sqlState(const QSqlQuery &query)
 {
     return query.lastError().nativeErrorCode();

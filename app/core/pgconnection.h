@@ -1,18 +1,15 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "querycanceller.h"
 
 #include <QCoreApplication>
 #include <QSqlDatabase>
 #include <QString>
 
-#include <atomic>
-#include <mutex>
 
 struct pg_conn;
 typedef struct pg_conn PGconn;
-struct pg_cancel;
-typedef struct pg_cancel PGcancel;
 
 namespace purga {
 
@@ -53,30 +50,6 @@ public:
 
 private:
     QString m_name;
-};
-
-// Cancels the statement in flight on one connection from any thread (pgModeler's approach,
-// with an atomic flag so that "cancelled" can be told apart from "failed").
-class QueryCanceller
-{
-public:
-    QueryCanceller() = default;
-    ~QueryCanceller();
-    QueryCanceller(const QueryCanceller &) = delete;
-    QueryCanceller &operator=(const QueryCanceller &) = delete;
-
-    void arm(PGconn *conn); // in the connection's thread, before running statements
-    void disarm();          // in the connection's thread, before closing it
-
-    // From any thread: sets the flag and asks the server to cancel the running statement.
-    void cancel();
-    bool isCancelled() const { return m_cancelled.load(); }
-    void reset() { m_cancelled.store(false); }
-
-private:
-    std::atomic<bool> m_cancelled{false};
-    std::mutex m_mutex;
-    PGcancel *m_cancel = nullptr;
 };
 
 // SQLSTATE of a failed query (QSqlError::nativeErrorCode with QPSQL), e.g. "57014" for a cancel.

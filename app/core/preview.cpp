@@ -27,15 +27,21 @@ struct Failure
 {
     QueryCanceller *canceller;
     QString *error;
-    DbFailure kind = DbFailure::None;
+    SqlFailure kind = SqlFailure::None;
 };
 
 bool execOrFail(QSqlQuery &q, const QString &sql, Failure &f)
 {
+    // A cancel that arrived between two statements stops before the next one.
+    if (f.canceller && f.canceller->isCancelled()) {
+        f.kind = SqlFailure::Cancelled;
+        *f.error = tr("Cancelled.");
+        return false;
+    }
     if (q.exec(sql))
         return true;
     f.kind = classifyFailure(q, f.canceller && f.canceller->isCancelled());
-    if (f.kind == DbFailure::Cancelled)
+    if (f.kind == SqlFailure::Cancelled)
         *f.error = tr("Cancelled.");
     else
         *f.error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
@@ -322,12 +328,12 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure
 
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
                  const ProgressFn &progress, PreviewPlan *plan, QString *error, PreviewDepth depth,
-                 DbFailure *failure)
+                 SqlFailure *failure)
 {
     Failure f{canceller, error};
     const bool ok = takePreviewInto(conn, rules, f, progress, plan, depth);
     if (failure)
-        *failure = ok ? DbFailure::None : f.kind;
+        *failure = ok ? SqlFailure::None : f.kind;
     return ok;
 }
 

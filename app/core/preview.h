@@ -16,7 +16,7 @@ namespace purga {
 
 class PgConnection;
 class QueryCanceller;
-enum class DbFailure;
+enum class SqlFailure;
 
 struct PartitionInfo
 {
@@ -86,7 +86,7 @@ enum class PreviewDepth { Full, CountsOnly };
 // Freezes the cutoffs from the database clock and computes every requested rule.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
                  const ProgressFn &progress, PreviewPlan *plan, QString *error,
-                 PreviewDepth depth = PreviewDepth::Full, DbFailure *failure = nullptr);
+                 PreviewDepth depth = PreviewDepth::Full, SqlFailure *failure = nullptr);
 
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);

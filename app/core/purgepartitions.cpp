@@ -19,9 +19,9 @@ QString tr(const char *text)
 struct Outcome
 {
     bool ok = false;
-    DbFailure failure = DbFailure::None;
+    SqlFailure failure = SqlFailure::None;
     QString error;
-    bool cancelled() const { return failure == DbFailure::Cancelled; }
+    bool cancelled() const { return failure == SqlFailure::Cancelled; }
 };
 
 // The partition rule: finishes interrupted detaches of confirmed partitions, then detaches and
@@ -88,7 +88,7 @@ Outcome PartitionPurge::runWithRetries(const QString &sql)
     m_run.receipt().sql += sql + QStringLiteral(";\n");
     for (int attempt = 1;; ++attempt) {
         Outcome o = runDdl(sql);
-        if (o.ok || o.failure != DbFailure::LockTimeout || attempt > m_cfg.maxLockRetries ||
+        if (o.ok || o.failure != SqlFailure::LockTimeout || attempt > m_cfg.maxLockRetries ||
             m_ctx.stopRequested())
             return o;
         const int backoff = retryBackoffMs(attempt);

@@ -175,17 +175,17 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
     RuleReceipt &r = m_run.receipt();
     // b holds the failure when the DELETE or the first batch's size query failed; else BEGIN did.
     const bool queryFailed = began || b.lastError().isValid();
-    const DbFailure kind = queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : DbFailure::Other;
+    const SqlFailure kind = queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : SqlFailure::Other;
     const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
     rollback(m_ctx.conn);
     const QString table = m_preview.table;
-    if (kind == DbFailure::Cancelled) {
+    if (kind == SqlFailure::Cancelled) {
         *out = m_run.finish(
             RuleStatus::Cancelled,
             tr("%1: cancelled during batch %2; that batch was rolled back.").arg(table).arg(r.batches + 1));
         return Step::Done;
     }
-    if (kind == DbFailure::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
+    if (kind == SqlFailure::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
         ++m_lockRetries;
         const int backoff = retryBackoffMs(m_lockRetries);
         m_run.waitBeforeRetry(backoff, tr("%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.")
@@ -197,7 +197,7 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
                                            .arg(backoff));
         return Step::Retry;
     }
-    if (kind == DbFailure::LockTimeout)
+    if (kind == SqlFailure::LockTimeout)
         *out = m_run.finish(
             RuleStatus::Error,
             tr("%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed "

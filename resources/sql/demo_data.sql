@@ -460,3 +460,46 @@ COMMENT ON FUNCTION identidad.generar_demo(int, int, int, int, int, timestamptz,
 
 -- It empties tables: not for everybody (it runs with the caller's rights anyway).
 REVOKE ALL ON FUNCTION identidad.generar_demo(int, int, int, int, int, timestamptz, double precision) FROM PUBLIC;
+
+-- A small incident for the Forensics page of the demo: tenant 1, user 900001, one refresh-token
+-- family rotated twice and then replayed (the raw tokens are the demo's own, 'demo-incidente-1'
+-- to '-3'; their hashes are what the service stores), a few pre-tokens and session-log events.
+-- Idempotent: it replaces what it inserted before. Not part of generar_demo (its counts stay).
+CREATE OR REPLACE FUNCTION identidad.demo_incidente(referencia timestamptz DEFAULT now())
+RETURNS text
+LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp
+AS $fn$
+DECLARE
+  fam uuid := 'dddddddd-0000-4000-8000-000000000001';
+  h1 text := encode(sha256(convert_to('demo-incidente-1', 'UTF8')), 'hex');
+  h2 text := encode(sha256(convert_to('demo-incidente-2', 'UTF8')), 'hex');
+  h3 text := encode(sha256(convert_to('demo-incidente-3', 'UTF8')), 'hex');
+  id1 bigint; id2 bigint; id3 bigint;
+BEGIN
+  DELETE FROM identidad.trx_refresh_tokens WHERE familia_id = fam;
+  DELETE FROM identidad.trx_pre_tokens WHERE empresa_id = 1 AND usuario_id = 900001;
+  DELETE FROM identidad.log_sesiones WHERE empresa_id = 1 AND usuario_id = 900001;
+  INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en)
+  VALUES (1, 900001, fam, h3, referencia - interval '6 hours', referencia + interval '14 days', true, referencia - interval '2 hours')
+  RETURNING id INTO id3;
+  INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en, reemplazado_por)
+  VALUES (1, 900001, fam, h2, referencia - interval '2 days', referencia + interval '12 days', true, referencia - interval '6 hours', id3)
+  RETURNING id INTO id2;
+  INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en, reemplazado_por)
+  VALUES (1, 900001, fam, h1, referencia - interval '4 days', referencia + interval '10 days', true, referencia - interval '2 days', id2)
+  RETURNING id INTO id1;
+  INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, creado_en, expiracion, usado_en)
+  SELECT 1, 900001, encode(sha256(convert_to('demo-incidente-pre-' || g, 'UTF8')), 'hex'),
+         referencia - g * interval '1 day', referencia - g * interval '1 day' + interval '10 minutes',
+         referencia - g * interval '1 day' + interval '20 seconds'
+    FROM generate_series(1, 4) g;
+  INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, user_agent, ocurrido_en) VALUES
+    (1, 900001, 'login', '198.51.100.7', 'Mozilla/5.0 (X11; Linux x86_64)', referencia - interval '4 days'),
+    (1, 900001, 'refresh', '198.51.100.7', 'Mozilla/5.0 (X11; Linux x86_64)', referencia - interval '2 days'),
+    (1, 900001, 'refresh', '198.51.100.7', 'Mozilla/5.0 (X11; Linux x86_64)', referencia - interval '6 hours'),
+    (1, 900001, 'replay_detectado', '203.0.113.66', 'python-requests/2.31', referencia - interval '2 hours'),
+    (1, 900001, 'logout_forzado', '203.0.113.66', 'python-requests/2.31', referencia - interval '2 hours');
+  RETURN format('incident: family %s (refresh tokens %s, %s, %s), user 900001 of tenant 1', fam, id1, id2, id3);
+END
+$fn$;

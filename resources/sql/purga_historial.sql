@@ -25,3 +25,12 @@ CREATE TABLE IF NOT EXISTS identidad.purga_metricas (
   PRIMARY KEY (corrida_id, metrica, tabla)
 );
 CREATE INDEX IF NOT EXISTS purga_metricas_registrada_idx ON identidad.purga_metricas (registrada_en);
+
+-- ---- Evidence freeze (forensics) -------------------------------------------------------------
+-- A freeze holds the purge lock during an investigation and records itself as a run with estado
+-- 'congelado' (start and end), so that the History shows the gap the scheduled job could not fill.
+-- Re-created on every setup so that an existing history schema is upgraded in place.
+ALTER TABLE identidad.purga_corridas DROP CONSTRAINT IF EXISTS purga_corridas_estado_check;
+ALTER TABLE identidad.purga_corridas ADD CONSTRAINT purga_corridas_estado_check
+  CHECK (estado IN ('en_curso', 'ok', 'cancelado', 'error', 'lock_ocupado', 'interrumpido', 'congelado'));
+-- ---- end of evidence freeze ------------------------------------------------------------------

@@ -75,15 +75,13 @@ int main(int argc, char **argv)
         previewMs = clock.elapsed() - previewStart;
         QTimer::singleShot(200, &app, &QCoreApplication::quit); // let the page render it
     });
-    QObject::connect(&session, &DbSession::operationFailed, [&](const QString &op, const QString &msg) {
-        std::fprintf(stderr, "%s failed: %s\n", qPrintable(op), qPrintable(msg));
-        app.exit(1);
+    // Every request the session takes: a failure ends the benchmark.
+    QObject::connect(&session, &DbSession::requestQueued, &app, [&](DbRequest *request) {
+        QObject::connect(request, &DbRequest::failed, &app, [&app, request](const DbFailure &f) {
+            std::fprintf(stderr, "%s failed: %s\n", qPrintable(request->label()), qPrintable(f.message));
+            app.exit(1);
+        });
     });
-    QObject::connect(&session, &DbSession::connectFailed,
-                     [&](const ConnectionProfile &, const QString &msg, const QString &, const QString &) {
-                         std::fprintf(stderr, "connect failed: %s\n", qPrintable(msg));
-                         app.exit(1);
-                     });
     QTimer::singleShot(300000, &app, [&] { app.exit(3); });
     clock.start();
     gap.start();

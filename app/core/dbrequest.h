@@ -1,0 +1,94 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <any>
+#include <functional>
+#include <memory>
+
+namespace purga {
+
+class PgConnection;
+class QueryCanceller;
+class DbSession;
+
+namespace detail {
+struct RequestCore;
+}
+
+// Why a request failed: one translated line for the user, a stable id for code and JSON
+// (e.g. ConnectError::kindId for a connection attempt), and the server's own text.
+struct DbFailure
+{
+    QString message;
+    QString kindId;
+    QString detail;
+};
+
+// One database request of the GUI's session, as seen from the thread that asked for it (KeePassXC's
+// AsyncTask, with cancel). It lives in the asking thread and reports only about itself:
+// started → progress… → exactly one of succeeded / failed / cancelled → finished.
+// cancel() touches only this request: a queued one is dropped (it never runs), a running one is
+// interrupted in flight. The session deletes the handle (deleteLater) after finished; keep a
+// QPointer to it. Connect with a context object: delivery stops when the receiver is gone.
+class DbRequest : public QObject
+{
+    Q_OBJECT
+public:
+    enum class State { Queued, Running, Succeeded, Failed, Cancelled };
+    Q_ENUM(State)
+
+    ~DbRequest() override;
+
+    quint64 id() const { return m_id; }
+    QString label() const { return m_label; }
+    State state() const { return m_state; }
+    bool isActive() const { return m_state == State::Queued || m_state == State::Running; }
+    bool isCancelRequested() const { return m_cancelRequested; }
+    const DbFailure &failure() const { return m_failure; }
+
+    // The result of a request that succeeded, of the type its submitter declared.
+    template <typename T> const T &result() const { return std::any_cast<const T &>(m_result); }
+
+    // fn(const T &) in receiver's thread when the request succeeds (not if receiver is gone).
+    template <typename T, typename Fn> DbRequest *onSucceeded(const QObject *receiver, Fn fn)
+    {
+        connect(this, &DbRequest::succeeded, receiver, [this, fn] { fn(result<T>()); });
+        return this;
+    }
+
+public slots:
+    void cancel();
+
+signals:
+    void started();
+    void progress(const QString &stage, int done, int total);
+    void succeeded();
+    void failed(const purga::DbFailure &failure);
+    void cancelled();
+    void finished(purga::DbRequest::State state); // after the one of the three above
+    void cancelRequested();
+
+private:
+    friend class DbSession;
+    friend struct detail::RequestCore;
+    DbRequest(quint64 id, const QString &label, std::shared_ptr<QueryCanceller> canceller, QObject *parent);
+
+    void attach(std::shared_ptr<detail::RequestCore> core);
+    void markRunning();
+    void finish(State state, std::any result, const DbFailure &failure);
+
+    quint64 m_id;
+    QString m_label;
+    State m_state = State::Queued;
+    bool m_cancelRequested = false;
+    std::any m_result;
+    DbFailure m_failure;
+    std::shared_ptr<QueryCanceller> m_canceller;
+    std::shared_ptr<detail::RequestCore> m_core;
+};
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::DbFailure)
