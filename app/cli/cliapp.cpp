@@ -118,7 +118,7 @@ void Context::printLine(const QString &line)
     std::fprintf(stdout, "%s\n", line.toLocal8Bit().constData());
 }
 
-bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode)
+bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *passwordOut)
 {
     const QString profileName = parser.value(QStringLiteral("profile"));
     const QString conninfo = parser.value(QStringLiteral("conninfo"));
@@ -168,6 +168,8 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         *exitCode = CannotConnect;
         return false;
     }
+    if (passwordOut)
+        *passwordOut = password;
     return true;
 }
 
@@ -184,7 +186,8 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
         *exitCode = Usage;
         return false;
     }
-    if (!connect(s->conn, &s->profile, exitCode))
+    QString password;
+    if (!connect(s->conn, &s->profile, exitCode, &password))
         return false;
     if (!ruleConfigs(s->profile, ruleIds, &s->rules)) {
         *exitCode = Usage;
@@ -200,6 +203,8 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
         *exitCode = Other;
         return false;
     }
+    // A pooler that kept our session state: prove or rule out transaction pooling.
+    probePoolMode(s->conn, s->profile, password, &s->report);
     return true;
 }
 

@@ -53,7 +53,8 @@ public:
     static bool verbose; // --verbose: the details of errors (server DETAIL/HINT, libpq's text)
 
     // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
-    bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode);
+    // *password (optional): the keychain's password, if any (kept in memory only).
+    bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *password = nullptr);
     // Checks the rule ids and options (usage errors before any connection), connects, marks runs
     // whose backend died as interrupted, reads the rule settings and runs the preflight.
     bool open(const QStringList &ruleIds, Session *session, int *exitCode);

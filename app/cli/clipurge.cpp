@@ -85,9 +85,10 @@ void printReceiptHuman(const PurgeReceipt &receipt)
 {
     Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
     for (const RuleReceipt &r : receipt.rules)
-        Context::printLine(Context::tr("  %1: %2 %3/%4 rows, %5 batches, %6 retries, %7 ms")
+        Context::printLine(Context::tr("  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms")
                                .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
-                                    formatCount(r.batches), formatCount(r.retries), formatCount(r.durationMs)));
+                                    formatCount(r.batches), formatCount(r.largestBatch), formatCount(r.retries),
+                                    formatCount(r.durationMs)));
 }
 
 } // namespace
@@ -110,6 +111,11 @@ int cmdPurge(Context &ctx)
             Context::error(Context::tr("--lock-key takes a whole number."));
             return Usage;
         }
+        if (options.advisoryLockKey != PurgeOptions().advisoryLockKey)
+            Context::info(Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
+                                      "purge and the job no longer exclude each other.")
+                              .arg(options.advisoryLockKey)
+                              .arg(PurgeOptions().advisoryLockKey));
     }
 
     Session session;
@@ -120,8 +126,9 @@ int cmdPurge(Context &ctx)
     const PreflightReport &report = session.report;
     QString error;
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
-    if (yes && !report.canPurge()) {
-        refuse(report.purgeBlockers());
+    // Blockers of the selected rules only: a role that may DELETE but not DETACH still purges the tokens.
+    if (yes && !report.canPurge(ids)) {
+        refuse(report.purgeBlockers(ids));
         return Refused;
     }
     if (!report.canPreview()) {

@@ -5,6 +5,7 @@
 #include "textformat.h"
 
 #include <QJsonArray>
+#include <QRandomGenerator>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -62,9 +63,18 @@ bool PreflightReport::canPreview() const
     return previewBlockers().isEmpty();
 }
 
-bool PreflightReport::canPurge() const
+bool PreflightReport::canPurge(const QStringList &ruleIds) const
 {
-    return purgeBlockers().isEmpty();
+    return purgeBlockers(ruleIds).isEmpty();
+}
+
+QStringList PreflightReport::purgeableRules() const
+{
+    QStringList out;
+    for (const QString &id : Rules::ids())
+        if (canPurge({id}))
+            out << id;
+    return out;
 }
 
 QStringList PreflightReport::previewBlockers() const
@@ -76,12 +86,14 @@ QStringList PreflightReport::previewBlockers() const
     return out;
 }
 
-QStringList PreflightReport::purgeBlockers() const
+QStringList PreflightReport::purgeBlockers(const QStringList &ruleIds) const
 {
     QStringList out;
-    for (const PreflightItem &i : items)
-        if (i.blocksPurge || i.blocksPreview)
+    for (const PreflightItem &i : items) {
+        const bool concerned = i.ruleId.isEmpty() || ruleIds.isEmpty() || ruleIds.contains(i.ruleId);
+        if (concerned && (i.blocksPurge || i.blocksPreview))
             out << i.detail;
+    }
     return out;
 }
 
@@ -94,7 +106,8 @@ QJsonObject PreflightReport::toJson() const
                                   {QStringLiteral("title"), i.title},
                                   {QStringLiteral("detail"), i.detail},
                                   {QStringLiteral("blocks_preview"), i.blocksPreview},
-                                  {QStringLiteral("blocks_purge"), i.blocksPurge}});
+                                  {QStringLiteral("blocks_purge"), i.blocksPurge},
+                                  {QStringLiteral("rule"), i.ruleId}});
     }
     return QJsonObject{{QStringLiteral("server_version"), serverVersion},
                        {QStringLiteral("server_version_num"), serverVersionNum},
@@ -108,12 +121,14 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("history_exists"), historyExists},
                        {QStringLiteral("history_writable"), historyWritable},
                        {QStringLiteral("can_vacuum"), canVacuum},
+                       {QStringLiteral("connection_pooler"), toId(pooler)},
                        // Never run (or unknown) is null, not "" or -1 (docs/cli-json.md).
                        {QStringLiteral("last_job_ok_utc"), jsonText(lastJobOkUtc)},
                        {QStringLiteral("hours_since_job_ok"),
                         hoursSinceJobOk < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(hoursSinceJobOk)},
                        {QStringLiteral("can_preview"), canPreview()},
                        {QStringLiteral("can_purge"), canPurge()},
+                       {QStringLiteral("purgeable_rules"), QJsonArray::fromStringList(purgeableRules())},
                        {QStringLiteral("checks"), checks}};
 }
 
@@ -230,6 +245,7 @@ void checkDetach(PgConnection &conn, PreflightReport *r, const QString &ruleId, 
                                                  "role to %2.")
                                  .arg(table, r->role),
                      false, !owner);
+    r->items.last().ruleId = ruleId;
 }
 
 void checkDelete(PreflightReport *r, const QString &ruleId, bool canDelete)
@@ -240,6 +256,7 @@ void checkDelete(PreflightReport *r, const QString &ruleId, bool canDelete)
                      canDelete ? PreflightReport::tr("DELETE privilege granted.")
                                : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
                      false, !canDelete);
+    r->items.last().ruleId = ruleId;
 }
 
 QStringList missingColumns(const QString &arrayText, const QStringList &needed)
@@ -365,7 +382,98 @@ bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
     return true;
 }
 
+QString poolerDetail(const PreflightReport &r)
+{
+    return PreflightReport::tr("The server's backend pid %1 is not the %2 the connection was given at startup: a "
+                               "connection pooler (pgbouncer, pgpool, ...) is in between.")
+        .arg(r.serverBackendPid)
+        .arg(r.clientBackendPid);
+}
+
+void setPoolerItem(PreflightReport *r)
+{
+    for (qsizetype i = r->items.size() - 1; i >= 0; --i)
+        if (r->items.at(i).id == QLatin1String("pooler"))
+            r->items.removeAt(i);
+    if (r->pooler == Pooler::None)
+        return;
+    if (r->pooler == Pooler::Transaction) {
+        r->items << item(QStringLiteral("pooler"), S::Failed,
+                         PreflightReport::tr("Connected through a pooler in transaction mode"),
+                         poolerDetail(*r) + u' ' +
+                             PreflightReport::tr("Its server connections change hands between transactions "
+                                                 "(pgbouncer pool_mode=transaction or statement): the advisory lock "
+                                                 "that keeps the scheduled job out would not exclude anyone, so the "
+                                                 "purge is refused; the preview may run. Connect directly to "
+                                                 "PostgreSQL (its own host and port), or through a pool in session "
+                                                 "mode (pool_mode=session)."),
+                         false, true);
+        return;
+    }
+    r->items << item(QStringLiteral("pooler"), S::Warning,
+                     PreflightReport::tr("Connected through a connection pooler in session mode"),
+                     poolerDetail(*r) + u' ' +
+                         PreflightReport::tr("Session state survives between transactions here, so the purge's "
+                                             "lock holds for the whole run. A pool in transaction mode would be "
+                                             "refused."));
+}
+
+// libpq's backend pid against pg_backend_pid(), then a session setting across two transactions.
+void checkPooler(PgConnection &conn, PreflightReport *r)
+{
+    r->pooler = Pooler::None;
+    r->clientBackendPid = conn.backendPid();
+    QSqlQuery q(conn.database());
+    if (!q.exec(QStringLiteral("SELECT pg_backend_pid()")) || !q.next())
+        return;
+    r->serverBackendPid = q.value(0).toInt();
+    if (r->serverBackendPid == r->clientBackendPid)
+        return;
+    const QString token = QString::number(QRandomGenerator::global()->generate());
+    QSqlQuery set(conn.database());
+    set.exec(QStringLiteral("SELECT set_config('purga.pooler_probe', '%1', false)").arg(token));
+    QSqlQuery get(conn.database());
+    const bool kept = get.exec(QStringLiteral("SELECT current_setting('purga.pooler_probe', true), pg_backend_pid()")) &&
+                      get.next() && get.value(0).toString() == token && get.value(1).toInt() == r->serverBackendPid;
+    r->pooler = kept ? Pooler::Session : Pooler::Transaction;
+    setPoolerItem(r);
+}
+
 } // namespace
+
+QString toId(Pooler pooler)
+{
+    switch (pooler) {
+    case Pooler::None: return QStringLiteral("none");
+    case Pooler::Session: return QStringLiteral("session");
+    case Pooler::Transaction: return QStringLiteral("transaction");
+    }
+    return QStringLiteral("none");
+}
+
+void probePoolMode(PgConnection &conn, const ConnectionProfile &profile, const QString &password,
+                   PreflightReport *r)
+{
+    if (r->pooler != Pooler::Session)
+        return;
+    int ourServerPid = 0;
+    {
+        QSqlQuery ours(conn.database());
+        if (!ours.exec(QStringLiteral("SELECT pg_backend_pid()")) || !ours.next())
+            return;
+        ourServerPid = ours.value(0).toInt();
+    } // our transaction is over: the server connection is idle (and free for others, if pooled)
+    PgConnection other;
+    ConnectError ignored;
+    if (!other.open(profile, password, &ignored))
+        return;
+    QSqlQuery theirs(other.database());
+    if (theirs.exec(QStringLiteral("SELECT pg_backend_pid()")) && theirs.next() &&
+        theirs.value(0).toInt() == ourServerPid) {
+        r->pooler = Pooler::Transaction;
+        setPoolerItem(r);
+    }
+}
 
 bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
 {
@@ -373,6 +481,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
     if (!checkServer(conn, r, error))
         return false;
     checkRole(r);
+    checkPooler(conn, r);
     bool reachable = false;
     if (!checkSchema(conn, r, &reachable, error))
         return false;

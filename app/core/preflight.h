@@ -9,6 +9,15 @@
 namespace purga {
 
 class PgConnection;
+struct ConnectionProfile;
+
+// A connection pooler between us and PostgreSQL (pgbouncer, pgpool, ...), as far as we can tell.
+enum class Pooler {
+    None,        // libpq's backend pid is the server's: a direct connection
+    Session,     // a pooler whose server connection stays ours for the whole session
+    Transaction, // transaction (or statement) pooling: session state does not survive a commit
+};
+QString toId(Pooler pooler); // none | session | transaction (JSON)
 
 // One line of the preflight checklist.
 struct PreflightItem
@@ -20,6 +29,8 @@ struct PreflightItem
     QString detail;  // translated explanation, especially of a failure and what to do about it
     bool blocksPreview = false;
     bool blocksPurge = false;
+    QString ruleId;  // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
+                     // it then blocks the purge of that rule alone
 };
 
 QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)
@@ -44,17 +55,29 @@ public:
     bool canVacuum = false;
     QString lastJobOkUtc;        // last successful run of the scheduled job (history), empty if none
     double hoursSinceJobOk = -1; // -1: never / unknown
+    Pooler pooler = Pooler::None;
+    int clientBackendPid = 0;    // what libpq was told at startup (a pooler's own key when pooled)
+    int serverBackendPid = 0;    // pg_backend_pid()
     QList<PreflightItem> items;
 
     bool canPreview() const;
-    bool canPurge() const;
+    // Purge blockers of the rules `ruleIds` (empty: of every rule); rule items of others do not count.
+    bool canPurge(const QStringList &ruleIds = {}) const;
     QStringList previewBlockers() const; // translated reasons
-    QStringList purgeBlockers() const;
+    QStringList purgeBlockers(const QStringList &ruleIds = {}) const;
+    QStringList purgeableRules() const; // the rules nothing blocks
     QJsonObject toJson() const;
 };
 
 // Runs every check on an open connection. False only when the checks themselves could not run.
+// A pooler is told from the backend pid and from a session setting across two transactions.
 bool runPreflight(PgConnection &conn, PreflightReport *report, QString *error);
+
+// When runPreflight saw a pooler that kept our session state: opens a second session through
+// the same route while ours is idle; landing on our server connection proves transaction pooling
+// (one client alone keeps its server connection between transactions in that mode too).
+void probePoolMode(PgConnection &conn, const ConnectionProfile &profile, const QString &password,
+                   PreflightReport *report);
 
 } // namespace purga
 

@@ -2,6 +2,7 @@
 
 #include "dbsession.h"
 #include "pgconnection.h"
+#include "preflight.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -36,6 +37,21 @@ public:
             receipt.runId = options.runId;
             receipt.status = RunStatus::Error;
             receipt.message = err.message;
+            emit m_owner->finished(receipt);
+            return;
+        }
+        // The GUI's preflight ran on another connection: the pooler check is repeated on this one.
+        PreflightReport pooled;
+        QString ignored;
+        if (runPreflight(conn, &pooled, &ignored))
+            probePoolMode(conn, profile, password, &pooled);
+        if (pooled.pooler == Pooler::Transaction) {
+            PurgeReceipt receipt;
+            receipt.runId = options.runId;
+            receipt.status = RunStatus::Error;
+            for (const PreflightItem &i : pooled.items)
+                if (i.id == QLatin1String("pooler"))
+                    receipt.message = i.detail;
             emit m_owner->finished(receipt);
             return;
         }

@@ -17,13 +17,18 @@ namespace purga {
 
 namespace {
 
+// Who holds the advisory lock, from what pg_stat_activity shows this role: another role's
+// session hides its client, start and state (NULL), and a NULL client_addr with client_port -1
+// is a Unix socket. Nothing is guessed.
 QString lockHolder(PgConnection &conn, qint64 key)
 {
     QSqlQuery q(conn.database());
     q.prepare(QStringLiteral(
-        "SELECT a.pid, coalesce(a.application_name, ''), coalesce(host(a.client_addr), 'local'),"
-        "       coalesce(a.usename::text, ''), a.backend_start::text, coalesce(a.state, '')"
-        "  FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+        "SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.usename::text, ''),"
+        "       a.backend_start IS NOT NULL, host(a.client_addr), coalesce(a.client_port, 0),"
+        "       to_char(a.backend_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), coalesce(a.state, ''),"
+        "       extract(epoch FROM clock_timestamp() - a.state_change)::bigint"
+        "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
         " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
         "   AND l.classid::bigint = (CAST(? AS bigint) >> 32) AND l.objid::bigint = (CAST(? AS bigint) & 4294967295)"
         "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"));
@@ -31,9 +36,25 @@ QString lockHolder(PgConnection &conn, qint64 key)
     q.addBindValue(key);
     if (!q.exec() || !q.next())
         return PurgeEngine::tr("an unknown session");
-    return PurgeEngine::tr("pid %1 (%2, user %3, from %4, connected since %5 UTC, %6)")
-        .arg(q.value(0).toString(), q.value(1).toString(), q.value(3).toString(), q.value(2).toString(),
-             q.value(4).toString(), q.value(5).toString());
+    QStringList parts;
+    if (!q.value(1).toString().isEmpty())
+        parts << q.value(1).toString();
+    if (!q.value(2).toString().isEmpty())
+        parts << PurgeEngine::tr("user %1").arg(q.value(2).toString());
+    if (!q.value(3).toBool()) {
+        parts << PurgeEngine::tr("client and state hidden from this role (pg_read_all_stats shows them)");
+    } else {
+        parts << (q.value(4).isNull() ? (q.value(5).toInt() == -1 ? PurgeEngine::tr("over a Unix socket")
+                                                                  : PurgeEngine::tr("client unknown"))
+                                      : PurgeEngine::tr("from %1").arg(q.value(4).toString()));
+        parts << PurgeEngine::tr("connected since %1 UTC").arg(q.value(6).toString());
+        const QString state = q.value(7).toString();
+        if (state.startsWith(QLatin1String("idle")))
+            parts << PurgeEngine::tr("%1 for %2 s").arg(state).arg(q.value(8).toLongLong());
+        else if (!state.isEmpty())
+            parts << state;
+    }
+    return PurgeEngine::tr("pid %1 (%2)").arg(q.value(0).toString(), parts.join(QStringLiteral(", ")));
 }
 
 QString nowUtc(PgConnection &conn)
@@ -134,7 +155,9 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
     }
     if (history) {
         QString err;
-        const QString detail = tr("cutoff base %1; rules %2").arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','));
+        const QString detail = tr("cutoff base %1; rules %2; lock key %3")
+                                   .arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','))
+                                   .arg(options.advisoryLockKey);
         if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail, &err))
             *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
     }

@@ -66,7 +66,8 @@ RuleReceipt RowPurge::run()
         return m_run.finish(RuleStatus::Ok, tr("%1: nothing to remove.").arg(m_preview.table));
     m_template = QString(r.sql)
                      .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
-                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax));
+                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax))
+                     .replace(QStringLiteral("%LIMIT%"), QString::number(m_cfg.batchSize));
     m_ctx.log(tr("%1: %2 rows to remove, cutoff %3 UTC.")
                   .arg(m_preview.table)
                   .arg(m_preview.eligible)
@@ -164,7 +165,9 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     }
     m_run.recordBatch(n, ms);
     m_plan = nextChunk(m_plan, n, to - m_from, ms, m_limits);
-    m_from = to;
+    // A full batch may have left removable rows in its range: the next batch reads it again.
+    if (n < m_cfg.batchSize)
+        m_from = to;
     return Step::Next;
 }
 

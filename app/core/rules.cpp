@@ -251,17 +251,25 @@ QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSec
 
 QString Rules::deleteBatchSql(const QString &id, const QString &c)
 {
-    // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix), the
-    // rule's predicate is re-checked in the DELETE itself, and the preview's key range bounds it.
-    // "t.id + 0" keeps that guard out of the planner's index probes: on a bare "t.id BETWEEN" it
+    // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix), and
+    // at most %LIMIT% rows of them (the batch size is a hard bound: a chunk that grew over an empty
+    // stretch cannot delete more; the engine then runs the same range again). The preview's key
+    // range bounds it and the rule's predicate is re-checked in the DELETE itself.
+    // "s.id + 0" keeps that guard out of the planner's index probes: on a bare "id BETWEEN" it
     // looks up the live minimum in the primary key on every batch, walking the entries of every
     // row deleted so far (measured: batches slowing down as the run goes, docs/benchmarks.md).
     // No RETURNING: the count comes from the command tag.
+    QString inner = predicate(id, c);
+    inner.replace(QStringLiteral("t."), QStringLiteral("s.")); // the same predicate over alias s
     return QStringLiteral("DELETE FROM %1 t\n"
-                          "WHERE t.ctid >= '(%TID_FROM%,0)'::tid AND t.ctid < '(%TID_TO%,0)'::tid\n"
-                          "  AND t.id + 0 BETWEEN %KEY_MIN% AND %KEY_MAX%\n"
+                          "WHERE t.ctid = ANY (ARRAY(\n"
+                          "    SELECT s.ctid FROM %1 s\n"
+                          "    WHERE s.ctid >= '(%TID_FROM%,0)'::tid AND s.ctid < '(%TID_TO%,0)'::tid\n"
+                          "      AND s.id + 0 BETWEEN %KEY_MIN% AND %KEY_MAX%\n"
+                          "      AND %3\n"
+                          "    LIMIT %LIMIT%))\n"
                           "  AND %2")
-        .arg(table(id), predicate(id, c));
+        .arg(table(id), predicate(id, c), inner);
 }
 
 QString Rules::partitionsSql(const QString &c)

@@ -54,8 +54,8 @@ public:
 
     // Exact counts: total, eligible, retained, adr_in_window, revoked, expired, key range, age range.
     static QString countSql(const QString &id, const QString &cutoffLiteral, qint64 retentionSeconds);
-    // One purge batch: deletes removable rows in a TID range and key range, returns count/min/max.
-    // Placeholders filled by the engine: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX%.
+    // One purge batch: deletes at most %LIMIT% removable rows in a TID range and key range.
+    // Placeholders filled by the engine: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX% %LIMIT%.
     static QString deleteBatchSql(const QString &id, const QString &cutoffLiteral);
     // First 100 removable rows by key, and the removable rows per tenant.
     static QString sampleSql(const QString &id, const QString &cutoffLiteral);

@@ -110,6 +110,7 @@ private slots:
     void sigintDuringSlowBatchExits6();
     void sigkillMidRunIsMarkedInterruptedOnNextConnect();
     void runIsRecordedWithoutUserEnvironment();
+    void otherLockKeyIsWarnedAndRecorded();
 
 private:
     QString conninfo(const test::TestDatabase &db) const
@@ -124,16 +125,7 @@ private:
     void prepare(QProcess &p, const test::TestDatabase &db, const QStringList &args,
                  const QString &userName = QStringLiteral("tester")) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("USER"));
-        env.remove(QStringLiteral("USERNAME"));
-        if (!userName.isEmpty())
-            env.insert(QStringLiteral("USER"), userName);
-        env.insert(QStringLiteral("PGPASSWORD"), m_sandbox.purgaPassword);
-        env.remove(QStringLiteral("PGPASSFILE"));
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        p.setProcessEnvironment(env);
+        p.setProcessEnvironment(cliEnvironment(m_sandbox, m_home.path(), userName));
         p.setProgram(m_cli);
         p.setArguments(args + QStringList{QStringLiteral("--conninfo"), conninfo(db)});
     }
@@ -439,6 +431,26 @@ void TestCliPurge::runIsRecordedWithoutUserEnvironment()
     QVERIFY(!db.scalar(QStringLiteral("SELECT operador FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
                  .toString()
                  .isEmpty());
+}
+
+void TestCliPurge::otherLockKeyIsWarnedAndRecorded()
+{
+    // Issue 8: --lock-key is recorded in the history and warned about (the job keeps 731001).
+    test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(cliPreSeedSql(200)));
+    QVERIFY(setupHistory(db));
+    const CliResult r = runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),
+                                    QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("--lock-key"),
+                                    QStringLiteral("42")});
+    QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
+    QVERIFY2(r.errText().contains(QLatin1String("731001")), qPrintable(r.describe()));
+    const QString runId = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("run_id")).toString();
+    QVERIFY(!runId.isEmpty());
+    const QString detail =
+        db.scalar(QStringLiteral("SELECT detalle FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
+            .toString();
+    QVERIFY2(detail.contains(QLatin1String("lock key 42")), qPrintable(detail));
 }
 
 QTEST_GUILESS_MAIN(TestCliPurge)

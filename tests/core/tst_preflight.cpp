@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QSqlQuery>
+#include <QJsonArray>
 #include <QTest>
 #include <QThread>
 #include <QUuid>
@@ -485,6 +486,13 @@ private slots:
         QVERIFY(r.canPreview());
         QVERIFY(!r.canPurge());
         QVERIFY(!r.canCreateHistory);
+        // Issue 8: blockers per rule. The token rules may still be purged, only the partitions not.
+        QVERIFY(r.canPurge({QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")}));
+        QVERIFY(!r.canPurge({QStringLiteral("log_sesiones")}));
+        QVERIFY(!r.canPurge({QStringLiteral("pre_tokens"), QStringLiteral("log_sesiones")}));
+        QCOMPARE(r.purgeableRules(), (QStringList{QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")}));
+        QCOMPARE(r.purgeBlockers({QStringLiteral("log_sesiones")}).size(), 1);
+        QCOMPARE(r.toJson().value(QStringLiteral("purgeable_rules")).toArray().size(), 2);
     }
 
     // A role that may not even look into schema identidad: the checks must still run and refuse

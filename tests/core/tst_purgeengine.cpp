@@ -39,6 +39,8 @@ private slots:
     void blastRadiusBreakerNeverExceedsThePreview();
     void concurrentWriterIsUntouched();
     void ruleMissingFromThePlanSkipsEveryLaterRule();
+    void batchSizeIsAHardBound();
+    void lockHolderOfAnotherRoleIsNotGuessed();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -483,6 +485,80 @@ void TestPurgeEngine::ruleMissingFromThePlanSkipsEveryLaterRule()
     QCOMPARE(rules.at(2).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("omitido"));
     QCOMPARE(allIds(db, QStringLiteral("identidad.trx_refresh_tokens")), before);
     QCOMPARE(runState(db, r.runId), QStringLiteral("error"));
+}
+
+void TestPurgeEngine::batchSizeIsAHardBound()
+{
+    // Issue 8: after an earlier purge left an empty prefix, the chunk grows over it (each empty
+    // batch doubles it) and then meets the dense rows: no single DELETE may remove more than the
+    // batch size. An AFTER STATEMENT trigger records the rows of every DELETE.
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(refreshSeedSql(kFiller)));
+    QVERIFY(db.exec(QStringLiteral(
+        "CREATE TABLE public.delete_sizes (n bigint);\n"
+        "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$\n"
+        "BEGIN INSERT INTO public.delete_sizes SELECT count(*) FROM old_rows; RETURN NULL; END $$;\n"
+        "CREATE TRIGGER record_delete_size AFTER DELETE ON identidad.trx_refresh_tokens\n"
+        "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.record_delete_size();\n"
+        "ALTER TABLE identidad.trx_refresh_tokens SET (autovacuum_enabled = false);")));
+    // The earlier purge: the first half of the table (in physical order) is gone.
+    QVERIFY(db.exec(QStringLiteral("DELETE FROM identidad.trx_refresh_tokens WHERE ctid < "
+                                   "format('(%s,0)', pg_relation_size('identidad.trx_refresh_tokens') / 8192 / 2)::tid")));
+    QVERIFY(db.exec(QStringLiteral("TRUNCATE public.delete_sizes")));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    constexpr int kHardBound = 100;
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kRefresh}, &p, [](RuleConfig &c) { c.batchSize = kHardBound; }));
+    const qint64 eligible = p.rule(kRefresh)->eligible;
+    QVERIFY2(eligible > 10 * kHardBound, qPrintable(QString::number(eligible)));
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    PurgeOptions o = options({kRefresh});
+    o.recordHistory = false;
+    const PurgeReceipt r = engine.run(p, o, &rec);
+    QCOMPARE(r.status, RunStatus::Ok);
+    const RuleReceipt &rr = r.rules.first();
+    QCOMPARE(rr.deleted, eligible);
+    QVERIFY2(rr.largestBatch > 0 && rr.largestBatch <= kHardBound, qPrintable(QString::number(rr.largestBatch)));
+    QCOMPARE(qint64(rr.toJson().value(QStringLiteral("largest_batch")).toDouble()), rr.largestBatch);
+    const qint64 largest = db.scalar(QStringLiteral("SELECT max(n) FROM public.delete_sizes")).toLongLong();
+    QVERIFY2(largest <= kHardBound, qPrintable(QStringLiteral("a DELETE removed %1 rows").arg(largest)));
+    QCOMPARE(largest, rr.largestBatch);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT sum(n) FROM public.delete_sizes")).toLongLong(), eligible);
+}
+
+void TestPurgeEngine::lockHolderOfAnotherRoleIsNotGuessed()
+{
+    // Issue 8: the superuser's session (over the Unix socket) holds the key. Seen from
+    // identidad_purga its client, start and state are hidden: the message says so instead of
+    // "connected since  UTC, )" or a guessed "from local".
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(refreshSeedSql(500)));
+    QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_lock(731001)")));
+    const QString holderPid = db.scalar(QStringLiteral("SELECT pg_backend_pid()")).toString();
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kRefresh}, &p));
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    PurgeOptions o = options({kRefresh});
+    o.recordHistory = false;
+    const PurgeReceipt r = engine.run(p, o, &rec);
+    QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_unlock(731001)")));
+    QCOMPARE(r.status, RunStatus::LockBusy);
+    QVERIFY2(r.lockHolder.startsWith(QStringLiteral("pid ") + holderPid + QStringLiteral(" (")), qPrintable(r.lockHolder));
+    QVERIFY2(r.lockHolder.contains(QLatin1String("user postgres")), qPrintable(r.lockHolder));
+    QVERIFY2(r.lockHolder.contains(QLatin1String("hidden")), qPrintable(r.lockHolder));
+    QVERIFY2(!r.lockHolder.contains(QLatin1String("local")), qPrintable(r.lockHolder));
+    QVERIFY2(!r.lockHolder.contains(QLatin1String("since  UTC")), qPrintable(r.lockHolder));
+    QVERIFY2(!r.lockHolder.contains(QLatin1String(", )")), qPrintable(r.lockHolder));
 }
 
 QTEST_GUILESS_MAIN(TestPurgeEngine)

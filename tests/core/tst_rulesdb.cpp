@@ -46,7 +46,8 @@ private:
         sql.replace(QStringLiteral("%TID_FROM%"), QStringLiteral("0"))
             .replace(QStringLiteral("%TID_TO%"), QStringLiteral("1000000"))
             .replace(QStringLiteral("%KEY_MIN%"), QString::number(r.keyMin))
-            .replace(QStringLiteral("%KEY_MAX%"), QString::number(r.keyMax));
+            .replace(QStringLiteral("%KEY_MAX%"), QString::number(r.keyMax))
+            .replace(QStringLiteral("%LIMIT%"), QStringLiteral("1000000"));
         QSqlDatabase d = conn.database();
         QVERIFY(d.transaction());
         QSqlQuery q(d);

@@ -46,6 +46,20 @@ QString CliResult::describe() const
         .arg(QString::fromUtf8(out.left(3000)), QString::fromUtf8(err.left(3000)));
 }
 
+QProcessEnvironment cliEnvironment(const SandboxInfo &sandbox, const QString &home, const QString &userName)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("USER"));
+    env.remove(QStringLiteral("USERNAME"));
+    if (!userName.isEmpty())
+        env.insert(QStringLiteral("USER"), userName);
+    env.insert(QStringLiteral("PGPASSWORD"), sandbox.purgaPassword);
+    env.remove(QStringLiteral("PGPASSFILE"));
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
+    return env;
+}
+
 CliResult runProcess(QProcess &p, int timeoutMs)
 {
     p.start();

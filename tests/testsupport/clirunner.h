@@ -29,6 +29,11 @@ struct CliResult
     QString describe() const;
 };
 
+// The CLI's environment for a test: the sandbox's purga password in PGPASSWORD (no PGPASSFILE), HOME
+// and XDG_CONFIG_HOME in `home`, USER `userName` (empty: neither USER nor USERNAME set).
+QProcessEnvironment cliEnvironment(const SandboxInfo &sandbox, const QString &home,
+                                   const QString &userName = QStringLiteral("tester"));
+
 // Starts `p` (program, arguments and environment already set) and waits up to `timeoutMs`;
 // a process that does not finish is killed and reported with finished == false.
 CliResult runProcess(QProcess &p, int timeoutMs = 120000);
