@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "appstate.h"
 #include "checkspage.h"
 #include "connectdialog.h"
@@ -349,11 +350,8 @@ void MainWindow::updateWindowTitle()
 
 void MainWindow::about()
 {
-    MessageBox::information(
-        this, tr("About purga-sesiones"),
-        tr("purga-sesiones %1\n\nPreviews and purges expired session tokens of the identity "
-           "service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.")
-            .arg(QCoreApplication::applicationVersion()));
+    AboutDialog dialog(m_state, this);
+    dialog.exec();
 }
 
 bool MainWindow::confirmCloseDuringPurge()

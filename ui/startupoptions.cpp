@@ -11,7 +11,17 @@
 
 namespace purga {
 
-bool parseStartupOptions(QApplication &app, StartupOptions *options, QString *error)
+bool wantsHelpOrVersionOnly(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" || a == "-v")
+            return true;
+    }
+    return false;
+}
+
+bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString *error)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(

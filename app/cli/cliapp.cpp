@@ -4,6 +4,7 @@
 #include "historystore.h"
 #include "passwordstore.h"
 #include "profilestore.h"
+#include "purga_version.h"
 
 #include <QJsonDocument>
 #include <QLocale>
