@@ -27,7 +27,7 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
 // QCoreApplication, so that they work without a display.
 bool wantsHelpOrVersionOnly(int argc, char **argv);
 
-// Loads :/i18n/purga_<lang>.qm and Qt's own translations; picks the number format of that language
+// Spanish: loads :/i18n/purga_es.qm and Qt's own translations; picks the number format of that language
 // when the system gives none (C locale) or another language was asked for.
 void installTranslations(QApplication &app, const StartupOptions &options);
 
