@@ -350,8 +350,9 @@ void MainWindow::updateWindowTitle()
 
 void MainWindow::about()
 {
-    AboutDialog dialog(m_state, this);
-    dialog.exec();
+    auto *dialog = new AboutDialog(m_state, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 bool MainWindow::confirmCloseDuringPurge()
