@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "appstate.h"
 #include "backgroundwork.h"
 #include "checkspage.h"
@@ -325,11 +326,9 @@ void MainWindow::updateWindowTitle()
 
 void MainWindow::about()
 {
-    MessageBox::information(
-        this, tr("About purga-sesiones"),
-        tr("purga-sesiones %1\n\nPreviews and purges expired session tokens of the identity "
-           "service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.")
-            .arg(QCoreApplication::applicationVersion()));
+    auto *dialog = new AboutDialog(m_state, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
 }
 
 void MainWindow::createForensicsMenu()

@@ -8,6 +8,7 @@
 #include "ruleprogresswidget.h"
 #include "runformat.h"
 #include "secrets.h"
+#include "shortcutlabel.h"
 #include "vacuumoffer.h"
 
 #include <QDateTime>
@@ -56,8 +57,9 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     , m_progressLayout(new QVBoxLayout(m_progressArea))
     , m_noRun(new QLabel(tr("No purge has run in this session.\n\n"
                             "Start purge… (Ctrl+Return) restates the preview and asks for confirmation. "
-                            "Then the progress of each rule appears here: Ctrl+. stops after the batch in "
-                            "flight, Esc cancels at once. The receipt follows at the end."),
+                            "Then the progress of each rule appears here: %1 stops after the batch in "
+                            "flight, Esc cancels at once. The receipt follows at the end.")
+                             .arg(ShortcutLabel::text(QKeySequence(Qt::CTRL | Qt::Key_Period))),
                          m_progressArea))
     , m_log(new QPlainTextEdit(this))
     , m_receiptBox(new QWidget(this))

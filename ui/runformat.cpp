@@ -1,5 +1,7 @@
 #include "runformat.h"
 
+#include "shortcutlabel.h"
+
 #include "preview.h"
 
 #include <QFontDatabase>
@@ -126,7 +128,7 @@ QFont RunFormat::monospace()
 
 QString RunFormat::withShortcut(const QString &text, const QKeySequence &keys)
 {
-    return QStringLiteral("%1 (%2)").arg(text, keys.toString(QKeySequence::NativeText));
+    return QStringLiteral("%1 (%2)").arg(text, ShortcutLabel::text(keys));
 }
 
 } // namespace purga

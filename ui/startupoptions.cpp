@@ -11,7 +11,17 @@
 
 namespace purga {
 
-bool parseStartupOptions(QApplication &app, StartupOptions *options, QString *error)
+bool wantsHelpOrVersionOnly(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "-?" || a == "--help-all" || a == "--version" || a == "-v")
+            return true;
+    }
+    return false;
+}
+
+bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString *error)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
@@ -70,16 +80,16 @@ void installTranslations(QApplication &app, const StartupOptions &options)
         QLocale::setDefault(spanish ? QLocale(QLocale::Spanish, QLocale::Ecuador)
                                     : QLocale(QLocale::English, QLocale::UnitedStates));
 
+    if (!spanish)
+        return; // English is the source language: no catalogue to load
     auto *ours = new QTranslator(&app);
     if (ours->load(QStringLiteral(":/i18n/purga_%1.qm").arg(options.language)))
         QCoreApplication::installTranslator(ours);
     else
         qWarning("purga-sesiones: no translation for language %s", qPrintable(options.language));
-    if (spanish) {
-        auto *qt = new QTranslator(&app);
-        if (qt->load(QStringLiteral("qtbase_es"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-            QCoreApplication::installTranslator(qt);
-    }
+    auto *qt = new QTranslator(&app);
+    if (qt->load(QStringLiteral("qtbase_es"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
 }
 
 void applyStartupOptions(MainWindow *window, const StartupOptions &options)

@@ -3,6 +3,7 @@
 #include <QString>
 
 class QApplication;
+class QCoreApplication;
 
 namespace purga {
 
@@ -20,9 +21,13 @@ struct StartupOptions
 
 // Parses the application's arguments (--help and --version exit here). False on a bad option,
 // with the reason in *error.
-bool parseStartupOptions(QApplication &app, StartupOptions *options, QString *error);
+bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString *error);
 
-// Loads :/i18n/purga_<lang>.qm and Qt's own translations; picks the number format of that language
+// True when the arguments only ask for --help or --version: main() then answers them with a
+// QCoreApplication, so that they work without a display.
+bool wantsHelpOrVersionOnly(int argc, char **argv);
+
+// Spanish: loads :/i18n/purga_es.qm and Qt's own translations; picks the number format of that language
 // when the system gives none (C locale) or another language was asked for.
 void installTranslations(QApplication &app, const StartupOptions &options);
 

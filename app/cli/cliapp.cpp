@@ -6,6 +6,7 @@
 #include "profilestore.h"
 #include "processguard.h"
 #include "secrets.h"
+#include "purga_version.h"
 
 #include <QJsonDocument>
 #include <QLocale>

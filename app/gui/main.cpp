@@ -1,3 +1,4 @@
+#include "buildinfo.h"
 #include "dbsession.h"
 #include "mainwindow.h"
 #include "processguard.h"
@@ -8,6 +9,27 @@
 
 #include <cstdio>
 
+namespace {
+
+void setNames()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("purga-sesiones"));
+    QCoreApplication::setApplicationName(QStringLiteral("purga-sesiones"));
+    QCoreApplication::setApplicationVersion(purga::buildinfo::appVersion());
+}
+
+// Parses the command line; false (after saying why on stderr) on a bad option.
+bool parse(QCoreApplication &app, purga::StartupOptions *options)
+{
+    QString error;
+    if (purga::parseStartupOptions(app, options, &error))
+        return true;
+    std::fprintf(stderr, "purga-sesiones: %s\n", qPrintable(error));
+    return false;
+}
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     // Before any thread exists (QtKeychain's D-Bus, QThreadPool): SIGINT/SIGTERM are blocked in
@@ -15,23 +37,25 @@ int main(int argc, char **argv)
     // first while a purge runs) instead of killing the process mid-batch. No core dumps.
     purga::blockTerminationSignals();
     purga::hardenProcess();
+    purga::StartupOptions options;
+    // --help and --version print and exit without opening a display (over ssh, in CI).
+    if (purga::wantsHelpOrVersionOnly(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setNames();
+        return parse(app, &options) ? 0 : 2;
+    }
+
     QApplication app(argc, argv);
     purga::watchTerminationSignals([](int) {
         QMetaObject::invokeMethod(qApp, &QApplication::closeAllWindows, Qt::QueuedConnection);
     });
-    QApplication::setOrganizationName(QStringLiteral("purga-sesiones"));
-    QApplication::setApplicationName(QStringLiteral("purga-sesiones"));
-    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
-
-    purga::StartupOptions options;
-    QString error;
-    if (!purga::parseStartupOptions(app, &options, &error)) {
-        std::fprintf(stderr, "purga-sesiones: %s\n", qPrintable(error));
+    setNames();
+    if (!parse(app, &options))
         return 2;
-    }
     purga::installTranslations(app, options);
     purga::registerMetaTypes();
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/purga-sesiones.svg")));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("purga-sesiones"),
+                                                 QIcon(QStringLiteral(":/icons/purga-sesiones.svg"))));
 
     purga::MainWindow window;
     window.show();

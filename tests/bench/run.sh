@@ -59,7 +59,7 @@ tracer=$build/tests/bench/purga-bench-trace
 export PGPASSWORD=$PURGA_SANDBOX_PURGA_PASSWORD
 export PGOPTIONS="-c client_min_messages=warning"
 conninfo="host=127.0.0.1 port=$PURGA_SANDBOX_PORT dbname=core user=identidad_purga connect_timeout=5"
-server_log=$PURGA_SANDBOX_DIR/primary.log
+server_log=$PURGA_SANDBOX_DATA/primary.log
 
 as_pg() { (cd /tmp && if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi); }
 # Superuser psql over the socket; SQL files are fed on stdin (the postgres user may not read them).

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QString>
+
+namespace purga {
+
+// What the About dialog and `--version` report about this build and the libraries it runs with.
+namespace buildinfo {
+
+QString appVersion();   // "0.1.0", from the CMake project version
+QString licenseId();    // SPDX identifier, from the CMake option PURGA_LICENSE
+QString qtVersion();    // the Qt library loaded at run time, e.g. "6.4.2"
+QString libpqVersion(); // the libpq loaded at run time, e.g. "15.10"
+
+// libpq/server version number (150010, or 90624 for 9.6.24) as text: "15.10", "9.6.24".
+QString pgVersionText(int versionNum);
+
+} // namespace buildinfo
+} // namespace purga

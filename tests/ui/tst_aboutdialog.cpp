@@ -1,0 +1,76 @@
+// AboutDialog: the version lines come from the CMake project version, the Qt and libpq loaded at
+// run time, and the real server's version once connected (preflight against the sandbox).
+#include "aboutdialog.h"
+#include "appstate.h"
+#include "buildinfo.h"
+#include "dbsession.h"
+#include "pgconnection.h"
+#include "pgsandbox.h"
+#include "preflight.h"
+#include "purga_version.h"
+
+#include <QLabel>
+#include <QTest>
+
+#include <libpq-fe.h>
+
+using namespace purga;
+
+class TestAboutDialog : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void versionTextFromNumbers()
+    {
+        QCOMPARE(buildinfo::pgVersionText(150010), QStringLiteral("15.10"));
+        QCOMPARE(buildinfo::pgVersionText(170002), QStringLiteral("17.2"));
+        QCOMPARE(buildinfo::pgVersionText(90624), QStringLiteral("9.6.24"));
+        QCOMPARE(buildinfo::pgVersionText(0), QString());
+    }
+
+    void disconnectedShowsBuildAndLibraries()
+    {
+        DbSession session;
+        AppState state(&session);
+        AboutDialog dialog(&state);
+        const QString text = dialog.findChild<QLabel *>(QStringLiteral("aboutVersions"))->text();
+        QCOMPARE(text, dialog.versionsText());
+        QVERIFY(text.contains(QStringLiteral(PURGA_VERSION)));
+        QVERIFY(text.contains(QString::fromLatin1(qVersion())));
+        QVERIFY(text.contains(QStringLiteral("libpq: %1.").arg(PQlibVersion() / 10000)));
+        QVERIFY(text.contains(QStringLiteral("not connected")));
+        const QString title = dialog.findChild<QLabel *>(QStringLiteral("aboutTitle"))->text();
+        QVERIFY(title.contains(QStringLiteral(PURGA_VERSION)));
+        QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("aboutLicense"))->text().isEmpty());
+    }
+
+    void connectedShowsTheServersVersion()
+    {
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("about"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        PgConnection conn;
+        ConnectError err;
+        QVERIFY2(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err),
+                 qPrintable(err.message));
+        PreflightReport report;
+        QString error;
+        QVERIFY2(runPreflight(conn, &report, &error), qPrintable(error));
+
+        DbSession session;
+        AppState state(&session);
+        state.setConnected(db.profile(), QString());
+        state.setPreflight(report);
+        AboutDialog dialog(&state);
+        const QString server = db.scalar(QStringLiteral("SHOW server_version")).toString();
+        QVERIFY(!server.isEmpty());
+        QVERIFY2(dialog.versionsText().contains(QStringLiteral("PostgreSQL server: ") +
+                                                server.section(u' ', 0, 0)),
+                 qPrintable(dialog.versionsText() + QStringLiteral(" / ") + server));
+    }
+};
+
+QTEST_MAIN(TestAboutDialog)
+#include "tst_aboutdialog.moc"
