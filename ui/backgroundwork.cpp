@@ -59,9 +59,9 @@ void BackgroundWork::follow(DbRequest *request)
     m_stage->setText(request->label() + QStringLiteral("…"));
     m_progress->setRange(0, 0);
     connect(request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
-        m_stage->setText(total > 0 ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done),
-                                                               QLocale().toString(total))
-                                   : stage);
+        m_stage->setText(
+            total > 0 ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done), QLocale().toString(total))
+                      : stage);
         m_progress->setRange(0, qMax(0, total));
         if (total > 0)
             m_progress->setValue(done);

@@ -130,7 +130,8 @@ void ChecksPage::createHistory()
     m_historyNote->setVisible(true);
     DbRequest *request = m_state->session()->setupHistory();
     request->onSucceeded<QString>(this, [this](const QString &) { onHistorySetup(true, QString()); });
-    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { onHistorySetup(false, f.message); });
+    connect(request, &DbRequest::failed, this,
+            [this](const DbFailure &f) { onHistorySetup(false, f.message); });
     connect(request, &DbRequest::cancelled, this, [this] { onHistorySetup(false, tr("cancelled")); });
 }
 

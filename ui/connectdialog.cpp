@@ -287,7 +287,8 @@ void ConnectDialog::onReadFinished(const QString &profileName, const PasswordRes
 void ConnectDialog::onWriteFinished(const QString &profileName, const PasswordResult &r)
 {
     const QString text =
-        r.ok ? tr("The server accepted the password; it is saved in the keychain for profile %1.").arg(profileName)
+        r.ok ? tr("The server accepted the password; it is saved in the keychain for profile %1.")
+                   .arg(profileName)
              : tr("The password was not saved in the keychain: %1").arg(keychainProblemText(r));
     setKeychainText(text, !r.ok);
     emit notice(text);
@@ -315,9 +316,8 @@ void ConnectDialog::startConnect()
     // The keychain is written only once the server has accepted the password: a typo must never
     // replace a good stored password.
     DbRequest *request = m_coordinator->connectTo(profile, password);
-    request->onSucceeded<ConnectResult>(this, [this, password](const ConnectResult &r) {
-        onConnected(r.profile, password);
-    });
+    request->onSucceeded<ConnectResult>(
+        this, [this, password](const ConnectResult &r) { onConnected(r.profile, password); });
     connect(request, &DbRequest::failed, this,
             [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId, f.detail); });
     connect(request, &DbRequest::cancelled, this, [this] { setConnecting(false); });

@@ -77,7 +77,8 @@ QString localTime(const QString &utcText, const QString &emptyText)
 QString utcSeconds(const QString &utcText)
 {
     const QDateTime dt = parseUtc(utcText);
-    return dt.isValid() ? dt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC") : utcText;
+    return dt.isValid() ? dt.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) + QStringLiteral(" UTC")
+                        : utcText;
 }
 
 QString monthOf(const QString &utcText)

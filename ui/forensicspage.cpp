@@ -61,9 +61,8 @@ ForensicsPage::ForensicsPage(AppState *state, QWidget *parent)
     connect(freeze, &FreezeController::lost, this, [this](const QString &message) {
         m_freezeStatus->setText(Display::statusSymbol(Display::Status::Warning) + u' ' + message);
     });
-    connect(freeze, &FreezeController::released, this, [this] {
-        m_freezeStatus->setText(tr("Released: purges may run again."));
-    });
+    connect(freeze, &FreezeController::released, this,
+            [this] { m_freezeStatus->setText(tr("Released: purges may run again.")); });
     connect(m_state, &AppState::connectionChanged, this, &ForensicsPage::updateFreeze);
     connect(m_state, &AppState::preflightChanged, this, &ForensicsPage::updateFreeze);
     updateFreeze();
@@ -95,21 +94,25 @@ void ForensicsPage::updateFreeze()
     if (!connected)
         blocked = tr("Not connected: connect to a database first.");
     else if (!m_state->preflight().items.isEmpty() && !m_state->preflight().canPreview())
-        blocked = tr("Look-ups need a role that bypasses row level security: under RLS a token of another tenant "
-                     "would look absent.");
+        blocked =
+            tr("Look-ups need a role that bypasses row level security: under RLS a token of another tenant "
+               "would look absent.");
     m_blocked->setText(Display::statusSymbol(Display::Status::Warning) + u' ' + blocked);
     m_blocked->setVisible(!blocked.isEmpty());
     m_lookup->setEnabled(connected && blocked.isEmpty());
     m_timeline->setEnabled(connected && blocked.isEmpty());
     const bool active = freeze->isActive();
     m_freezeButton->setText(active ? tr("&Release the freeze") : tr("&Freeze purges"));
-    m_freezeButton->setToolTip(tr("Holds the purge lock on a connection of its own: neither this app nor the "
-                                  "scheduled job can purge until you release it or close the app (Ctrl+Shift+F)"));
-    m_freezeButton->setEnabled((connected || active) && (freeze->state() == FreezeController::State::Off || active));
+    m_freezeButton->setToolTip(
+        tr("Holds the purge lock on a connection of its own: neither this app nor the "
+           "scheduled job can purge until you release it or close the app (Ctrl+Shift+F)"));
+    m_freezeButton->setEnabled((connected || active) &&
+                               (freeze->state() == FreezeController::State::Off || active));
     if (active)
         m_freezeStatus->setText(tr("Frozen since %1.").arg(Display::utcSeconds(freeze->info().takenAtUtc)));
     else if (freeze->state() == FreezeController::State::Off && m_freezeStatus->text().isEmpty())
-        m_freezeStatus->setText(tr("Purges run normally. Freeze them while an investigation needs the evidence."));
+        m_freezeStatus->setText(
+            tr("Purges run normally. Freeze them while an investigation needs the evidence."));
 }
 
 } // namespace purga

@@ -57,11 +57,12 @@ void FreezeBanner::update()
     const FreezeInfo &i = m_freeze->info();
     const bool active = m_freeze->isActive() || m_freeze->state() == FreezeController::State::Releasing;
     if (active) {
-        QString text = QStringLiteral("❄ ") +
-                       tr("Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the "
-                          "scheduled job can purge (lock %5 held).")
-                           .arg(Display::utcSeconds(i.takenAtUtc), Display::localTime(i.takenAtUtc), i.role, i.osUser)
-                           .arg(i.lockKey);
+        QString text =
+            QStringLiteral("❄ ") +
+            tr("Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the "
+               "scheduled job can purge (lock %5 held).")
+                .arg(Display::utcSeconds(i.takenAtUtc), Display::localTime(i.takenAtUtc), i.role, i.osUser)
+                .arg(i.lockKey);
         if (!i.note.isEmpty())
             text += u' ' + tr("History: %1.").arg(i.note);
         m_text->setText(text);

@@ -4,13 +4,13 @@
 #include "appstate.h"
 #include "backgroundwork.h"
 #include "checkspage.h"
-#include "forensicspage.h"
-#include "freezebanner.h"
-#include "freezecontroller.h"
 #include "connectdialog.h"
 #include "connectionbar.h"
 #include "dbsession.h"
 #include "displayformat.h"
+#include "forensicspage.h"
+#include "freezebanner.h"
+#include "freezecontroller.h"
 #include "healthbanner.h"
 #include "historypage.h"
 #include "messagebox.h"
@@ -130,7 +130,7 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::pageIds()
 {
     return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
-            QStringLiteral("purge"), QStringLiteral("history"), QStringLiteral("forensics")};
+            QStringLiteral("purge"),  QStringLiteral("history"),  QStringLiteral("forensics")};
 }
 
 QWidget *MainWindow::page(const QString &id) const
@@ -193,8 +193,9 @@ void MainWindow::createActions()
     m_ruleSettingsAction->setObjectName(QStringLiteral("ruleSettingsAction"));
     m_ruleSettingsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
     m_ruleSettingsAction->setIcon(style()->standardIcon(QStyle::SP_FileDialogListView));
-    m_ruleSettingsAction->setToolTip(tr("Retention, batch size and lock timeout of each rule for this profile (%1)")
-                                         .arg(m_ruleSettingsAction->shortcut().toString(QKeySequence::NativeText)));
+    m_ruleSettingsAction->setToolTip(
+        tr("Retention, batch size and lock timeout of each rule for this profile (%1)")
+            .arg(m_ruleSettingsAction->shortcut().toString(QKeySequence::NativeText)));
     connect(m_ruleSettingsAction, &QAction::triggered, this, &MainWindow::openRuleSettings);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -206,8 +207,8 @@ void MainWindow::createActions()
     file->addAction(quit);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"), tr("P&urge"), tr("&History"),
-                                tr("&Forensics")};
+    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"),
+                                tr("P&urge"),  tr("&History"),  tr("&Forensics")};
     const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_4, Qt::Key_5};
     for (int i = 0; i < titles.size(); ++i) {
         auto *a = new QAction(titles.at(i), this);
@@ -221,9 +222,9 @@ void MainWindow::createActions()
         item->setToolTip(a->shortcut().toString(QKeySequence::NativeText));
         item->setSizeHint(QSize(0, 30));
         static const QStyle::StandardPixmap icons[] = {
-            QStyle::SP_MessageBoxInformation, QStyle::SP_FileDialogDetailedView,
-            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon, QStyle::SP_FileDialogListView,
-            QStyle::SP_FileDialogInfoView};
+            QStyle::SP_MessageBoxInformation,  QStyle::SP_FileDialogDetailedView,
+            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon,
+            QStyle::SP_FileDialogListView,     QStyle::SP_FileDialogInfoView};
         item->setIcon(style()->standardIcon(icons[i]));
     }
     view->addSeparator();
@@ -353,10 +354,11 @@ bool MainWindow::confirmReleaseFreeze()
     const FreezeController *freeze = m_state->freeze();
     if (!freeze->isActive())
         return true;
-    return MessageBox::question(this, tr("Release the evidence freeze?"),
-                                tr("Purges are frozen since %1. Closing the app releases the freeze: this app "
-                                   "and the scheduled job may purge again. Close anyway?")
-                                    .arg(Display::utcSeconds(freeze->info().takenAtUtc))) == QMessageBox::Yes;
+    return MessageBox::question(
+               this, tr("Release the evidence freeze?"),
+               tr("Purges are frozen since %1. Closing the app releases the freeze: this app "
+                  "and the scheduled job may purge again. Close anyway?")
+                   .arg(Display::utcSeconds(freeze->info().takenAtUtc))) == QMessageBox::Yes;
 }
 
 bool MainWindow::confirmCloseDuringPurge()

@@ -164,7 +164,8 @@ void PreviewPage::takePreview()
         m_progress->setValue(done);
         m_status->setText(total > 0 ? tr("%1 (%2 of %3)").arg(stage).arg(done).arg(total) : stage);
     });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) { onPreviewEnded(f.message, false); });
+    connect(m_request, &DbRequest::failed, this,
+            [this](const DbFailure &f) { onPreviewEnded(f.message, false); });
     connect(m_request, &DbRequest::cancelled, this, [this] { onPreviewEnded(QString(), true); });
     updateActions();
 }
@@ -223,10 +224,11 @@ void PreviewPage::rebuildTabs()
             .arg(RunFormat::utc(plan.cutoffBaseUtc), Display::localTime(plan.cutoffBaseUtc),
                  plan.serverTimeZone.isEmpty() ? tr("unknown") : plan.serverTimeZone);
     if (m_state->isPreviewStale())
-        info = Display::statusSymbol(Display::Status::Warning) + u' ' +
-               tr("Stale: the rule settings changed after this preview was taken. Take a new preview (Ctrl+P) "
-                  "before purging.") +
-               u'\n' + info;
+        info =
+            Display::statusSymbol(Display::Status::Warning) + u' ' +
+            tr("Stale: the rule settings changed after this preview was taken. Take a new preview (Ctrl+P) "
+               "before purging.") +
+            u'\n' + info;
     m_info->setText(info);
     for (const RulePreview &rule : plan.rules) {
         auto *tab = new RulePreviewTab(plan, rule, m_tabs);

@@ -7,8 +7,8 @@
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QKeyEvent>
 #include <QGroupBox>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -73,7 +73,8 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
 
     const QDateTime taken = Display::parseUtc(plan.takenAtUtc);
     // Its real age: a 21-second-old preview is "21.0 s" old, not "0 ms" (minutes were rounded down).
-    const qint64 ageMs = taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
+    const qint64 ageMs =
+        taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
     auto *frozen =
         new QLabel(tr("The preview was frozen at %1 (%2 ago). The purge removes only what that preview "
                       "counted as removable, at those cutoffs; rows that became removable since are left "
@@ -152,7 +153,8 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     m_pause->setValue(defaultPause);
     m_offeredBatch = m_batch->value();
     m_offeredPause = m_pause->value();
-    const QString perRule = tr("Offered from the rule settings; leaving it unchanged keeps each rule's own value");
+    const QString perRule =
+        tr("Offered from the rule settings; leaving it unchanged keeps each rule's own value");
     m_batch->setToolTip(perRule);
     m_pause->setToolTip(perRule);
     m_detachOnly->setObjectName(QStringLiteral("detachOnlyCheck"));
@@ -194,7 +196,8 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
 
 bool PurgeConfirmDialog::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_confirm && (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)) {
+    if (watched == m_confirm &&
+        (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)) {
         auto *key = static_cast<QKeyEvent *>(event);
         if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
             if (event->type() == QEvent::ShortcutOverride) {

@@ -371,8 +371,9 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
         const bool reached = std::any_of(receipt.rules.cbegin(), receipt.rules.cend(),
                                          [&](const RuleReceipt &r) { return r.ruleId == it.key(); });
         if (!reached)
-            it.value()->setNotRun(RunFormat::statusText(receipt.status) +
-                                  (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
+            it.value()->setNotRun(
+                RunFormat::statusText(receipt.status) +
+                (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
     }
     if (receipt.status == RunStatus::Ok)
         m_purgedPreview = m_runningPreview;

@@ -64,13 +64,15 @@ QString sqlAsRun(const RuleReceipt &r)
         return QString();
     QStringList head;
     if (r.sql.contains(QLatin1String("%TID_FROM%"))) {
-        head << ReceiptView::tr("-- Template: each of the %n batch(es) ran it with its own block range in place "
-                                "of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;",
-                                nullptr, r.batches)
+        head << ReceiptView::tr(
+                    "-- Template: each of the %n batch(es) ran it with its own block range in place "
+                    "of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;",
+                    nullptr, r.batches)
              << ReceiptView::tr("-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.");
         if (r.deleted > 0)
             head << ReceiptView::tr("-- Keys deleted: %1 to %2 (%3 rows).")
-                        .arg(QString::number(r.keyMin), QString::number(r.keyMax), Display::number(r.deleted));
+                        .arg(QString::number(r.keyMin), QString::number(r.keyMax),
+                             Display::number(r.deleted));
     }
     for (const QString &p : r.droppedPartitions)
         head << ReceiptView::tr("-- Dropped: %1").arg(p);
@@ -209,16 +211,18 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
             parts << tr("%n detached, kept", nullptr, int(keptDetached(rr).size()));
             names << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
         }
-        QTableWidgetItem *partsCell = cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; ")));
+        QTableWidgetItem *partsCell =
+            cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; ")));
         partsCell->setToolTip(names.join(u'\n'));
         m_rules->setItem(r, PartitionsCol, partsCell);
     }
     m_rules->resizeColumnsToContents();
     // As tall as its rows: the SQL of the selected rule gets the rest.
     // Every rule row stays visible (min = max); the SQL view below gives way instead.
-    const int tableHeight = m_rules->horizontalHeader()->sizeHint().height() +
-                            std::max(1, int(receipt.rules.size())) * m_rules->verticalHeader()->defaultSectionSize() +
-                            m_rules->horizontalScrollBar()->sizeHint().height() + 2 * m_rules->frameWidth() + 2;
+    const int tableHeight =
+        m_rules->horizontalHeader()->sizeHint().height() +
+        std::max(1, int(receipt.rules.size())) * m_rules->verticalHeader()->defaultSectionSize() +
+        m_rules->horizontalScrollBar()->sizeHint().height() + 2 * m_rules->frameWidth() + 2;
     m_rules->setMinimumHeight(tableHeight);
     m_rules->setMaximumHeight(tableHeight);
     if (!receipt.rules.isEmpty())

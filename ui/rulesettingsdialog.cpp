@@ -85,8 +85,13 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
 
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(16);
-    const QStringList labels = {tr("&Retention:"), QString(), QString(), tr("&Batch size:"),
-                                tr("&Lock timeout:"), tr("Pa&use between batches:"), tr("&Target batch time:")};
+    const QStringList labels = {tr("&Retention:"),
+                                QString(),
+                                QString(),
+                                tr("&Batch size:"),
+                                tr("&Lock timeout:"),
+                                tr("Pa&use between batches:"),
+                                tr("&Target batch time:")};
     QList<QLabel *> rowLabels;
     for (int r = 0; r < labels.size(); ++r) {
         auto *l = new QLabel(labels.at(r), this);
@@ -109,8 +114,9 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
         row.note->setTextFormat(Qt::PlainText);
         row.note->setWordWrap(true);
         row.override_ = new QCheckBox(tr("Forensic &override"), this);
-        row.override_->setToolTip(tr("Allow a retention shorter than the ADR's forensic window for this rule. "
-                                     "Rows still inside the window would be deleted."));
+        row.override_->setToolTip(
+            tr("Allow a retention shorter than the ADR's forensic window for this rule. "
+               "Rows still inside the window would be deleted."));
         row.batch = spin(10000000, tr(" rows"), this);
         row.lockTimeout = spin(3600000, tr(" ms"), this);
         row.lockTimeout->setSingleStep(500);
@@ -118,7 +124,8 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
         row.pause->setSingleStep(50);
         row.targetBatch = spin(600000, tr(" ms"), this);
         row.targetBatch->setSpecialValueText(tr("off (fixed size)"));
-        row.targetBatch->setToolTip(tr("When set, the batch size adapts so that each batch takes about this long."));
+        row.targetBatch->setToolTip(
+            tr("When set, the batch size adapts so that each batch takes about this long."));
         row.batch->setSingleStep(500);
         if (Rules::isPartitionRule(id)) {
             const QString why = tr("Partitions are detached and dropped whole: there are no batches.");
@@ -251,10 +258,11 @@ void RuleSettingsDialog::validateNow()
         row.retention->setStyleSheet(below ? QStringLiteral("QSpinBox { color: #c62828; font-weight: bold; }")
                                            : QString());
         row.note->setStyleSheet(below ? QStringLiteral("color: #c62828;") : QString());
-        row.note->setText(below ? Display::statusSymbol(Display::Status::Warning) + u' ' +
-                                      tr("Shorter than the forensic window (%1)").arg(window) +
-                                      (row.override_->isChecked() ? QString() : u'\n' + tr("Needs the override."))
-                                : tr("Forensic window: %1").arg(window));
+        row.note->setText(
+            below ? Display::statusSymbol(Display::Status::Warning) + u' ' +
+                        tr("Shorter than the forensic window (%1)").arg(window) +
+                        (row.override_->isChecked() ? QString() : u'\n' + tr("Needs the override."))
+                  : tr("Forensic window: %1").arg(window));
         row.override_->setEnabled(below || row.override_->isChecked());
     }
     const QStringList errs = errors();
@@ -267,7 +275,8 @@ void RuleSettingsDialog::validateNow()
     if (lines.isEmpty())
         lines << Display::statusSymbol(Display::Status::Ok) + u' ' + tr("The settings are valid.");
     m_messages->setText(lines.join(u'\n'));
-    m_messages->setStyleSheet(!errs.isEmpty() || !warns.isEmpty() ? QStringLiteral("color: #c62828;") : QString());
+    m_messages->setStyleSheet(!errs.isEmpty() || !warns.isEmpty() ? QStringLiteral("color: #c62828;")
+                                                                  : QString());
     m_save->setEnabled(errs.isEmpty());
 }
 

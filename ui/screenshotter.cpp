@@ -2,19 +2,19 @@
 
 #include "appstate.h"
 #include "dbsession.h"
-#include "mainwindow.h"
-#include "previewpage.h"
 #include "forensicspage.h"
 #include "freezecontroller.h"
+#include "mainwindow.h"
+#include "previewpage.h"
+#include "sessioncoordinator.h"
 #include "timelineview.h"
 #include "tokenlookupview.h"
-#include "sessioncoordinator.h"
 
 #include <QApplication>
 #include <QDir>
-#include <memory>
 #include <QPixmap>
 #include <QTimer>
+#include <memory>
 
 #include <cstdio>
 
@@ -119,7 +119,8 @@ void Screenshotter::shootForensics()
             QApplication::processEvents();
             const QString path = QDir(m_dir).filePath(QStringLiteral("04-forensics.png"));
             const bool saved = m_window->grab().save(path);
-            std::fprintf(stderr, "purga-sesiones: %s %s\n", saved ? "saved" : "could not save", qPrintable(path));
+            std::fprintf(stderr, "purga-sesiones: %s %s\n", saved ? "saved" : "could not save",
+                         qPrintable(path));
             m_window->state()->freeze()->release();
             finish(m_ok && saved);
         });

@@ -21,9 +21,8 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
 void SessionCoordinator::watch(DbRequest *request)
 {
     connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { setProblem(f.message); });
-    connect(request, &DbRequest::cancelled, this, [this, request] {
-        emit notice(tr("%1: cancelled.").arg(request->label()));
-    });
+    connect(request, &DbRequest::cancelled, this,
+            [this, request] { emit notice(tr("%1: cancelled.").arg(request->label())); });
 }
 
 DbRequest *SessionCoordinator::connectTo(const ConnectionProfile &profile, const QString &password)

@@ -2,9 +2,9 @@
 
 #include "connectionprofile.h"
 
+#include "dbrequest.h"
 #include <QDateTime>
 #include <QObject>
-#include "dbrequest.h"
 
 #include <QPointer>
 

@@ -16,9 +16,9 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QToolButton>
 #include <QRegularExpressionValidator>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace purga {
@@ -136,7 +136,8 @@ void TimelineView::load()
     q.empresaId = m_empresa->text().toLongLong(&okE);
     q.usuarioId = m_usuario->text().toLongLong(&okU);
     if (!okE || !okU) {
-        m_status->setText(Display::statusSymbol(Display::Status::Warning) + u' ' + tr("Type a tenant id and a user id."));
+        m_status->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
+                          tr("Type a tenant id and a user id."));
         return;
     }
     if (m_useSince->isChecked())
@@ -144,21 +145,23 @@ void TimelineView::load()
     if (m_useUntil->isChecked())
         q.untilUtc = m_until->dateTime().toUTC().toString(Qt::ISODate);
     m_status->setText(tr("Loading the timeline of user %1 of tenant %2…").arg(q.usuarioId).arg(q.empresaId));
-    m_request = m_state->session()->submit<Result>(tr("User timeline"), [q](DbContext &ctx, Result *out, DbFailure *f) {
-        QString error;
-        if (!Forensics::timeline(*ctx.connection(), q, &out->events, &out->truncated, &error)) {
-            f->message = error;
-            return false;
-        }
-        Forensics::indexAdvice(*ctx.connection(), &out->advice, &error);
-        return true;
-    });
+    m_request = m_state->session()->submit<Result>(
+        tr("User timeline"), [q](DbContext &ctx, Result *out, DbFailure *f) {
+            QString error;
+            if (!Forensics::timeline(*ctx.connection(), q, &out->events, &out->truncated, &error)) {
+                f->message = error;
+                return false;
+            }
+            Forensics::indexAdvice(*ctx.connection(), &out->advice, &error);
+            return true;
+        });
     m_request->onSucceeded<Result>(this, [this](const Result &r) {
         showResult(r);
         emit loaded(true);
     });
     connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' + tr("Timeline failed: %1").arg(f.message));
+        m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
+                          tr("Timeline failed: %1").arg(f.message));
         emit loaded(false);
     });
 }
@@ -171,7 +174,8 @@ void TimelineView::showResult(const Result &r)
         alerts += e.alert ? 1 : 0;
     QString status = tr("%1 events, newest first.").arg(Display::number(r.events.size()));
     if (alerts)
-        status += u' ' + Display::statusSymbol(Display::Status::Warning) + u' ' + tr("%1 replay events.").arg(alerts);
+        status += u' ' + Display::statusSymbol(Display::Status::Warning) + u' ' +
+                  tr("%1 replay events.").arg(alerts);
     if (r.truncated)
         status += u' ' + tr("Only the newest ones are shown: narrow the range.");
     m_status->setText(status);
@@ -180,10 +184,11 @@ void TimelineView::showResult(const Result &r)
         tables << tr("%1 (%2)").arg(a.table, a.purpose);
         statements << QStringLiteral("-- ") + a.table << a.statements;
     }
-    m_advice->setText(Display::statusSymbol(Display::Status::Info) + u' ' +
-                      tr("Slow without an index on %1. A DBA may create it without blocking writers; this app never "
-                         "runs it.")
-                          .arg(tables.join(QStringLiteral(", "))));
+    m_advice->setText(
+        Display::statusSymbol(Display::Status::Info) + u' ' +
+        tr("Slow without an index on %1. A DBA may create it without blocking writers; this app never "
+           "runs it.")
+            .arg(tables.join(QStringLiteral(", "))));
     m_advice->setToolTip(statements.join(u'\n'));
     m_adviceSql->setPlainText(statements.join(u'\n'));
     m_advice->setVisible(!tables.isEmpty());
@@ -210,9 +215,15 @@ void TimelineView::refill()
     m_table->setRowCount(int(shown.size()));
     for (int r = 0; r < shown.size(); ++r) {
         const TimelineEvent &e = shown.at(r);
-        const QString event = e.alert ? Display::statusSymbol(Display::Status::Warning) + u' ' + e.event : e.event;
-        const QStringList cells = {Display::utcSeconds(e.atUtc), e.kind, event, QString::number(e.id),
-                                   e.tokenHash.isEmpty() ? QString() : Forensics::maskHash(e.tokenHash), e.ip, e.userAgent};
+        const QString event =
+            e.alert ? Display::statusSymbol(Display::Status::Warning) + u' ' + e.event : e.event;
+        const QStringList cells = {Display::utcSeconds(e.atUtc),
+                                   e.kind,
+                                   event,
+                                   QString::number(e.id),
+                                   e.tokenHash.isEmpty() ? QString() : Forensics::maskHash(e.tokenHash),
+                                   e.ip,
+                                   e.userAgent};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             if (e.alert) {
@@ -241,11 +252,13 @@ void TimelineView::exportCsvInteractive()
 {
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export the timeline"),
-        QStringLiteral("timeline-%1-%2.csv").arg(m_empresa->text(), m_usuario->text()), tr("CSV files (*.csv)"));
+        QStringLiteral("timeline-%1-%2.csv").arg(m_empresa->text(), m_usuario->text()),
+        tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;
-    m_status->setText(exportCsv(path, &error) ? tr("Exported to %1.").arg(path) : tr("Export failed: %1").arg(error));
+    m_status->setText(exportCsv(path, &error) ? tr("Exported to %1.").arg(path)
+                                              : tr("Export failed: %1").arg(error));
 }
 
 } // namespace purga

@@ -42,8 +42,8 @@ TokenLookupView::TokenLookupView(AppState *state, QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_chain->setObjectName(QStringLiteral("familyChain"));
     m_chain->setColumnCount(7);
-    m_chain->setHorizontalHeaderLabels({tr("Id"), tr("Hash"), tr("Created"), tr("Expires"), tr("Revoked"),
-                                        tr("Replaced by"), tr("Note")});
+    m_chain->setHorizontalHeaderLabels(
+        {tr("Id"), tr("Hash"), tr("Created"), tr("Expires"), tr("Revoked"), tr("Replaced by"), tr("Note")});
     m_chain->horizontalHeader()->setStretchLastSection(true);
     m_chain->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_chain->verticalHeader()->hide();
@@ -71,9 +71,7 @@ TokenLookupView::TokenLookupView(AppState *state, QWidget *parent)
     m_kind->setCurrentIndex(0);
     connect(m_input, &QLineEdit::returnPressed, this, &TokenLookupView::lookUp);
     connect(m_go, &QPushButton::clicked, this, &TokenLookupView::lookUp);
-    connect(m_reveal, &QPushButton::toggled, this, [this] {
-        showMatches(m_matches);
-    });
+    connect(m_reveal, &QPushButton::toggled, this, [this] { showMatches(m_matches); });
 }
 
 void TokenLookupView::setInputKind(InputKind kind)
@@ -120,8 +118,9 @@ void TokenLookupView::lookUp()
     }
     m_input->clear(); // the raw token is never kept, nor shown again
     if (!Forensics::isTokenHash(hash)) {
-        m_summary->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
-                           tr("A token hash is 64 hexadecimal digits; choose \"Raw token\" to paste the token itself."));
+        m_summary->setText(
+            Display::statusSymbol(Display::Status::Warning) + u' ' +
+            tr("A token hash is 64 hexadecimal digits; choose \"Raw token\" to paste the token itself."));
         return;
     }
     m_lookedUpHash = hash.toLower();
@@ -140,7 +139,8 @@ void TokenLookupView::lookUp()
         emit lookupFinished(true);
     });
     connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_summary->setText(Display::statusSymbol(Display::Status::Failed) + u' ' + tr("Look-up failed: %1").arg(f.message));
+        m_summary->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
+                           tr("Look-up failed: %1").arg(f.message));
         emit lookupFinished(false);
     });
 }
@@ -149,12 +149,15 @@ QString TokenLookupView::matchText(const TokenMatch &m) const
 {
     QStringList lines;
     lines << tr("%1, id %2 — tenant %3, user %4, hash %5")
-                 .arg(m.table, QString::number(m.id), QString::number(m.empresaId), QString::number(m.usuarioId),
-                      shownHash(m.tokenHash));
-    lines << tr("Created %1 · expires %2").arg(Display::utcSeconds(m.createdUtc), Display::utcSeconds(m.expiresUtc));
+                 .arg(m.table, QString::number(m.id), QString::number(m.empresaId),
+                      QString::number(m.usuarioId), shownHash(m.tokenHash));
+    lines << tr("Created %1 · expires %2")
+                 .arg(Display::utcSeconds(m.createdUtc), Display::utcSeconds(m.expiresUtc));
     if (m.revoked)
-        lines << tr("Revoked %1").arg(m.revokedUtc.isEmpty() ? tr("(no time recorded: kept until its expiry passes the cutoff)")
-                                                             : Display::utcSeconds(m.revokedUtc));
+        lines << tr("Revoked %1")
+                     .arg(m.revokedUtc.isEmpty()
+                              ? tr("(no time recorded: kept until its expiry passes the cutoff)")
+                              : Display::utcSeconds(m.revokedUtc));
     if (!m.usedUtc.isEmpty())
         lines << tr("Used %1").arg(Display::utcSeconds(m.usedUtc));
     const QString local = Display::localTime(m.removableFromUtc);
@@ -204,12 +207,17 @@ void TokenLookupView::fillChain()
         if (f.lookedUp)
             notes << tr("▶ the looked-up token");
         if (f.reusedAfterRevocation)
-            notes << Display::statusSymbol(Display::Status::Warning) + u' ' + tr("reused after revocation (replay logged)");
-        const QStringList cells = {QString::number(f.id), shownHash(f.tokenHash), Display::utcSeconds(f.createdUtc),
-                                   Display::utcSeconds(f.expiresUtc),
-                                   f.revoked ? (f.revokedUtc.isEmpty() ? tr("yes, no time") : Display::utcSeconds(f.revokedUtc))
-                                             : QString(),
-                                   f.replacedBy ? QString::number(f.replacedBy) : QString(), notes.join(QStringLiteral("; "))};
+            notes << Display::statusSymbol(Display::Status::Warning) + u' ' +
+                         tr("reused after revocation (replay logged)");
+        const QStringList cells = {
+            QString::number(f.id),
+            shownHash(f.tokenHash),
+            Display::utcSeconds(f.createdUtc),
+            Display::utcSeconds(f.expiresUtc),
+            f.revoked ? (f.revokedUtc.isEmpty() ? tr("yes, no time") : Display::utcSeconds(f.revokedUtc))
+                      : QString(),
+            f.replacedBy ? QString::number(f.replacedBy) : QString(),
+            notes.join(QStringLiteral("; "))};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             item->setToolTip(cells.at(c));

@@ -121,9 +121,10 @@ void VacuumOffer::updateView()
                            "VACUUM (ANALYZE) now, or leave it to autovacuum. Nothing runs unless you ask.")
                             .arg(Display::number(m_rows), tables));
     } else {
-        m_text->setText(tr("%1 rows were deleted from %2. Autovacuum will reclaim the space: this role may not "
-                           "VACUUM these tables (that needs their owner or a member of the owner role).")
-                            .arg(Display::number(m_rows), tables));
+        m_text->setText(
+            tr("%1 rows were deleted from %2. Autovacuum will reclaim the space: this role may not "
+               "VACUUM these tables (that needs their owner or a member of the owner role).")
+                .arg(Display::number(m_rows), tables));
     }
     m_button->setVisible(may && !m_done);
     m_button->setEnabled(may && !m_running && !m_done);
@@ -143,7 +144,8 @@ void VacuumOffer::runVacuum()
     updateView();
     DbRequest *request = m_state->session()->vacuumAnalyze(m_tables);
     request->onSucceeded<QString>(this, [this](const QString &message) { finish(true, message, false); });
-    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { finish(false, f.message, false); });
+    connect(request, &DbRequest::failed, this,
+            [this](const DbFailure &f) { finish(false, f.message, false); });
     connect(request, &DbRequest::cancelled, this, [this] { finish(false, QString(), true); });
     connect(request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
         m_progress->setRange(0, total);

@@ -3,10 +3,10 @@
 #include "dbsession.h"
 #include "historystore.h"
 #include "passwordstore.h"
-#include "profilestore.h"
 #include "processguard.h"
-#include "secrets.h"
+#include "profilestore.h"
 #include "purga_version.h"
+#include "secrets.h"
 
 #include <QJsonDocument>
 #include <QLocale>
@@ -59,7 +59,8 @@ void onSignal(int sig)
         s_target->cancel();
         return;
     }
-    write(stderr, QStringLiteral("purga-sesiones-cli: ") + Context::tr("Interrupted by a signal; nothing was changed."));
+    write(stderr, QStringLiteral("purga-sesiones-cli: ") +
+                      Context::tr("Interrupted by a signal; nothing was changed."));
     std::_Exit(Cancelled);
 }
 
@@ -94,7 +95,8 @@ void Context::error(const QString &line, const QString &detail)
 {
     const QString text = redacted(line).trimmed();
     const qsizetype newline = text.indexOf(u'\n');
-    write(stderr, QStringLiteral("purga-sesiones-cli: ") + (newline < 0 ? text : text.left(newline).trimmed()));
+    write(stderr,
+          QStringLiteral("purga-sesiones-cli: ") + (newline < 0 ? text : text.left(newline).trimmed()));
     if (!verbose)
         return;
     if (newline >= 0)
@@ -125,7 +127,8 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
     const QString conninfo = parser.value(QStringLiteral("conninfo"));
     const QString service = parser.value(QStringLiteral("service"));
     if (int(!profileName.isEmpty()) + int(!conninfo.isEmpty()) + int(!service.isEmpty()) != 1) {
-        error(tr("Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME."));
+        error(tr(
+            "Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME."));
         *exitCode = Usage;
         return false;
     }
@@ -253,8 +256,10 @@ int run(int argc, char **argv)
     parser.setApplicationDescription(QString::fromUtf8(kUsage));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("command"), Context::tr("status | setup-history | preview | purge | history | health | "
-                                                                        "profile-save | password-store | password-forget | lookup | timeline | freeze"));
+    parser.addPositionalArgument(
+        QStringLiteral("command"),
+        Context::tr("status | setup-history | preview | purge | history | health | "
+                    "profile-save | password-store | password-forget | lookup | timeline | freeze"));
     addOptions(parser);
     if (!parser.parse(QCoreApplication::arguments())) {
         Context::error(parser.errorText());

@@ -17,7 +17,16 @@ struct PurgeReceipt;
 namespace purga::cli {
 
 // Exit codes shared by every command (documented in README.md).
-enum Exit { Ok = 0, Other = 1, Usage = 2, CannotConnect = 3, Refused = 4, LockBusy = 5, Cancelled = 6, Unhealthy = 7 };
+enum Exit {
+    Ok = 0,
+    Other = 1,
+    Usage = 2,
+    CannotConnect = 3,
+    Refused = 4,
+    LockBusy = 5,
+    Cancelled = 6,
+    Unhealthy = 7
+};
 
 // main(): blocks SIGINT/SIGTERM and disables core dumps before anything else, then runs.
 int run(int argc, char **argv);

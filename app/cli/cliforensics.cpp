@@ -64,13 +64,15 @@ void printMatch(const TokenMatch &m, bool reveal)
                                 QString::number(m.usuarioId), hash));
     Context::printLine(Context::tr("  created %1, expires %2").arg(m.createdUtc, m.expiresUtc));
     if (m.revoked)
-        Context::printLine(Context::tr("  revoked %1").arg(m.revokedUtc.isEmpty() ? Context::tr("(no time recorded)")
-                                                                                  : m.revokedUtc));
+        Context::printLine(
+            Context::tr("  revoked %1")
+                .arg(m.revokedUtc.isEmpty() ? Context::tr("(no time recorded)") : m.revokedUtc));
     if (!m.usedUtc.isEmpty())
         Context::printLine(Context::tr("  used %1").arg(m.usedUtc));
-    Context::printLine(m.removableNow ? Context::tr("  rule %1: removable NOW (removable since %2)")
-                                            .arg(m.rule, m.removableFromUtc)
-                                      : Context::tr("  rule %1: kept; removable after %2").arg(m.rule, m.removableFromUtc));
+    Context::printLine(
+        m.removableNow
+            ? Context::tr("  rule %1: removable NOW (removable since %2)").arg(m.rule, m.removableFromUtc)
+            : Context::tr("  rule %1: kept; removable after %2").arg(m.rule, m.removableFromUtc));
     for (const FamilyMember &f : m.family) {
         QString line = QStringLiteral("  %1 %2 %3 %4")
                            .arg(f.lookedUp ? QStringLiteral("▶") : QStringLiteral(" "), QString::number(f.id),
@@ -162,25 +164,31 @@ int cmdTimeline(Context &ctx)
     QList<IndexAdvice> advice;
     Forensics::indexAdvice(s.conn, &advice, &error);
     for (const IndexAdvice &a : advice)
-        Context::info(Context::tr("Slow without an index on %1 (%2); a DBA may create it without blocking writers:\n  %3")
-                          .arg(a.table, a.purpose, a.statements.join(QStringLiteral("\n  "))));
+        Context::info(
+            Context::tr(
+                "Slow without an index on %1 (%2); a DBA may create it without blocking writers:\n  %3")
+                .arg(a.table, a.purpose, a.statements.join(QStringLiteral("\n  "))));
     if (truncated)
-        Context::info(Context::tr("Only the newest %1 events are shown: narrow --since/--until.").arg(q.limit));
+        Context::info(
+            Context::tr("Only the newest %1 events are shown: narrow --since/--until.").arg(q.limit));
     const bool reveal = ctx.parser.isSet(QStringLiteral("reveal"));
     if (csv) {
         std::fputs(Forensics::timelineCsv(events, reveal).toUtf8().constData(), stdout);
     } else if (ctx.json) {
         QJsonArray arr;
         for (const TimelineEvent &e : events)
-            arr.append(QJsonObject{{QStringLiteral("at_utc"), e.atUtc},
-                                   {QStringLiteral("kind"), e.kind},
-                                   {QStringLiteral("event"), e.event},
-                                   {QStringLiteral("id"), double(e.id)},
-                                   {QStringLiteral("token_hash"), e.tokenHash.isEmpty() ? QJsonValue()
-                                                                  : QJsonValue(reveal ? e.tokenHash : Forensics::maskHash(e.tokenHash))},
-                                   {QStringLiteral("ip"), e.ip.isEmpty() ? QJsonValue() : QJsonValue(e.ip)},
-                                   {QStringLiteral("user_agent"), e.userAgent.isEmpty() ? QJsonValue() : QJsonValue(e.userAgent)},
-                                   {QStringLiteral("alert"), e.alert}});
+            arr.append(QJsonObject{
+                {QStringLiteral("at_utc"), e.atUtc},
+                {QStringLiteral("kind"), e.kind},
+                {QStringLiteral("event"), e.event},
+                {QStringLiteral("id"), double(e.id)},
+                {QStringLiteral("token_hash"),
+                 e.tokenHash.isEmpty() ? QJsonValue()
+                                       : QJsonValue(reveal ? e.tokenHash : Forensics::maskHash(e.tokenHash))},
+                {QStringLiteral("ip"), e.ip.isEmpty() ? QJsonValue() : QJsonValue(e.ip)},
+                {QStringLiteral("user_agent"),
+                 e.userAgent.isEmpty() ? QJsonValue() : QJsonValue(e.userAgent)},
+                {QStringLiteral("alert"), e.alert}});
         Context::printJson(QJsonObject{{QStringLiteral("empresa_id"), double(q.empresaId)},
                                        {QStringLiteral("usuario_id"), double(q.usuarioId)},
                                        {QStringLiteral("truncated"), truncated},
@@ -188,8 +196,8 @@ int cmdTimeline(Context &ctx)
     } else {
         for (const TimelineEvent &e : events)
             Context::printLine(QStringLiteral("%1 %2 %3 %4 %5 %6")
-                                   .arg(e.atUtc, e.alert ? QStringLiteral("⚠") : QStringLiteral(" "), e.kind, e.event,
-                                        QString::number(e.id), e.ip));
+                                   .arg(e.atUtc, e.alert ? QStringLiteral("⚠") : QStringLiteral(" "), e.kind,
+                                        e.event, QString::number(e.id), e.ip));
     }
     return Ok;
 }
@@ -239,23 +247,26 @@ int cmdFreeze(Context &ctx)
         return exitCode;
     QSqlQuery rec(conn.database());
     if (rec.exec(QStringLiteral("SELECT pg_is_in_recovery()")) && rec.next() && rec.value(0).toBool()) {
-        Context::error(Context::tr("This server is a standby: a freeze here would not hold purges on the primary."));
+        Context::error(
+            Context::tr("This server is a standby: a freeze here would not hold purges on the primary."));
         return Refused;
     }
     FreezeInfo info;
     QString holder, error;
     if (!EvidenceFreeze::take(conn, key, EvidenceFreeze::osUserName(), &info, &holder, &error)) {
         if (!holder.isEmpty()) {
-            Context::error(Context::tr("The purge lock %1 is held by %2: nothing was frozen.").arg(key).arg(holder));
+            Context::error(
+                Context::tr("The purge lock %1 is held by %2: nothing was frozen.").arg(key).arg(holder));
             return LockBusy;
         }
         Context::error(error);
         return Other;
     }
-    Context::printLine(Context::tr("Purges frozen at %1: lock %2 held by this session (pid %3, role %4). %5")
-                           .arg(info.takenAtUtc, QString::number(key), QString::number(info.backendPid), info.role,
-                                minutes ? Context::tr("Released after %1 minutes, or on Ctrl-C / SIGTERM.").arg(minutes)
-                                        : Context::tr("Ctrl-C or SIGTERM releases it.")));
+    Context::printLine(
+        Context::tr("Purges frozen at %1: lock %2 held by this session (pid %3, role %4). %5")
+            .arg(info.takenAtUtc, QString::number(key), QString::number(info.backendPid), info.role,
+                 minutes ? Context::tr("Released after %1 minutes, or on Ctrl-C / SIGTERM.").arg(minutes)
+                         : Context::tr("Ctrl-C or SIGTERM releases it.")));
     if (!info.note.isEmpty())
         Context::info(Context::tr("History: %1").arg(info.note));
     std::fflush(stdout);

@@ -79,8 +79,9 @@ const QList<Command> &commands()
          false},
         {"history",
          "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",
-         QT_TRANSLATE_NOOP("Cli", "Purge runs (the scheduled job's and manual ones) and rows removed per table, "
-                                  "aggregated in the database (docs/cli-json.md)."),
+         QT_TRANSLATE_NOOP("Cli",
+                           "Purge runs (the scheduled job's and manual ones) and rows removed per table, "
+                           "aggregated in the database (docs/cli-json.md)."),
          {QStringLiteral("days"), QStringLiteral("since"), QStringLiteral("origin"), QStringLiteral("table"),
           QStringLiteral("json"), QStringLiteral("csv")},
          0,
@@ -94,18 +95,21 @@ const QList<Command> &commands()
          true},
         {"lookup",
          "(--token-hash HEX | --token-stdin) [--reveal] [--json]",
-         QT_TRANSLATE_NOOP("Cli", "Find a token by its SHA-256 or by the raw token on standard input (hashed "
-                                  "here, never sent): which rule removes it and when, and its rotation chain. "
-                                  "Not found: exit 0 with an empty list."),
-         {QStringLiteral("token-hash"), QStringLiteral("token-stdin"), QStringLiteral("reveal"), QStringLiteral("json")},
+         QT_TRANSLATE_NOOP("Cli",
+                           "Find a token by its SHA-256 or by the raw token on standard input (hashed "
+                           "here, never sent): which rule removes it and when, and its rotation chain. "
+                           "Not found: exit 0 with an empty list."),
+         {QStringLiteral("token-hash"), QStringLiteral("token-stdin"), QStringLiteral("reveal"),
+          QStringLiteral("json")},
          0,
          true},
         {"timeline",
          "--empresa N --usuario N [--since ISO] [--until ISO] (--json | --csv) [--reveal]",
-         QT_TRANSLATE_NOOP("Cli", "One user's refresh tokens, pre-tokens and session-log events, newest first "
-                                  "(every partition, DEFAULT included)."),
-         {QStringLiteral("empresa"), QStringLiteral("usuario"), QStringLiteral("since"), QStringLiteral("until"),
-          QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("reveal")},
+         QT_TRANSLATE_NOOP("Cli",
+                           "One user's refresh tokens, pre-tokens and session-log events, newest first "
+                           "(every partition, DEFAULT included)."),
+         {QStringLiteral("empresa"), QStringLiteral("usuario"), QStringLiteral("since"),
+          QStringLiteral("until"), QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("reveal")},
          0,
          true},
         {"freeze",
@@ -165,7 +169,8 @@ QList<QCommandLineOption> allOptions()
         opt("origin", Context::tr("job, manual or all (default)."), "ORIGIN"),
         opt("table", Context::tr("Only this table's rows."), "NAME"),
         opt("max-hours", Context::tr("Overdue after N hours (default: the profile's, 48)."), "N"),
-        opt("prometheus-textfile", Context::tr("Write the run's metrics here for node_exporter (atomically)."), "PATH"),
+        opt("prometheus-textfile",
+            Context::tr("Write the run's metrics here for node_exporter (atomically)."), "PATH"),
         opt("token-hash", Context::tr("Hex SHA-256 of the token."), "HEX"),
         opt("token-stdin", Context::tr("Read the raw token from stdin and hash it here (never sent).")),
         opt("reveal", Context::tr("Print whole token hashes (masked by default).")),
@@ -218,10 +223,12 @@ QString commandHelp(const QString &command)
         out += u'\n' + Context::tr("Connection (exactly one of the first three):") + u'\n' +
                optionLines({QStringLiteral("profile"), QStringLiteral("conninfo"), QStringLiteral("service"),
                             QStringLiteral("verbose")});
-    out += u'\n' +
-           Context::tr("Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
-                       "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.") +
-           u'\n';
+    out +=
+        u'\n' +
+        Context::tr(
+            "Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
+            "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.") +
+        u'\n';
     return out;
 }
 

@@ -33,19 +33,26 @@ void refuse(const QStringList &blockers)
 void printPreviewHuman(const PreviewPlan &plan)
 {
     const QLocale l;
-    Context::printLine(Context::tr("Preview frozen at %1 UTC (server time zone %2)").arg(plan.cutoffBaseUtc, plan.serverTimeZone));
+    Context::printLine(Context::tr("Preview frozen at %1 UTC (server time zone %2)")
+                           .arg(plan.cutoffBaseUtc, plan.serverTimeZone));
     for (const RulePreview &r : plan.rules) {
         Context::printLine(QString());
-        Context::printLine(QStringLiteral("%1 (%2) — cutoff %3 UTC").arg(Rules::title(r.id), r.table, r.cutoffUtc));
-        Context::printLine(Context::tr("  removable %1, kept %2 (of which %3 only by the retention window), total %4")
-                               .arg(l.toString(r.eligible), l.toString(r.retained), l.toString(r.retainedByWindow),
-                                    l.toString(r.total)));
+        Context::printLine(
+            QStringLiteral("%1 (%2) — cutoff %3 UTC").arg(Rules::title(r.id), r.table, r.cutoffUtc));
+        Context::printLine(
+            Context::tr("  removable %1, kept %2 (of which %3 only by the retention window), total %4")
+                .arg(l.toString(r.eligible), l.toString(r.retained), l.toString(r.retainedByWindow),
+                     l.toString(r.total)));
         if (!Rules::isPartitionRule(r.id) && r.adrSampleInWindow > 0)
-            Context::printLine(Context::tr("  WARNING: the ADR's sample SQL would delete %1 rows still inside the "
-                                           "forensic window.")
-                                   .arg(l.toString(r.adrSampleInWindow)));
+            Context::printLine(
+                Context::tr("  WARNING: the ADR's sample SQL would delete %1 rows still inside the "
+                            "forensic window.")
+                    .arg(l.toString(r.adrSampleInWindow)));
         if (r.eligible > 0 && !Rules::isPartitionRule(r.id))
-            Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4").arg(r.keyMin).arg(r.keyMax).arg(r.oldest, r.newest));
+            Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4")
+                                   .arg(r.keyMin)
+                                   .arg(r.keyMax)
+                                   .arg(r.oldest, r.newest));
         for (const PartitionInfo &p : r.partitions)
             if (p.removable)
                 Context::printLine(Context::tr("  would detach and drop %1 (%2 rows, %3)")

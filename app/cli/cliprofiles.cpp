@@ -30,9 +30,10 @@ bool knownProfile(const QString &name)
     if (store.load(name))
         return true;
     const QStringList names = store.names();
-    Context::error(names.isEmpty() ? Context::tr("No profile named \"%1\" (none saved; see profile-save).").arg(name)
-                                   : Context::tr("No profile named \"%1\" (saved profiles: %2).")
-                                         .arg(name, names.join(QStringLiteral(", "))));
+    Context::error(names.isEmpty()
+                       ? Context::tr("No profile named \"%1\" (none saved; see profile-save).").arg(name)
+                       : Context::tr("No profile named \"%1\" (saved profiles: %2).")
+                             .arg(name, names.join(QStringLiteral(", "))));
     return false;
 }
 } // namespace
@@ -58,7 +59,8 @@ int cmdProfileSave(Context &ctx)
         bool ok = false;
         p.port = ctx.parser.value(QStringLiteral("port")).toInt(&ok);
         if (!ok) {
-            Context::error(Context::tr("--port takes a whole number, not \"%1\".").arg(ctx.parser.value(QStringLiteral("port"))));
+            Context::error(Context::tr("--port takes a whole number, not \"%1\".")
+                               .arg(ctx.parser.value(QStringLiteral("port"))));
             return Usage;
         }
     }

@@ -39,9 +39,10 @@ public:
         if (!final && m_timer.isValid() && m_timer.elapsed() < 1000)
             return;
         m_timer.start();
-        QString line = Context::tr("%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6")
-                           .arg(p.ruleId, formatCount(p.deleted), formatCount(p.planned), formatCount(p.batches),
-                                formatRate(seconds > 0 ? p.deleted / seconds : 0), formatCount(p.retries));
+        QString line =
+            Context::tr("%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6")
+                .arg(p.ruleId, formatCount(p.deleted), formatCount(p.planned), formatCount(p.batches),
+                     formatRate(seconds > 0 ? p.deleted / seconds : 0), formatCount(p.retries));
         if (p.etaMs >= 0 && !final)
             line += Context::tr(", ETA %1 s").arg(formatCount(p.etaMs / 1000));
         Context::info(line);
@@ -83,12 +84,13 @@ qint64 rowsRemoved(const PurgeReceipt &receipt)
 
 void printReceiptHuman(const PurgeReceipt &receipt)
 {
-    Context::printLine(Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
+    Context::printLine(
+        Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
     for (const RuleReceipt &r : receipt.rules)
         Context::printLine(Context::tr("  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms")
                                .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
-                                    formatCount(r.batches), formatCount(r.largestBatch), formatCount(r.retries),
-                                    formatCount(r.durationMs)));
+                                    formatCount(r.batches), formatCount(r.largestBatch),
+                                    formatCount(r.retries), formatCount(r.durationMs)));
 }
 
 } // namespace
@@ -112,10 +114,11 @@ int cmdPurge(Context &ctx)
             return Usage;
         }
         if (options.advisoryLockKey != PurgeOptions().advisoryLockKey)
-            Context::info(Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
-                                      "purge and the job no longer exclude each other.")
-                              .arg(options.advisoryLockKey)
-                              .arg(PurgeOptions().advisoryLockKey));
+            Context::info(
+                Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
+                            "purge and the job no longer exclude each other.")
+                    .arg(options.advisoryLockKey)
+                    .arg(PurgeOptions().advisoryLockKey));
     }
 
     Session session;
@@ -176,7 +179,8 @@ int cmdPurge(Context &ctx)
     } else if (receipt.status != RunStatus::Ok && receipt.status != RunStatus::Cancelled) {
         Context::error(receipt.message);
     } else if (receipt.status == RunStatus::Cancelled) {
-        Context::info(Context::tr("Cancelled; %1 rows removed before it stopped (committed).").arg(formatCount(removed)));
+        Context::info(Context::tr("Cancelled; %1 rows removed before it stopped (committed).")
+                          .arg(formatCount(removed)));
     }
     const bool textfileOk = writePrometheusAfterPurge(ctx, conn, receipt);
 
@@ -195,21 +199,24 @@ int cmdPurge(Context &ctx)
                                            "autovacuum will reclaim the space.")
                                    .arg(report.role, purgedTables.join(QStringLiteral(", "))));
             } else {
-                Context::info(Context::tr("VACUUM (ANALYZE) %1…").arg(purgedTables.join(QStringLiteral(", "))));
+                Context::info(
+                    Context::tr("VACUUM (ANALYZE) %1…").arg(purgedTables.join(QStringLiteral(", "))));
                 canceller.reset();
                 canceller.arm(conn.handle());
                 if (!vacuumAnalyze(conn, purgedTables, &canceller, nullptr, &error))
                     Context::error(error);
             }
         } else if (vacuumWorthOffering(purgedRows)) {
-            Context::info(report.canVacuum
-                              ? Context::tr("%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or "
-                                            "let autovacuum reclaim the space.")
-                                    .arg(formatCount(purgedRows))
-                                    .arg(purgedTables.join(QStringLiteral(", ")))
-                              : Context::tr("%1 rows removed: autovacuum will reclaim the space (this role may not "
-                                            "VACUUM the tables).")
-                                    .arg(formatCount(purgedRows)));
+            Context::info(
+                report.canVacuum
+                    ? Context::tr(
+                          "%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or "
+                          "let autovacuum reclaim the space.")
+                          .arg(formatCount(purgedRows))
+                          .arg(purgedTables.join(QStringLiteral(", ")))
+                    : Context::tr("%1 rows removed: autovacuum will reclaim the space (this role may not "
+                                  "VACUUM the tables).")
+                          .arg(formatCount(purgedRows)));
         }
     }
     canceller.disarm();

@@ -21,7 +21,8 @@ QString num(qint64 n)
 
 void printHuman(const PreflightReport &r, const Overview &ov)
 {
-    Context::printLine(Context::tr("Server PostgreSQL %1, role %2, database %3").arg(r.serverVersion, r.role, r.database));
+    Context::printLine(
+        Context::tr("Server PostgreSQL %1, role %2, database %3").arg(r.serverVersion, r.role, r.database));
     for (const PreflightItem &i : r.items) {
         const char *mark = i.status == PreflightItem::Status::Ok        ? "[ok]  "
                            : i.status == PreflightItem::Status::Warning ? "[warn]"
@@ -31,11 +32,12 @@ void printHuman(const PreflightReport &r, const Overview &ov)
     Context::printLine(QString());
     for (const TableOverview &t : ov.tables) {
         const QString approx = t.exact ? QString() : QStringLiteral("≈");
-        Context::printLine(Context::tr("%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, "
-                                       "%8 table + %9 indexes, %10 dead tuples")
-                               .arg(t.table, approx, num(t.total), num(t.revoked), num(t.expired), num(t.removable),
-                                    num(t.keptByWindow), formatBytes(t.tableBytes), formatBytes(t.indexBytes))
-                               .arg(num(t.deadTuples)));
+        Context::printLine(
+            Context::tr("%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, "
+                        "%8 table + %9 indexes, %10 dead tuples")
+                .arg(t.table, approx, num(t.total), num(t.revoked), num(t.expired), num(t.removable),
+                     num(t.keptByWindow), formatBytes(t.tableBytes), formatBytes(t.indexBytes))
+                .arg(num(t.deadTuples)));
         for (const PartitionInfo &p : t.partitions)
             Context::printLine(QStringLiteral("    %1  %2 .. %3  rows %4  %5")
                                    .arg(p.name, p.isDefault ? QStringLiteral("DEFAULT") : p.lowerBound,
@@ -73,11 +75,11 @@ int cmdStatus(Context &ctx)
         return Other;
     }
     if (ctx.json) {
-        Context::printJson(QJsonObject{{QStringLiteral("connection"),
-                                        QJsonObject{{QStringLiteral("target"), profile.displayTarget()},
-                                                    {QStringLiteral("backend_pid"), conn.backendPid()}}},
-                                       {QStringLiteral("preflight"), report.toJson()},
-                                       {QStringLiteral("overview"), ov.toJson()}});
+        Context::printJson(QJsonObject{
+            {QStringLiteral("connection"), QJsonObject{{QStringLiteral("target"), profile.displayTarget()},
+                                                       {QStringLiteral("backend_pid"), conn.backendPid()}}},
+            {QStringLiteral("preflight"), report.toJson()},
+            {QStringLiteral("overview"), ov.toJson()}});
     } else {
         printHuman(report, ov);
     }
@@ -100,7 +102,8 @@ int cmdSetupHistory(Context &ctx)
         Context::error(error);
         return Refused;
     }
-    Context::info(Context::tr("History tables identidad.purga_corridas and identidad.purga_metricas are ready."));
+    Context::info(
+        Context::tr("History tables identidad.purga_corridas and identidad.purga_metricas are ready."));
     return Ok;
 }
 

@@ -5,7 +5,8 @@
 
 namespace purga {
 
-DbRequest::DbRequest(quint64 id, const QString &label, std::shared_ptr<QueryCanceller> canceller, QObject *parent)
+DbRequest::DbRequest(quint64 id, const QString &label, std::shared_ptr<QueryCanceller> canceller,
+                     QObject *parent)
     : QObject(parent)
     , m_id(id)
     , m_label(label)
@@ -61,11 +62,18 @@ void DbRequest::finish(State state, std::any result, const DbFailure &failure)
     m_result = std::move(result);
     m_failure = failure;
     switch (state) {
-    case State::Succeeded: emit succeeded(); break;
-    case State::Failed: emit failed(m_failure); break;
-    case State::Cancelled: emit cancelled(); break;
+    case State::Succeeded:
+        emit succeeded();
+        break;
+    case State::Failed:
+        emit failed(m_failure);
+        break;
+    case State::Cancelled:
+        emit cancelled();
+        break;
     case State::Queued:
-    case State::Running: break;
+    case State::Running:
+        break;
     }
     emit finished(state);
 }

@@ -60,7 +60,8 @@ DbRequest *DbSession::runningRequest() const
     return nullptr;
 }
 
-DbRequest *DbSession::enqueue(const QString &label, std::function<bool(DbContext &, std::any *, DbFailure *)> work,
+DbRequest *DbSession::enqueue(const QString &label,
+                              std::function<bool(DbContext &, std::any *, DbFailure *)> work,
                               bool needsConnection)
 {
     auto core = std::make_shared<detail::RequestCore>();
@@ -165,13 +166,14 @@ DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString 
 
 DbRequest *DbSession::disconnectFromServer()
 {
-    return submit<bool>(tr("Disconnecting"),
-                        [](DbContext &ctx, bool *out, DbFailure *) {
-                            ctx.setConnection(nullptr);
-                            *out = true;
-                            return true;
-                        },
-                        false);
+    return submit<bool>(
+        tr("Disconnecting"),
+        [](DbContext &ctx, bool *out, DbFailure *) {
+            ctx.setConnection(nullptr);
+            *out = true;
+            return true;
+        },
+        false);
 }
 
 namespace {
@@ -188,9 +190,10 @@ template <typename Fn> bool withError(DbFailure *failure, Fn fn)
 
 DbRequest *DbSession::runPreflight()
 {
-    return submit<PreflightReport>(tr("Preflight checks"), [](DbContext &ctx, PreflightReport *out, DbFailure *f) {
-        return withError(f, [&](QString *e) { return purga::runPreflight(*ctx.connection(), out, e); });
-    });
+    return submit<PreflightReport>(
+        tr("Preflight checks"), [](DbContext &ctx, PreflightReport *out, DbFailure *f) {
+            return withError(f, [&](QString *e) { return purga::runPreflight(*ctx.connection(), out, e); });
+        });
 }
 
 DbRequest *DbSession::setupHistory()
@@ -209,7 +212,8 @@ DbRequest *DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact
 {
     auto work = [rules, exact](DbContext &ctx, Overview *out, DbFailure *f) {
         return withError(f, [&](QString *e) {
-            return exact ? fetchOverviewExact(*ctx.connection(), rules, 30000, ctx.canceller(), ctx.progress(), out, e)
+            return exact ? fetchOverviewExact(*ctx.connection(), rules, 30000, ctx.canceller(),
+                                              ctx.progress(), out, e)
                          : fetchOverviewEstimates(*ctx.connection(), rules, out, e);
         });
     };

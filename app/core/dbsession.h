@@ -62,12 +62,12 @@ public:
     }
 
     DbRequest *connectTo(const ConnectionProfile &profile, const QString &password); // ConnectResult
-    DbRequest *disconnectFromServer();                                                // bool
-    DbRequest *runPreflight();                                                        // PreflightReport
-    DbRequest *setupHistory();                                                        // QString
-    DbRequest *refreshOverview(const QList<RuleConfig> &rules, bool exact);           // Overview
-    DbRequest *preview(const QList<RuleConfig> &rules);                               // PreviewPlan
-    DbRequest *vacuumAnalyze(const QStringList &tables);                              // QString
+    DbRequest *disconnectFromServer();                                               // bool
+    DbRequest *runPreflight();                                                       // PreflightReport
+    DbRequest *setupHistory();                                                       // QString
+    DbRequest *refreshOverview(const QList<RuleConfig> &rules, bool exact);          // Overview
+    DbRequest *preview(const QList<RuleConfig> &rules);                              // PreviewPlan
+    DbRequest *vacuumAnalyze(const QStringList &tables);                             // QString
 
     // Drops every queued request and cancels the running one.
     void cancelAll();
@@ -81,8 +81,8 @@ signals:
     void requestStarted(purga::DbRequest *request);
 
 private:
-    DbRequest *enqueue(const QString &label,
-                       std::function<bool(DbContext &, std::any *, DbFailure *)> work, bool needsConnection);
+    DbRequest *enqueue(const QString &label, std::function<bool(DbContext &, std::any *, DbFailure *)> work,
+                       bool needsConnection);
     void forget(DbRequest *request);
 
     std::shared_ptr<QueryCanceller> m_canceller;

@@ -94,8 +94,9 @@ void DbWorker::execute(RequestCore &core)
     if (m_canceller->isCancelled())
         m_canceller->waitForDelivery(2000); // a late cancel must not reach the next request
     core.phase.store(RequestCore::Done);
-    const auto state = ok ? DbRequest::State::Succeeded
-                          : cancelled ? DbRequest::State::Cancelled : DbRequest::State::Failed;
+    const auto state = ok          ? DbRequest::State::Succeeded
+                       : cancelled ? DbRequest::State::Cancelled
+                                   : DbRequest::State::Failed;
     core.postFinished(state, std::move(result), failure);
 }
 
@@ -126,7 +127,9 @@ bool DbContext::isCancelled() const
 
 ProgressFn DbContext::progress() const
 {
-    return [core = m_core](const QString &stage, int done, int total) { core->postProgress(stage, done, total); };
+    return [core = m_core](const QString &stage, int done, int total) {
+        core->postProgress(stage, done, total);
+    };
 }
 
 void DbContext::setConnection(std::unique_ptr<PgConnection> conn)

@@ -37,8 +37,8 @@ struct RequestCore
     {
         std::lock_guard<std::mutex> lock(mutex);
         if (handle)
-            QMetaObject::invokeMethod(handle, [h = handle, fn = std::move(fn)]() mutable { fn(h); },
-                                      Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                handle, [h = handle, fn = std::move(fn)]() mutable { fn(h); }, Qt::QueuedConnection);
     }
     void postRunning();
     void postProgress(const QString &stage, int done, int total);

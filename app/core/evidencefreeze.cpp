@@ -47,7 +47,8 @@ QString EvidenceFreeze::holderOf(PgConnection &conn, qint64 lockKey)
     const QString sql = QStringLiteral(
         "SELECT a.pid, coalesce(nullif(a.application_name, ''), '?'), coalesce(a.usename::text, '?'),"
         "       CASE WHEN a.client_addr IS NOT NULL THEN host(a.client_addr)"
-        "            WHEN a.pid IS NOT NULL AND a.client_port = -1 THEN 'a Unix socket' ELSE 'an address not shown' END,"
+        "            WHEN a.pid IS NOT NULL AND a.client_port = -1 THEN 'a Unix socket' ELSE 'an address not "
+        "shown' END,"
         "       to_char(coalesce(a.xact_start, a.backend_start) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
         "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
         " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
@@ -79,8 +80,9 @@ bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osU
     info->lockKey = lockKey;
     info->osUser = osUser;
     QSqlQuery q(conn.database());
-    q.exec(QStringLiteral("SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), current_user,"
-                          " pg_backend_pid()"));
+    q.exec(QStringLiteral(
+        "SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), current_user,"
+        " pg_backend_pid()"));
     if (q.next()) {
         info->takenAtUtc = q.value(0).toString();
         info->role = q.value(1).toString();
@@ -96,7 +98,8 @@ bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osU
         "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)"
         " VALUES (gen_random_uuid(), 'manual', current_user, 'congelado', pg_backend_pid(), ?)"
         " RETURNING corrida_id::text"));
-    rec.addBindValue(QStringLiteral("evidence freeze: purges held (lock %1) by OS user %2").arg(lockKey).arg(osUser));
+    rec.addBindValue(
+        QStringLiteral("evidence freeze: purges held (lock %1) by OS user %2").arg(lockKey).arg(osUser));
     if (rec.exec() && rec.next())
         info->runId = rec.value(0).toString();
     else
@@ -109,13 +112,15 @@ bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, QString
 {
     if (!info.runId.isEmpty()) {
         QSqlQuery q(conn.database());
-        q.prepare(QStringLiteral("UPDATE identidad.purga_corridas SET terminada_en = now(),"
-                                 " detalle = concat_ws(' | ', detalle, 'released') WHERE corrida_id = CAST(? AS uuid)"));
+        q.prepare(QStringLiteral(
+            "UPDATE identidad.purga_corridas SET terminada_en = now(),"
+            " detalle = concat_ws(' | ', detalle, 'released') WHERE corrida_id = CAST(? AS uuid)"));
         q.addBindValue(info.runId);
         q.exec();
     }
     bool ok = false;
-    const QString released = scalarText(conn, QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(info.lockKey), &ok);
+    const QString released =
+        scalarText(conn, QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(info.lockKey), &ok);
     if (!ok || released != QLatin1String("true")) {
         *error = tr("The purge lock was not held by this connection any more.");
         return false;
@@ -125,11 +130,12 @@ bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, QString
 
 bool EvidenceFreeze::isHeld(PgConnection &conn, qint64 lockKey)
 {
-    return scalarText(conn, QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
-                                           " AND pid = pg_backend_pid() AND objsubid = 1"
-                                           " AND classid::bigint = (%1::bigint >> 32)"
-                                           " AND objid::bigint = (%1::bigint & 4294967295)")
-                                .arg(lockKey)) == QLatin1String("1");
+    return scalarText(conn,
+                      QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                                     " AND pid = pg_backend_pid() AND objsubid = 1"
+                                     " AND classid::bigint = (%1::bigint >> 32)"
+                                     " AND objid::bigint = (%1::bigint & 4294967295)")
+                          .arg(lockKey)) == QLatin1String("1");
 }
 
 int EvidenceFreeze::closeStale(PgConnection &conn)
@@ -137,7 +143,8 @@ int EvidenceFreeze::closeStale(PgConnection &conn)
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral(
             "UPDATE identidad.purga_corridas r SET terminada_en = now(),"
-            "       detalle = concat_ws(' | ', r.detalle, 'ended with its connection (backend ' || r.backend_pid || ')')"
+            "       detalle = concat_ws(' | ', r.detalle, 'ended with its connection (backend ' || "
+            "r.backend_pid || ')')"
             " WHERE r.estado = 'congelado' AND r.terminada_en IS NULL"
             "   AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = r.backend_pid)")))
         return -1;

@@ -16,11 +16,11 @@ struct FreezeInfo
 {
     qint64 lockKey = 0;
     QString takenAtUtc;
-    QString role;     // database role holding it
-    QString osUser;   // who asked, as the OS says
+    QString role;   // database role holding it
+    QString osUser; // who asked, as the OS says
     int backendPid = 0;
-    QString runId;    // its history row; empty when not recorded
-    QString note;     // why it was not recorded, if so
+    QString runId; // its history row; empty when not recorded
+    QString note;  // why it was not recorded, if so
 };
 
 class EvidenceFreeze
@@ -28,8 +28,8 @@ class EvidenceFreeze
     Q_DECLARE_TR_FUNCTIONS(EvidenceFreeze)
 public:
     // False with `holder` set when another session holds the lock (nothing is changed then).
-    static bool take(PgConnection &conn, qint64 lockKey, const QString &osUser, FreezeInfo *info, QString *holder,
-                     QString *error);
+    static bool take(PgConnection &conn, qint64 lockKey, const QString &osUser, FreezeInfo *info,
+                     QString *holder, QString *error);
     static bool release(PgConnection &conn, const FreezeInfo &info, QString *error);
     // True while the connection answers and still holds the lock.
     static bool isHeld(PgConnection &conn, qint64 lockKey);

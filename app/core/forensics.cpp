@@ -54,15 +54,14 @@ QString lookupSql(const RuleConfig &rule, const QString &hash)
 // a revoked refresh token comes back.
 QString familySql(const QString &familyId)
 {
-    return QStringLiteral(
-               "SELECT t.id, t.token_hash, %1, %2, t.revocado, %3, coalesce(t.reemplazado_por, 0),"
-               "       t.revocado AND t.reemplazado_por IS NOT NULL AND EXISTS ("
-               "         SELECT 1 FROM identidad.log_sesiones l"
-               "          WHERE l.empresa_id = t.empresa_id AND l.usuario_id = t.usuario_id"
-               "            AND l.evento = 'replay_detectado'"
-               "            AND l.ocurrido_en >= t.revocado_en AND l.ocurrido_en <= t.expiracion)"
-               "  FROM identidad.trx_refresh_tokens t WHERE t.familia_id = %4::uuid"
-               " ORDER BY t.creado_en, t.id")
+    return QStringLiteral("SELECT t.id, t.token_hash, %1, %2, t.revocado, %3, coalesce(t.reemplazado_por, 0),"
+                          "       t.revocado AND t.reemplazado_por IS NOT NULL AND EXISTS ("
+                          "         SELECT 1 FROM identidad.log_sesiones l"
+                          "          WHERE l.empresa_id = t.empresa_id AND l.usuario_id = t.usuario_id"
+                          "            AND l.evento = 'replay_detectado'"
+                          "            AND l.ocurrido_en >= t.revocado_en AND l.ocurrido_en <= t.expiracion)"
+                          "  FROM identidad.trx_refresh_tokens t WHERE t.familia_id = %4::uuid"
+                          " ORDER BY t.creado_en, t.id")
         .arg(iso(QStringLiteral("t.creado_en")), iso(QStringLiteral("t.expiracion")),
              iso(QStringLiteral("t.revocado_en")), literal(familyId));
 }
@@ -218,7 +217,8 @@ QJsonObject TokenMatch::toJson(bool revealHashes) const
                                      {QStringLiteral("expires_utc"), orNull(m.expiresUtc)},
                                      {QStringLiteral("revoked"), m.revoked},
                                      {QStringLiteral("revoked_utc"), orNull(m.revokedUtc)},
-                                     {QStringLiteral("replaced_by"), m.replacedBy ? QJsonValue(double(m.replacedBy)) : QJsonValue()},
+                                     {QStringLiteral("replaced_by"),
+                                      m.replacedBy ? QJsonValue(double(m.replacedBy)) : QJsonValue()},
                                      {QStringLiteral("looked_up"), m.lookedUp},
                                      {QStringLiteral("reused_after_revocation"), m.reusedAfterRevocation}});
         o.insert(QStringLiteral("family_id"), familyId);

@@ -20,8 +20,8 @@ struct FamilyMember
     QString expiresUtc;
     bool revoked = false;
     QString revokedUtc;
-    qint64 replacedBy = 0;            // 0: none
-    bool lookedUp = false;            // the token the user asked about
+    qint64 replacedBy = 0;              // 0: none
+    bool lookedUp = false;              // the token the user asked about
     bool reusedAfterRevocation = false; // rotated, then a replay was logged for its user inside its life
 };
 
@@ -62,9 +62,9 @@ struct TimelineEvent
     QString kind;  // refresh_token | pre_token | log
     QString event; // created | revoked | used | the log's evento
     qint64 id = 0;
-    QString tokenHash; // tokens only
-    QString ip;        // log only
-    QString userAgent; // log only
+    QString tokenHash;  // tokens only
+    QString ip;         // log only
+    QString userAgent;  // log only
     bool alert = false; // replay / reuse events
 };
 

@@ -49,18 +49,19 @@ QString timelineSql(const TimelineQuery &q)
     const QString null = QStringLiteral("NULL");
     const QString hash = QStringLiteral("t.token_hash");
     const QStringList parts = {
-        branch(QStringLiteral("t.creado_en"), QStringLiteral("refresh_token"), QStringLiteral("'created'"), hash,
-               null, null, rt, within(QStringLiteral("t.creado_en"))),
-        branch(QStringLiteral("t.revocado_en"), QStringLiteral("refresh_token"), QStringLiteral("'revoked'"), hash,
-               null, null, rt, within(QStringLiteral("t.revocado_en")) + QStringLiteral(" AND t.revocado")),
-        branch(QStringLiteral("t.creado_en"), QStringLiteral("pre_token"), QStringLiteral("'created'"), hash, null,
-               null, pt, within(QStringLiteral("t.creado_en"))),
-        branch(QStringLiteral("t.usado_en"), QStringLiteral("pre_token"), QStringLiteral("'used'"), hash, null,
-               null, pt, within(QStringLiteral("t.usado_en"))),
+        branch(QStringLiteral("t.creado_en"), QStringLiteral("refresh_token"), QStringLiteral("'created'"),
+               hash, null, null, rt, within(QStringLiteral("t.creado_en"))),
+        branch(QStringLiteral("t.revocado_en"), QStringLiteral("refresh_token"), QStringLiteral("'revoked'"),
+               hash, null, null, rt,
+               within(QStringLiteral("t.revocado_en")) + QStringLiteral(" AND t.revocado")),
+        branch(QStringLiteral("t.creado_en"), QStringLiteral("pre_token"), QStringLiteral("'created'"), hash,
+               null, null, pt, within(QStringLiteral("t.creado_en"))),
+        branch(QStringLiteral("t.usado_en"), QStringLiteral("pre_token"), QStringLiteral("'used'"), hash,
+               null, null, pt, within(QStringLiteral("t.usado_en"))),
         // The parent table reaches every attached partition, the DEFAULT one included.
         branch(QStringLiteral("t.ocurrido_en"), QStringLiteral("log"), QStringLiteral("t.evento"), null,
-               QStringLiteral("host(t.ip)"), QStringLiteral("t.user_agent"), QStringLiteral("identidad.log_sesiones"),
-               within(QStringLiteral("t.ocurrido_en")))};
+               QStringLiteral("host(t.ip)"), QStringLiteral("t.user_agent"),
+               QStringLiteral("identidad.log_sesiones"), within(QStringLiteral("t.ocurrido_en")))};
     return QStringLiteral("SELECT %1, kind, event, id, token_hash, ip, user_agent FROM (%2) e"
                           " ORDER BY ts DESC, kind, id DESC LIMIT %3")
         .arg(iso(QStringLiteral("ts")), parts.join(QStringLiteral(" UNION ALL ")))
@@ -78,12 +79,12 @@ bool isAlert(const QString &event)
 bool hasIndex(PgConnection &conn, const QString &table, const QStringList &columns, bool *has, QString *error)
 {
     QSqlQuery q(conn.database());
-    const QString sql = QStringLiteral(
-        "SELECT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = to_regclass('%1')"
-        "  AND (SELECT array_agg(a.attname::text ORDER BY k.ord)"
-        "         FROM unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
-        "         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum"
-        "        WHERE k.ord <= %2) = ARRAY['%3']::text[])");
+    const QString sql =
+        QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = to_regclass('%1')"
+                       "  AND (SELECT array_agg(a.attname::text ORDER BY k.ord)"
+                       "         FROM unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)"
+                       "         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum"
+                       "        WHERE k.ord <= %2) = ARRAY['%3']::text[])");
     if (!q.exec(sql.arg(table).arg(columns.size()).arg(columns.join(QStringLiteral("','")))) || !q.next()) {
         *error = q.lastError().databaseText();
         return false;
@@ -97,16 +98,20 @@ QStringList partitionedIndexRecipe(PgConnection &conn, const QString &parent, co
 {
     // CREATE INDEX CONCURRENTLY is refused on a partitioned table: an invalid index on the parent
     // only, then each partition concurrently, each attached; the parent's becomes valid at the end.
-    QStringList out{QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON ONLY %2 (%3);").arg(name, parent, columns)};
+    QStringList out{
+        QStringLiteral("CREATE INDEX IF NOT EXISTS %1 ON ONLY %2 (%3);").arg(name, parent, columns)};
     QSqlQuery q(conn.database());
-    q.exec(QStringLiteral("SELECT format('%I.%I', n.nspname, c.relname), format('%I', left(c.relname, 40) || '_usuario_idx')"
-                          "  FROM pg_inherits i"
-                          " JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
-                          " WHERE i.inhparent = to_regclass('%1') ORDER BY c.relname")
-               .arg(parent));
+    q.exec(
+        QStringLiteral("SELECT format('%I.%I', n.nspname, c.relname), format('%I', left(c.relname, 40) || "
+                       "'_usuario_idx')"
+                       "  FROM pg_inherits i"
+                       " JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
+                       " WHERE i.inhparent = to_regclass('%1') ORDER BY c.relname")
+            .arg(parent));
     while (q.next()) {
         const QString idx = q.value(1).toString(); // quoted by the server: partition names are data
-        out << QStringLiteral("CREATE INDEX CONCURRENTLY IF NOT EXISTS %1 ON %2 (%3);").arg(idx, q.value(0).toString(), columns)
+        out << QStringLiteral("CREATE INDEX CONCURRENTLY IF NOT EXISTS %1 ON %2 (%3);")
+                   .arg(idx, q.value(0).toString(), columns)
             << QStringLiteral("ALTER INDEX identidad.%1 ATTACH PARTITION identidad.%2;").arg(name, idx);
     }
     return out;
@@ -156,15 +161,18 @@ bool Forensics::indexAdvice(PgConnection &conn, QList<IndexAdvice> *advice, QStr
                   {QStringLiteral("empresa_id"), QStringLiteral("usuario_id")}, &has, error))
         return false;
     if (!has)
-        *advice << IndexAdvice{QStringLiteral("identidad.trx_pre_tokens"), tr("a user's pre-tokens on the timeline"),
-                               {QStringLiteral("CREATE INDEX CONCURRENTLY IF NOT EXISTS trx_pre_tokens_usuario_idx "
-                                               "ON identidad.trx_pre_tokens (empresa_id, usuario_id);")}};
+        *advice << IndexAdvice{
+            QStringLiteral("identidad.trx_pre_tokens"),
+            tr("a user's pre-tokens on the timeline"),
+            {QStringLiteral("CREATE INDEX CONCURRENTLY IF NOT EXISTS trx_pre_tokens_usuario_idx "
+                            "ON identidad.trx_pre_tokens (empresa_id, usuario_id);")}};
     if (!hasIndex(conn, QStringLiteral("identidad.log_sesiones"),
-                  {QStringLiteral("empresa_id"), QStringLiteral("usuario_id"), QStringLiteral("ocurrido_en")}, &has,
-                  error))
+                  {QStringLiteral("empresa_id"), QStringLiteral("usuario_id"), QStringLiteral("ocurrido_en")},
+                  &has, error))
         return false;
     if (!has)
-        *advice << IndexAdvice{QStringLiteral("identidad.log_sesiones"), tr("a user's session log on the timeline"),
+        *advice << IndexAdvice{QStringLiteral("identidad.log_sesiones"),
+                               tr("a user's session log on the timeline"),
                                partitionedIndexRecipe(conn, QStringLiteral("identidad.log_sesiones"),
                                                       QStringLiteral("log_sesiones_usuario_idx"),
                                                       QStringLiteral("empresa_id, usuario_id, ocurrido_en"))};
@@ -183,8 +191,14 @@ QString Forensics::timelineCsv(const QList<TimelineEvent> &events, bool revealHa
     QString out = QStringLiteral("at_utc,kind,event,id,token_hash,ip,user_agent,alert\n");
     for (const TimelineEvent &e : events) {
         const QString hash = revealHashes || e.tokenHash.isEmpty() ? e.tokenHash : maskHash(e.tokenHash);
-        out += QStringList{e.atUtc, e.kind, field(e.event), QString::number(e.id), hash, field(e.ip),
-                           field(e.userAgent), e.alert ? QStringLiteral("true") : QStringLiteral("false")}
+        out += QStringList{e.atUtc,
+                           e.kind,
+                           field(e.event),
+                           QString::number(e.id),
+                           hash,
+                           field(e.ip),
+                           field(e.userAgent),
+                           e.alert ? QStringLiteral("true") : QStringLiteral("false")}
                    .join(u',') +
                u'\n';
     }

@@ -67,7 +67,8 @@ void FreezeController::freeze(const ConnectionProfile &profile, const QString &p
         DbRequest *take = m_session->submit<TakeResult>(
             tr("Freezing purges"), [lockKey, osUser](DbContext &ctx, TakeResult *out, DbFailure *f) {
                 QString error;
-                out->taken = EvidenceFreeze::take(*ctx.connection(), lockKey, osUser, &out->info, &out->holder, &error);
+                out->taken = EvidenceFreeze::take(*ctx.connection(), lockKey, osUser, &out->info,
+                                                  &out->holder, &error);
                 if (!out->taken && out->holder.isEmpty())
                     f->message = error;
                 return out->taken || !out->holder.isEmpty();
@@ -81,7 +82,8 @@ void FreezeController::freeze(const ConnectionProfile &profile, const QString &p
             if (!r.taken) {
                 endSession();
                 setState(State::Off);
-                emit refused(tr("The purge lock is held by %1: a purge or the scheduled job is running.").arg(r.holder));
+                emit refused(tr("The purge lock is held by %1: a purge or the scheduled job is running.")
+                                 .arg(r.holder));
                 return;
             }
             m_info = r.info;
@@ -97,10 +99,11 @@ void FreezeController::checkAlive()
     if (m_state != State::Active || !m_session || m_session->isBusy())
         return;
     const qint64 key = m_info.lockKey;
-    DbRequest *r = m_session->submit<bool>(tr("Checking the freeze"), [key](DbContext &ctx, bool *out, DbFailure *) {
-        *out = EvidenceFreeze::isHeld(*ctx.connection(), key);
-        return true;
-    });
+    DbRequest *r =
+        m_session->submit<bool>(tr("Checking the freeze"), [key](DbContext &ctx, bool *out, DbFailure *) {
+            *out = EvidenceFreeze::isHeld(*ctx.connection(), key);
+            return true;
+        });
     r->onSucceeded<bool>(this, [this](bool held) {
         if (held || m_state != State::Active)
             return;
@@ -117,12 +120,13 @@ void FreezeController::release()
     setState(State::Releasing);
     m_check.stop();
     const FreezeInfo info = m_info;
-    DbRequest *r = m_session->submit<bool>(tr("Releasing the freeze"), [info](DbContext &ctx, bool *out, DbFailure *f) {
-        QString error;
-        *out = EvidenceFreeze::release(*ctx.connection(), info, &error);
-        f->message = error;
-        return *out;
-    });
+    DbRequest *r =
+        m_session->submit<bool>(tr("Releasing the freeze"), [info](DbContext &ctx, bool *out, DbFailure *f) {
+            QString error;
+            *out = EvidenceFreeze::release(*ctx.connection(), info, &error);
+            f->message = error;
+            return *out;
+        });
     connect(r, &DbRequest::finished, this, [this] {
         endSession(); // whatever the answer, closing the connection releases the lock
         m_info = FreezeInfo();

@@ -38,7 +38,8 @@ int HistoryStore::markInterrupted(PgConnection &conn, QString *error)
     if (!q.exec(QStringLiteral(
             "UPDATE identidad.purga_corridas r"
             "   SET estado = 'interrumpido', terminada_en = now(),"
-            "       detalle = concat_ws(' | ', r.detalle, 'backend ' || r.backend_pid || ' gone before the run finished')"
+            "       detalle = concat_ws(' | ', r.detalle, 'backend ' || r.backend_pid || ' gone before the "
+            "run finished')"
             " WHERE r.estado = 'en_curso'"
             "   AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = r.backend_pid)"))) {
         *error = q.lastError().databaseText();
@@ -53,17 +54,21 @@ bool HistoryStore::startRun(PgConnection &conn, const QString &runId, const QStr
     // operador: the database role; usuario_so: the OS user (operatorName), on history tables that
     // have the column (setup-history adds it); older tables get the role only.
     QSqlQuery has(conn.database());
-    const bool osColumn = has.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
-                                                  "'identidad.purga_corridas'::regclass AND attname = 'usuario_so' "
-                                                  "AND NOT attisdropped)")) &&
-                          has.next() && has.value(0).toBool();
+    const bool osColumn =
+        has.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
+                                "'identidad.purga_corridas'::regclass AND attname = 'usuario_so' "
+                                "AND NOT attisdropped)")) &&
+        has.next() && has.value(0).toBool();
     QSqlQuery q(conn.database());
-    q.prepare(osColumn ? QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, usuario_so, "
-                                        "estado, backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, "
-                                        "NULLIF(?, ''), 'en_curso', pg_backend_pid(), ?)")
-                       : QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, "
-                                        "backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, 'en_curso', "
-                                        "pg_backend_pid(), ?)"));
+    q.prepare(
+        osColumn
+            ? QStringLiteral(
+                  "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, usuario_so, "
+                  "estado, backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, "
+                  "NULLIF(?, ''), 'en_curso', pg_backend_pid(), ?)")
+            : QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, "
+                             "backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, 'en_curso', "
+                             "pg_backend_pid(), ?)"));
     q.addBindValue(runId);
     q.addBindValue(origin);
     if (osColumn)
@@ -76,12 +81,13 @@ bool HistoryStore::startRun(PgConnection &conn, const QString &runId, const QStr
     return true;
 }
 
-bool HistoryStore::finishRun(PgConnection &conn, const QString &runId, const QString &status, const QString &detail,
-                             QString *error)
+bool HistoryStore::finishRun(PgConnection &conn, const QString &runId, const QString &status,
+                             const QString &detail, QString *error)
 {
     QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral("UPDATE identidad.purga_corridas SET estado = ?, terminada_en = now(),"
-                             " detalle = concat_ws(' | ', detalle, NULLIF(?, '')) WHERE corrida_id = CAST(? AS uuid)"));
+    q.prepare(QStringLiteral(
+        "UPDATE identidad.purga_corridas SET estado = ?, terminada_en = now(),"
+        " detalle = concat_ws(' | ', detalle, NULLIF(?, '')) WHERE corrida_id = CAST(? AS uuid)"));
     q.addBindValue(status);
     q.addBindValue(detail);
     q.addBindValue(runId);
@@ -92,8 +98,8 @@ bool HistoryStore::finishRun(PgConnection &conn, const QString &runId, const QSt
     return true;
 }
 
-bool HistoryStore::writeMetric(PgConnection &conn, const QString &runId, const QString &metric, const QString &table,
-                               double value, QString *error)
+bool HistoryStore::writeMetric(PgConnection &conn, const QString &runId, const QString &metric,
+                               const QString &table, double value, QString *error)
 {
     QSqlQuery q(conn.database());
     q.prepare(QStringLiteral("INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor)"

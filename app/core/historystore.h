@@ -20,13 +20,13 @@ public:
     // Marks as 'interrumpido' the runs left 'en_curso' whose backend is gone. Returns how many.
     static int markInterrupted(PgConnection &conn, QString *error);
 
-    static bool startRun(PgConnection &conn, const QString &runId, const QString &origin, const QString &operatorName,
-                         const QString &detail, QString *error);
-    static bool finishRun(PgConnection &conn, const QString &runId, const QString &status, const QString &detail,
-                          QString *error);
+    static bool startRun(PgConnection &conn, const QString &runId, const QString &origin,
+                         const QString &operatorName, const QString &detail, QString *error);
+    static bool finishRun(PgConnection &conn, const QString &runId, const QString &status,
+                          const QString &detail, QString *error);
     // metric: identidad_purga_filas | identidad_purga_duracion_ms; table: bare table name.
-    static bool writeMetric(PgConnection &conn, const QString &runId, const QString &metric, const QString &table,
-                            double value, QString *error);
+    static bool writeMetric(PgConnection &conn, const QString &runId, const QString &metric,
+                            const QString &table, double value, QString *error);
 };
 
 } // namespace purga

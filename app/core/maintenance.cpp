@@ -23,7 +23,8 @@ bool vacuumAnalyze(PgConnection &conn, const QStringList &tables, QueryCanceller
         for (const QString &id : Rules::ids())
             known = known || Rules::table(id) == table;
         if (!known) {
-            *error = QCoreApplication::translate("Maintenance", "%1 is not a table this app purges.").arg(table);
+            *error =
+                QCoreApplication::translate("Maintenance", "%1 is not a table this app purges.").arg(table);
             return false;
         }
         if (progress)

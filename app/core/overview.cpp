@@ -28,13 +28,16 @@ void fillTableStats(PgConnection &conn, TableOverview &t)
         "                  JOIN pg_class p ON p.oid = i.inhrelid WHERE i.inhparent = c.oid)"
         "            ELSE greatest(c.reltuples, 0) END::bigint,"
         "       CASE WHEN c.relkind = 'p'"
-        "            THEN (SELECT coalesce(sum(pg_table_size(i.inhrelid)), 0) FROM pg_inherits i WHERE i.inhparent = c.oid)"
+        "            THEN (SELECT coalesce(sum(pg_table_size(i.inhrelid)), 0) FROM pg_inherits i WHERE "
+        "i.inhparent = c.oid)"
         "            ELSE pg_table_size(c.oid) END,"
         "       CASE WHEN c.relkind = 'p'"
-        "            THEN (SELECT coalesce(sum(pg_indexes_size(i.inhrelid)), 0) FROM pg_inherits i WHERE i.inhparent = c.oid)"
+        "            THEN (SELECT coalesce(sum(pg_indexes_size(i.inhrelid)), 0) FROM pg_inherits i WHERE "
+        "i.inhparent = c.oid)"
         "            ELSE pg_indexes_size(c.oid) END,"
         "       coalesce(s.n_dead_tup, (SELECT sum(ps.n_dead_tup) FROM pg_inherits i"
-        "                 JOIN pg_stat_user_tables ps ON ps.relid = i.inhrelid WHERE i.inhparent = c.oid), 0),"
+        "                 JOIN pg_stat_user_tables ps ON ps.relid = i.inhrelid WHERE i.inhparent = c.oid), "
+        "0),"
         "       s.last_vacuum::text, s.last_autovacuum::text, s.last_analyze::text, s.last_autoanalyze::text"
         "  FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid"
         " WHERE c.oid = to_regclass(?)"));
@@ -113,8 +116,9 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
         fillTableStats(conn, t);
         if (Rules::isPartitionRule(c.id)) {
             QSqlQuery p(conn.database());
-            const QString cutoff = QStringLiteral("(%1 - %2)").arg(Rules::cutoffLiteral(out->takenAtUtc),
-                                                                    Rules::retentionInterval(c));
+            const QString cutoff =
+                QStringLiteral("(%1 - %2)")
+                    .arg(Rules::cutoffLiteral(out->takenAtUtc), Rules::retentionInterval(c));
             if (p.exec(Rules::partitionsSql(cutoff))) {
                 while (p.next())
                     t.partitions << partitionFromRow(p);
@@ -142,7 +146,8 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     PreviewPlan plan;
     // Counts only: the breakdown by tenant and the sample are the Preview page's, not the Overview's.
     SqlFailure failure = SqlFailure::None;
-    const bool ok = takePreview(conn, rules, canceller, progress, &plan, error, PreviewDepth::CountsOnly, &failure);
+    const bool ok =
+        takePreview(conn, rules, canceller, progress, &plan, error, PreviewDepth::CountsOnly, &failure);
     QSqlQuery reset(conn.database());
     reset.exec(QStringLiteral("RESET statement_timeout"));
     if (!ok) {

@@ -13,9 +13,9 @@ struct TableOverview
 {
     QString ruleId;
     QString table;
-    bool exact = false;        // false: counts are catalog estimates (shown with ≈)
+    bool exact = false; // false: counts are catalog estimates (shown with ≈)
     qint64 total = 0;
-    qint64 revoked = -1;       // -1 when unknown yet / not applicable
+    qint64 revoked = -1; // -1 when unknown yet / not applicable
     qint64 expired = -1;
     qint64 removable = -1;
     qint64 keptByWindow = -1;
@@ -23,7 +23,7 @@ struct TableOverview
     qint64 indexBytes = 0;
     qint64 deadTuples = 0;
     QString lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; // UTC text or empty
-    QList<PartitionInfo> partitions; // log_sesiones only
+    QList<PartitionInfo> partitions;                                  // log_sesiones only
 };
 
 struct Overview
@@ -36,7 +36,8 @@ struct Overview
 };
 
 // Fast numbers from the catalog (reltuples, pg_stat_user_tables, sizes): milliseconds.
-bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, Overview *out, QString *error);
+bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, Overview *out,
+                            QString *error);
 // Exact counts with the rules' own SQL, cancellable, under a per-statement timeout.
 bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int statementTimeoutMs,
                         QueryCanceller *canceller, const ProgressFn &progress, Overview *out, QString *error);

@@ -151,11 +151,13 @@ PasswordResult resultOf(PasswordStore::Operation op, const QString &profileName,
     case QKeychain::AccessDenied:
     case QKeychain::AccessDeniedByUser:
         r.denied = true;
-        r.message = PasswordStore::tr("The keychain refused access to the password for profile \"%1\" (is it locked?).")
+        r.message = PasswordStore::tr(
+                        "The keychain refused access to the password for profile \"%1\" (is it locked?).")
                         .arg(name);
         break;
     case QKeychain::CouldNotDeleteEntry:
-        r.message = PasswordStore::tr("The keychain could not remove the password for profile \"%1\".").arg(name);
+        r.message =
+            PasswordStore::tr("The keychain could not remove the password for profile \"%1\".").arg(name);
         break;
     case QKeychain::NotImplemented:
         r.noKeychain = true;
@@ -165,8 +167,8 @@ PasswordResult resultOf(PasswordStore::Operation op, const QString &profileName,
     case QKeychain::OtherError: // what libsecret reports when there is no D-Bus session at all
     default:
         r.noKeychain = true;
-        r.message =
-            PasswordStore::tr("No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)");
+        r.message = PasswordStore::tr(
+            "No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)");
         break;
     }
     return r;

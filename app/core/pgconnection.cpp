@@ -58,9 +58,10 @@ bool applyParams(QSqlDatabase &db, const ConnParams &params, const QString &pass
         } else if (value.contains(u';')) {
             if (error) {
                 error->kind = ConnectError::Kind::InvalidSettings;
-                error->message = PgConnection::tr("The value of %1 for %2 contains ';', which Qt's PostgreSQL driver "
-                                                  "cannot pass to libpq.")
-                                     .arg(QString::fromUtf8(kv.first), profile.displayTarget());
+                error->message =
+                    PgConnection::tr("The value of %1 for %2 contains ';', which Qt's PostgreSQL driver "
+                                     "cannot pass to libpq.")
+                        .arg(QString::fromUtf8(kv.first), profile.displayTarget());
             }
             return false;
         } else {
@@ -78,18 +79,30 @@ bool applyParams(QSqlDatabase &db, const ConnParams &params, const QString &pass
 QString ConnectError::kindId(Kind k)
 {
     switch (k) {
-    case Kind::None: return QStringLiteral("none");
-    case Kind::WrongPassword: return QStringLiteral("wrong_password");
-    case Kind::PasswordMissing: return QStringLiteral("password_missing");
-    case Kind::Unreachable: return QStringLiteral("unreachable");
-    case Kind::Timeout: return QStringLiteral("timeout");
-    case Kind::DatabaseMissing: return QStringLiteral("database_missing");
-    case Kind::Ssl: return QStringLiteral("ssl");
-    case Kind::DriverMissing: return QStringLiteral("driver_missing");
-    case Kind::Other: return QStringLiteral("other");
-    case Kind::NotAuthorized: return QStringLiteral("not_authorized");
-    case Kind::ServerUnavailable: return QStringLiteral("server_unavailable");
-    case Kind::InvalidSettings: return QStringLiteral("invalid_settings");
+    case Kind::None:
+        return QStringLiteral("none");
+    case Kind::WrongPassword:
+        return QStringLiteral("wrong_password");
+    case Kind::PasswordMissing:
+        return QStringLiteral("password_missing");
+    case Kind::Unreachable:
+        return QStringLiteral("unreachable");
+    case Kind::Timeout:
+        return QStringLiteral("timeout");
+    case Kind::DatabaseMissing:
+        return QStringLiteral("database_missing");
+    case Kind::Ssl:
+        return QStringLiteral("ssl");
+    case Kind::DriverMissing:
+        return QStringLiteral("driver_missing");
+    case Kind::Other:
+        return QStringLiteral("other");
+    case Kind::NotAuthorized:
+        return QStringLiteral("not_authorized");
+    case Kind::ServerUnavailable:
+        return QStringLiteral("server_unavailable");
+    case Kind::InvalidSettings:
+        return QStringLiteral("invalid_settings");
     }
     return QStringLiteral("other");
 }
@@ -151,7 +164,8 @@ bool PgConnection::open(const ConnectionProfile &profile, const QString &passwor
     // TimeZone is still read from pg_settings.reset_val for display.
     // Server NOTICEs ("already exists, skipping") must not land on a CLI's stderr.
     if (PGconn *c = handle())
-        PQsetNoticeProcessor(c, [](void *, const char *) {}, nullptr);
+        PQsetNoticeProcessor(
+            c, [](void *, const char *) {}, nullptr);
     QString ignored;
     execScript(QStringLiteral("SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'"), &ignored);
     return true;

@@ -7,7 +7,6 @@
 #include <QSqlDatabase>
 #include <QString>
 
-
 struct pg_conn;
 typedef struct pg_conn PGconn;
 
@@ -16,8 +15,20 @@ namespace purga {
 // Why a connection attempt failed, as specific as libpq lets us tell.
 struct ConnectError
 {
-    enum class Kind { None, WrongPassword, PasswordMissing, Unreachable, Timeout, DatabaseMissing, Ssl,
-                      DriverMissing, Other, NotAuthorized, ServerUnavailable, InvalidSettings };
+    enum class Kind {
+        None,
+        WrongPassword,
+        PasswordMissing,
+        Unreachable,
+        Timeout,
+        DatabaseMissing,
+        Ssl,
+        DriverMissing,
+        Other,
+        NotAuthorized,
+        ServerUnavailable,
+        InvalidSettings
+    };
     Kind kind = Kind::None;
     QString message;  // translated, one line, for the user; never quotes the server
     QString detail;   // what libpq or the server said, verbatim (never contains the password)

@@ -24,17 +24,17 @@ QList<TableNeed> tableNeeds()
 {
     return {
         {QStringLiteral("refresh_tokens"),
-         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"), QStringLiteral("expiracion"),
-          QStringLiteral("revocado"), QStringLiteral("revocado_en")}},
+         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"),
+          QStringLiteral("expiracion"), QStringLiteral("revocado"), QStringLiteral("revocado_en")}},
         {QStringLiteral("pre_tokens"),
-         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"), QStringLiteral("expiracion"),
-          QStringLiteral("usado_en")}},
+         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"),
+          QStringLiteral("expiracion"), QStringLiteral("usado_en")}},
         {QStringLiteral("log_sesiones"), {QStringLiteral("id"), QStringLiteral("ocurrido_en")}},
     };
 }
 
-PreflightItem item(const QString &id, PreflightItem::Status status, const QString &title, const QString &detail,
-                   bool blocksPreview = false, bool blocksPurge = false)
+PreflightItem item(const QString &id, PreflightItem::Status status, const QString &title,
+                   const QString &detail, bool blocksPreview = false, bool blocksPurge = false)
 {
     PreflightItem i;
     i.id = id;
@@ -51,9 +51,12 @@ PreflightItem item(const QString &id, PreflightItem::Status status, const QStrin
 QString toId(PreflightItem::Status s)
 {
     switch (s) {
-    case PreflightItem::Status::Ok: return QStringLiteral("ok");
-    case PreflightItem::Status::Warning: return QStringLiteral("warning");
-    case PreflightItem::Status::Failed: return QStringLiteral("failed");
+    case PreflightItem::Status::Ok:
+        return QStringLiteral("ok");
+    case PreflightItem::Status::Warning:
+        return QStringLiteral("warning");
+    case PreflightItem::Status::Failed:
+        return QStringLiteral("failed");
     }
     return QStringLiteral("failed");
 }
@@ -144,11 +147,11 @@ QString couldNotRun(const QSqlQuery &q)
 bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
 {
     QSqlQuery q(conn.database());
-    if (!q.exec(QStringLiteral(
-            "SELECT current_setting('server_version'), current_setting('server_version_num')::int, current_user,"
-            "       current_database(), r.rolbypassrls, r.rolsuper, pg_is_in_recovery(),"
-            "       (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone')"
-            "  FROM pg_roles r WHERE r.rolname = current_user")) ||
+    if (!q.exec(QStringLiteral("SELECT current_setting('server_version'), "
+                               "current_setting('server_version_num')::int, current_user,"
+                               "       current_database(), r.rolbypassrls, r.rolsuper, pg_is_in_recovery(),"
+                               "       (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone')"
+                               "  FROM pg_roles r WHERE r.rolname = current_user")) ||
         !q.next()) {
         *error = couldNotRun(q);
         return false;
@@ -173,24 +176,27 @@ bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
 void checkRole(PreflightReport *r)
 {
     const bool seesAll = r->bypassRls || r->superuser;
-    r->items << item(QStringLiteral("bypassrls"), seesAll ? S::Ok : S::Failed,
-                     PreflightReport::tr("Role %1 bypasses row level security").arg(r->role),
-                     seesAll ? PreflightReport::tr("Counts and purges cover every tenant.")
-                             : PreflightReport::tr("Role %1 lacks BYPASSRLS: row level security would limit every count "
-                                                   "and delete to one tenant (app.current_empresa_id), so preview and "
-                                                   "purge are refused. Connect as the maintenance role (ADR 0021).")
-                                   .arg(r->role),
-                     !seesAll, !seesAll);
+    r->items << item(
+        QStringLiteral("bypassrls"), seesAll ? S::Ok : S::Failed,
+        PreflightReport::tr("Role %1 bypasses row level security").arg(r->role),
+        seesAll ? PreflightReport::tr("Counts and purges cover every tenant.")
+                : PreflightReport::tr("Role %1 lacks BYPASSRLS: row level security would limit every count "
+                                      "and delete to one tenant (app.current_empresa_id), so preview and "
+                                      "purge are refused. Connect as the maintenance role (ADR 0021).")
+                      .arg(r->role),
+        !seesAll, !seesAll);
     if (r->superuser)
-        r->items << item(QStringLiteral("superuser"), S::Warning, PreflightReport::tr("Connected as a superuser"),
-                         PreflightReport::tr("A superuser can do far more than purge. Prefer the dedicated maintenance "
-                                             "role with BYPASSRLS."));
+        r->items << item(
+            QStringLiteral("superuser"), S::Warning, PreflightReport::tr("Connected as a superuser"),
+            PreflightReport::tr("A superuser can do far more than purge. Prefer the dedicated maintenance "
+                                "role with BYPASSRLS."));
     r->items << item(QStringLiteral("standby"), r->inRecovery ? S::Failed : S::Ok,
                      r->inRecovery ? PreflightReport::tr("Server is a read-only standby")
                                    : PreflightReport::tr("Server accepts writes"),
-                     r->inRecovery ? PreflightReport::tr("This server is in recovery (a read-only standby): preview is "
-                                                         "allowed, purge is refused. Connect to the primary to purge.")
-                                   : PreflightReport::tr("Not in recovery."),
+                     r->inRecovery
+                         ? PreflightReport::tr("This server is in recovery (a read-only standby): preview is "
+                                               "allowed, purge is refused. Connect to the primary to purge.")
+                         : PreflightReport::tr("Not in recovery."),
                      false, r->inRecovery);
 }
 
@@ -199,8 +205,9 @@ bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, QStrin
 {
     // to_regclass('identidad.x') raises instead of answering NULL without USAGE on the schema.
     QSqlQuery ns(conn.database());
-    if (!ns.exec(QStringLiteral("SELECT n.oid IS NOT NULL, coalesce(has_schema_privilege(n.oid, 'USAGE'), false)"
-                                "  FROM (SELECT 1) x LEFT JOIN pg_namespace n ON n.nspname = 'identidad'")) ||
+    if (!ns.exec(
+            QStringLiteral("SELECT n.oid IS NOT NULL, coalesce(has_schema_privilege(n.oid, 'USAGE'), false)"
+                           "  FROM (SELECT 1) x LEFT JOIN pg_namespace n ON n.nspname = 'identidad'")) ||
         !ns.next()) {
         *error = couldNotRun(ns);
         return false;
@@ -209,15 +216,16 @@ bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, QStrin
     if (*reachable)
         return true;
     const bool exists = ns.value(0).toBool();
-    r->items << item(QStringLiteral("schema"), S::Failed,
-                     exists ? PreflightReport::tr("No access to schema identidad")
-                            : PreflightReport::tr("Schema identidad is missing"),
-                     exists ? PreflightReport::tr("Role %1 has no USAGE on schema identidad, so it cannot see the "
-                                                  "session tables. GRANT USAGE ON SCHEMA identidad TO %1.")
-                                  .arg(r->role)
-                            : PreflightReport::tr("This database has no schema identidad. Is this the identity "
-                                                  "service's database?"),
-                     true, true);
+    r->items << item(
+        QStringLiteral("schema"), S::Failed,
+        exists ? PreflightReport::tr("No access to schema identidad")
+               : PreflightReport::tr("Schema identidad is missing"),
+        exists ? PreflightReport::tr("Role %1 has no USAGE on schema identidad, so it cannot see the "
+                                     "session tables. GRANT USAGE ON SCHEMA identidad TO %1.")
+                     .arg(r->role)
+               : PreflightReport::tr("This database has no schema identidad. Is this the identity "
+                                     "service's database?"),
+        true, true);
     for (const TableNeed &need : tableNeeds())
         r->items << item(QStringLiteral("table:") + need.ruleId, S::Failed,
                          PreflightReport::tr("Table %1 not reachable").arg(Rules::table(need.ruleId)),
@@ -240,10 +248,11 @@ void checkDetach(PgConnection &conn, PreflightReport *r, const QString &ruleId, 
     r->canDetachPartitions = owner;
     r->items << item(QStringLiteral("detach:") + ruleId, owner ? S::Ok : S::Failed,
                      PreflightReport::tr("May detach and drop partitions of %1").arg(table),
-                     owner ? PreflightReport::tr("The role owns the table or is a member of its owner.")
-                           : PreflightReport::tr("DETACH/DROP PARTITION needs the owner of %1; grant its owner "
-                                                 "role to %2.")
-                                 .arg(table, r->role),
+                     owner
+                         ? PreflightReport::tr("The role owns the table or is a member of its owner.")
+                         : PreflightReport::tr("DETACH/DROP PARTITION needs the owner of %1; grant its owner "
+                                               "role to %2.")
+                               .arg(table, r->role),
                      false, !owner);
     r->items.last().ruleId = ruleId;
 }
@@ -253,8 +262,9 @@ void checkDelete(PreflightReport *r, const QString &ruleId, bool canDelete)
     const QString table = Rules::table(ruleId);
     r->items << item(QStringLiteral("delete:") + ruleId, canDelete ? S::Ok : S::Failed,
                      PreflightReport::tr("May DELETE from %1").arg(table),
-                     canDelete ? PreflightReport::tr("DELETE privilege granted.")
-                               : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
+                     canDelete
+                         ? PreflightReport::tr("DELETE privilege granted.")
+                         : PreflightReport::tr("Role %1 has no DELETE privilege on %2.").arg(r->role, table),
                      false, !canDelete);
     r->items.last().ruleId = ruleId;
 }
@@ -291,11 +301,12 @@ bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, Q
     const QString id = QStringLiteral("table:") + need.ruleId;
     if (!t.value(0).toBool()) {
         r->canVacuum = false;
-        r->items << item(id, S::Failed, PreflightReport::tr("Table %1 is missing").arg(table),
-                         PreflightReport::tr("Table %1 does not exist (or this role cannot see schema identidad). "
-                                             "Is this the identity service's database?")
-                             .arg(table),
-                         true, true);
+        r->items << item(
+            id, S::Failed, PreflightReport::tr("Table %1 is missing").arg(table),
+            PreflightReport::tr("Table %1 does not exist (or this role cannot see schema identidad). "
+                                "Is this the identity service's database?")
+                .arg(table),
+            true, true);
         return true;
     }
     const QStringList missing = missingColumns(t.value(1).toString(), need.columns);
@@ -326,9 +337,10 @@ bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, Q
 void checkJob(PgConnection &conn, PreflightReport *r)
 {
     QSqlQuery job(conn.database());
-    if (!job.exec(QStringLiteral("SELECT count(*), max(iniciada_en) FILTER (WHERE estado = 'ok')::text,"
-                                 "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600"
-                                 "  FROM identidad.purga_corridas WHERE origen = 'job'")) ||
+    if (!job.exec(QStringLiteral(
+            "SELECT count(*), max(iniciada_en) FILTER (WHERE estado = 'ok')::text,"
+            "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600"
+            "  FROM identidad.purga_corridas WHERE origen = 'job'")) ||
         !job.next() || job.value(0).toLongLong() == 0)
         return;
     r->lastJobOkUtc = job.value(1).toString();
@@ -336,22 +348,24 @@ void checkJob(PgConnection &conn, PreflightReport *r)
     r->hoursSinceJobOk = hours;
     if (hours >= 0 && hours <= 48)
         return;
-    r->items << item(QStringLiteral("job"), S::Warning,
-                     hours < 0 ? PreflightReport::tr("The scheduled job has never run successfully")
-                               : PreflightReport::tr("The scheduled job has not run successfully for %1 h")
-                                     .arg(qRound(hours)),
-                     hours < 0 ? PreflightReport::tr("The history has runs with origin 'job' but none "
-                                                     "ended 'ok': the tables grow until someone purges.")
-                               : PreflightReport::tr("Last successful run %1 UTC. ADR 0021 alerts after "
-                                                     "48 h: the tables grow again unnoticed.")
-                                     .arg(r->lastJobOkUtc));
+    r->items << item(
+        QStringLiteral("job"), S::Warning,
+        hours < 0
+            ? PreflightReport::tr("The scheduled job has never run successfully")
+            : PreflightReport::tr("The scheduled job has not run successfully for %1 h").arg(qRound(hours)),
+        hours < 0 ? PreflightReport::tr("The history has runs with origin 'job' but none "
+                                        "ended 'ok': the tables grow until someone purges.")
+                  : PreflightReport::tr("Last successful run %1 UTC. ADR 0021 alerts after "
+                                        "48 h: the tables grow again unnoticed.")
+                        .arg(r->lastJobOkUtc));
 }
 
 bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
 {
     QSqlQuery h(conn.database());
     if (!h.exec(QStringLiteral(
-            "SELECT to_regclass('identidad.purga_corridas') IS NOT NULL AND to_regclass('identidad.purga_metricas') IS NOT NULL,"
+            "SELECT to_regclass('identidad.purga_corridas') IS NOT NULL AND "
+            "to_regclass('identidad.purga_metricas') IS NOT NULL,"
             "       coalesce(has_table_privilege(to_regclass('identidad.purga_corridas'), 'INSERT')"
             "            AND has_table_privilege(to_regclass('identidad.purga_corridas'), 'UPDATE')"
             "            AND has_table_privilege(to_regclass('identidad.purga_metricas'), 'INSERT'), false),"
@@ -364,28 +378,31 @@ bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
     r->historyWritable = h.value(1).toBool();
     r->canCreateHistory = h.value(2).toBool() && !r->inRecovery;
     if (!r->historyExists) {
-        r->items << item(QStringLiteral("history"), S::Warning, PreflightReport::tr("Purge history tables missing"),
-                         r->canCreateHistory
-                             ? PreflightReport::tr("Create them (purga-sesiones-cli setup-history, or the button) to "
-                                                   "record runs and chart them.")
-                             : PreflightReport::tr("This role may not create them in schema identidad; ask the "
-                                                   "schema owner to run purga_historial.sql."));
+        r->items << item(
+            QStringLiteral("history"), S::Warning, PreflightReport::tr("Purge history tables missing"),
+            r->canCreateHistory
+                ? PreflightReport::tr("Create them (purga-sesiones-cli setup-history, or the button) to "
+                                      "record runs and chart them.")
+                : PreflightReport::tr("This role may not create them in schema identidad; ask the "
+                                      "schema owner to run purga_historial.sql."));
         return true;
     }
     r->items << item(QStringLiteral("history"), r->historyWritable ? S::Ok : S::Warning,
                      PreflightReport::tr("Purge history tables present"),
-                     r->historyWritable ? PreflightReport::tr("Runs and metrics will be recorded.")
-                                        : PreflightReport::tr("Role %1 may not write the history: runs will not be "
-                                                              "recorded.")
-                                              .arg(r->role));
+                     r->historyWritable
+                         ? PreflightReport::tr("Runs and metrics will be recorded.")
+                         : PreflightReport::tr("Role %1 may not write the history: runs will not be "
+                                               "recorded.")
+                               .arg(r->role));
     checkJob(conn, r);
     return true;
 }
 
 QString poolerDetail(const PreflightReport &r)
 {
-    return PreflightReport::tr("The server's backend pid %1 is not the %2 the connection was given at startup: a "
-                               "connection pooler (pgbouncer, pgpool, ...) is in between.")
+    return PreflightReport::tr(
+               "The server's backend pid %1 is not the %2 the connection was given at startup: a "
+               "connection pooler (pgbouncer, pgpool, ...) is in between.")
         .arg(r.serverBackendPid)
         .arg(r.clientBackendPid);
 }
@@ -398,24 +415,26 @@ void setPoolerItem(PreflightReport *r)
     if (r->pooler == Pooler::None)
         return;
     if (r->pooler == Pooler::Transaction) {
-        r->items << item(QStringLiteral("pooler"), S::Failed,
-                         PreflightReport::tr("Connected through a pooler in transaction mode"),
-                         poolerDetail(*r) + u' ' +
-                             PreflightReport::tr("Its server connections change hands between transactions "
-                                                 "(pgbouncer pool_mode=transaction or statement): the advisory lock "
-                                                 "that keeps the scheduled job out would not exclude anyone, so the "
-                                                 "purge is refused; the preview may run. Connect directly to "
-                                                 "PostgreSQL (its own host and port), or through a pool in session "
-                                                 "mode (pool_mode=session)."),
-                         false, true);
+        r->items << item(
+            QStringLiteral("pooler"), S::Failed,
+            PreflightReport::tr("Connected through a pooler in transaction mode"),
+            poolerDetail(*r) + u' ' +
+                PreflightReport::tr("Its server connections change hands between transactions "
+                                    "(pgbouncer pool_mode=transaction or statement): the advisory lock "
+                                    "that keeps the scheduled job out would not exclude anyone, so the "
+                                    "purge is refused; the preview may run. Connect directly to "
+                                    "PostgreSQL (its own host and port), or through a pool in session "
+                                    "mode (pool_mode=session)."),
+            false, true);
         return;
     }
-    r->items << item(QStringLiteral("pooler"), S::Warning,
-                     PreflightReport::tr("Connected through a connection pooler in session mode"),
-                     poolerDetail(*r) + u' ' +
-                         PreflightReport::tr("Session state survives between transactions here, so the purge's "
-                                             "lock holds for the whole run. A pool in transaction mode would be "
-                                             "refused."));
+    r->items << item(
+        QStringLiteral("pooler"), S::Warning,
+        PreflightReport::tr("Connected through a connection pooler in session mode"),
+        poolerDetail(*r) + u' ' +
+            PreflightReport::tr("Session state survives between transactions here, so the purge's "
+                                "lock holds for the whole run. A pool in transaction mode would be "
+                                "refused."));
 }
 
 // libpq's backend pid against pg_backend_pid(), then a session setting across two transactions.
@@ -433,8 +452,9 @@ void checkPooler(PgConnection &conn, PreflightReport *r)
     QSqlQuery set(conn.database());
     set.exec(QStringLiteral("SELECT set_config('purga.pooler_probe', '%1', false)").arg(token));
     QSqlQuery get(conn.database());
-    const bool kept = get.exec(QStringLiteral("SELECT current_setting('purga.pooler_probe', true), pg_backend_pid()")) &&
-                      get.next() && get.value(0).toString() == token && get.value(1).toInt() == r->serverBackendPid;
+    const bool kept =
+        get.exec(QStringLiteral("SELECT current_setting('purga.pooler_probe', true), pg_backend_pid()")) &&
+        get.next() && get.value(0).toString() == token && get.value(1).toInt() == r->serverBackendPid;
     r->pooler = kept ? Pooler::Session : Pooler::Transaction;
     setPoolerItem(r);
 }
@@ -444,9 +464,12 @@ void checkPooler(PgConnection &conn, PreflightReport *r)
 QString toId(Pooler pooler)
 {
     switch (pooler) {
-    case Pooler::None: return QStringLiteral("none");
-    case Pooler::Session: return QStringLiteral("session");
-    case Pooler::Transaction: return QStringLiteral("transaction");
+    case Pooler::None:
+        return QStringLiteral("none");
+    case Pooler::Session:
+        return QStringLiteral("session");
+    case Pooler::Transaction:
+        return QStringLiteral("transaction");
     }
     return QStringLiteral("none");
 }

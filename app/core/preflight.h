@@ -23,14 +23,14 @@ QString toId(Pooler pooler); // none | session | transaction (JSON)
 struct PreflightItem
 {
     enum class Status { Ok, Warning, Failed };
-    QString id;      // stable: "server", "bypassrls", "superuser", "standby", "table:<name>", ...
+    QString id; // stable: "server", "bypassrls", "superuser", "standby", "table:<name>", ...
     Status status = Status::Ok;
-    QString title;   // translated, short: "Role bypasses row level security"
-    QString detail;  // translated explanation, especially of a failure and what to do about it
+    QString title;  // translated, short: "Role bypasses row level security"
+    QString detail; // translated explanation, especially of a failure and what to do about it
     bool blocksPreview = false;
     bool blocksPurge = false;
-    QString ruleId;  // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
-                     // it then blocks the purge of that rule alone
+    QString ruleId; // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
+                    // it then blocks the purge of that rule alone
 };
 
 QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)
@@ -56,8 +56,8 @@ public:
     QString lastJobOkUtc;        // last successful run of the scheduled job (history), empty if none
     double hoursSinceJobOk = -1; // -1: never / unknown
     Pooler pooler = Pooler::None;
-    int clientBackendPid = 0;    // what libpq was told at startup (a pooler's own key when pooled)
-    int serverBackendPid = 0;    // pg_backend_pid()
+    int clientBackendPid = 0; // what libpq was told at startup (a pooler's own key when pooled)
+    int serverBackendPid = 0; // pg_backend_pid()
     QList<PreflightItem> items;
 
     bool canPreview() const;

@@ -57,10 +57,14 @@ QString ageLabel(int bucket, qint64 retentionSeconds)
     const QString u = hours ? QStringLiteral("h") : QStringLiteral("d");
     auto n = [&](double f) { return QString::number(retentionSeconds * f / unit, 'g', 4); };
     switch (bucket) {
-    case 0: return n(1.0) + QStringLiteral("–") + n(1.5) + u' ' + u;
-    case 1: return n(1.5) + QStringLiteral("–") + n(2.0) + u' ' + u;
-    case 2: return n(2.0) + QStringLiteral("–") + n(3.0) + u' ' + u;
-    default: return QStringLiteral("≥ ") + n(3.0) + u' ' + u;
+    case 0:
+        return n(1.0) + QStringLiteral("–") + n(1.5) + u' ' + u;
+    case 1:
+        return n(1.5) + QStringLiteral("–") + n(2.0) + u' ' + u;
+    case 2:
+        return n(2.0) + QStringLiteral("–") + n(3.0) + u' ' + u;
+    default:
+        return QStringLiteral("≥ ") + n(3.0) + u' ' + u;
     }
 }
 
@@ -130,7 +134,9 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
     // Exact rows of every partition in one pass through the parent (its privileges apply; a
     // MINVALUE or DEFAULT partition needs no bound expression this way).
     QSqlQuery c(conn.database());
-    if (!execOrFail(c, QStringLiteral("SELECT tableoid::regclass::text, count(*) FROM identidad.log_sesiones GROUP BY 1"),
+    if (!execOrFail(c,
+                    QStringLiteral(
+                        "SELECT tableoid::regclass::text, count(*) FROM identidad.log_sesiones GROUP BY 1"),
                     f))
         return false;
     QHash<QString, qint64> exactRows;
@@ -160,7 +166,8 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
         }
     }
     r.retained = r.total - r.eligible;
-    r.deleteSql = statements.isEmpty() ? QStringLiteral("-- no partition is old enough") : statements.join(u'\n');
+    r.deleteSql =
+        statements.isEmpty() ? QStringLiteral("-- no partition is old enough") : statements.join(u'\n');
     return true;
 }
 
@@ -254,7 +261,8 @@ QJsonObject RulePreview::toJson() const
     o.insert(QStringLiteral("by_tenant"), tenants);
     QJsonArray ages;
     for (const CountBucket &b : byAge)
-        ages.append(QJsonObject{{QStringLiteral("bucket"), b.label}, {QStringLiteral("rows"), double(b.rows)}});
+        ages.append(
+            QJsonObject{{QStringLiteral("bucket"), b.label}, {QStringLiteral("rows"), double(b.rows)}});
     o.insert(QStringLiteral("by_age"), ages);
     o.insert(QStringLiteral("sample_size"), int(sample.size()));
     return o;
@@ -275,8 +283,8 @@ QJsonObject PreviewPlan::toJson() const
 
 namespace {
 
-bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure &f, const ProgressFn &progress,
-                     PreviewPlan *plan, PreviewDepth depth)
+bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure &f,
+                     const ProgressFn &progress, PreviewPlan *plan, PreviewDepth depth)
 {
     for (const RuleConfig &c : rules) {
         const QStringList problems = Rules::validate(c);
@@ -287,10 +295,7 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure
     }
     QSqlQuery q(conn.database());
     // One database instant freezes every cutoff of the plan.
-    if (!execOrFail(q,
-                    QStringLiteral("SELECT now()::text, clock_timestamp()::text"),
-                    f) ||
-        !q.next())
+    if (!execOrFail(q, QStringLiteral("SELECT now()::text, clock_timestamp()::text"), f) || !q.next())
         return false;
     *plan = PreviewPlan();
     plan->cutoffBaseUtc = q.value(0).toString();
@@ -314,7 +319,7 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure
         r.cutoffUtc = cq.value(0).toString();
         const QString lit = Rules::cutoffLiteral(r.cutoffUtc);
         const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, f)
-                                                      : previewRows(conn, r, lit, f, depth);
+                                                     : previewRows(conn, r, lit, f, depth);
         if (!ok)
             return false;
         plan->rules << r;

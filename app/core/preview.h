@@ -20,20 +20,20 @@ enum class SqlFailure;
 
 struct PartitionInfo
 {
-    QString name;        // schema-qualified: identidad.log_sesiones_2025_01
-    QString bound;       // pg_get_expr(relpartbound) as the catalog says it
-    QString lowerBound;  // UTC text, empty for DEFAULT / MINVALUE
-    QString upperBound;  // UTC text, empty for DEFAULT / MAXVALUE
+    QString name;       // schema-qualified: identidad.log_sesiones_2025_01
+    QString bound;      // pg_get_expr(relpartbound) as the catalog says it
+    QString lowerBound; // UTC text, empty for DEFAULT / MINVALUE
+    QString upperBound; // UTC text, empty for DEFAULT / MAXVALUE
     bool isDefault = false;
     bool removable = false;
-    qint64 rows = -1;    // exact when rowsExact, else the catalog estimate
+    qint64 rows = -1; // exact when rowsExact, else the catalog estimate
     bool rowsExact = false;
     qint64 bytes = 0;
 };
 
 struct CountBucket
 {
-    QString label;       // tenant id or age bucket ("30-60 d")
+    QString label; // tenant id or age bucket ("30-60 d")
     qint64 rows = 0;
 };
 
@@ -43,7 +43,7 @@ struct RulePreview
     QString id;
     QString table;
     RuleConfig config;
-    QString cutoffUtc;             // frozen: the database's now() at preview time minus the retention
+    QString cutoffUtc; // frozen: the database's now() at preview time minus the retention
     qint64 total = 0;
     qint64 eligible = 0;
     qint64 retained = 0;
@@ -56,10 +56,10 @@ struct RulePreview
     QList<CountBucket> byTenant;
     QList<CountBucket> byAge;
     QStringList sampleColumns;
-    QList<QVariantList> sample;    // first 100 removable rows by key; token hashes already masked
+    QList<QVariantList> sample; // first 100 removable rows by key; token hashes already masked
     QList<PartitionInfo> partitions;
-    QString countSql;              // the exact text counted with
-    QString deleteSql;             // the exact text the purge runs (batch template / DETACH+DROP list)
+    QString countSql;  // the exact text counted with
+    QString deleteSql; // the exact text the purge runs (batch template / DETACH+DROP list)
 
     QJsonObject toJson() const;
 };
@@ -68,7 +68,7 @@ struct RulePreview
 struct PreviewPlan
 {
     QString takenAtUtc;
-    QString cutoffBaseUtc;   // the database's now() when frozen
+    QString cutoffBaseUtc; // the database's now() when frozen
     QString serverTimeZone;
     QList<RulePreview> rules;
 

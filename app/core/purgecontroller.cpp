@@ -90,8 +90,8 @@ bool PurgeController::isRunning() const
     return m_thread && m_thread->isRunning();
 }
 
-void PurgeController::start(const ConnectionProfile &profile, const QString &password, const PreviewPlan &plan,
-                            const PurgeOptions &options)
+void PurgeController::start(const ConnectionProfile &profile, const QString &password,
+                            const PreviewPlan &plan, const PurgeOptions &options)
 {
     if (isRunning())
         return;

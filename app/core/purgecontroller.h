@@ -20,8 +20,8 @@ public:
     bool isRunning() const;
 
 public slots:
-    void start(const purga::ConnectionProfile &profile, const QString &password, const purga::PreviewPlan &plan,
-               const purga::PurgeOptions &options);
+    void start(const purga::ConnectionProfile &profile, const QString &password,
+               const purga::PreviewPlan &plan, const purga::PurgeOptions &options);
     void stopAfterBatch();
     void cancelNow();
 

@@ -30,7 +30,8 @@ QString lockHolder(PgConnection &conn, qint64 key)
         "       extract(epoch FROM clock_timestamp() - a.state_change)::bigint"
         "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
         " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
-        "   AND l.classid::bigint = (CAST(? AS bigint) >> 32) AND l.objid::bigint = (CAST(? AS bigint) & 4294967295)"
+        "   AND l.classid::bigint = (CAST(? AS bigint) >> 32) AND l.objid::bigint = (CAST(? AS bigint) & "
+        "4294967295)"
         "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"));
     q.addBindValue(key);
     q.addBindValue(key);
@@ -60,7 +61,8 @@ QString lockHolder(PgConnection &conn, qint64 key)
 QString nowUtc(PgConnection &conn)
 {
     QSqlQuery q(conn.database());
-    return q.exec(QStringLiteral("SELECT clock_timestamp()::text")) && q.next() ? q.value(0).toString() : QString();
+    return q.exec(QStringLiteral("SELECT clock_timestamp()::text")) && q.next() ? q.value(0).toString()
+                                                                                : QString();
 }
 
 QString bareTable(const QString &qualified)
@@ -117,10 +119,14 @@ QJsonObject PurgeReceipt::toJson() const
 int PurgeReceipt::exitCode() const
 {
     switch (status) {
-    case RunStatus::Ok: return 0;
-    case RunStatus::LockBusy: return 5;
-    case RunStatus::Cancelled: return 6;
-    case RunStatus::Error: return 1;
+    case RunStatus::Ok:
+        return 0;
+    case RunStatus::LockBusy:
+        return 5;
+    case RunStatus::Cancelled:
+        return 6;
+    case RunStatus::Error:
+        return 1;
     }
     return 1;
 }
@@ -158,7 +164,8 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
         const QString detail = tr("cutoff base %1; rules %2; lock key %3")
                                    .arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','))
                                    .arg(options.advisoryLockKey);
-        if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail, &err))
+        if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail,
+                                    &err))
             *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
     }
     if (!locked) {
@@ -197,7 +204,7 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
             continue;
         }
         const RuleReceipt r = Rules::isPartitionRule(id) ? detail::purgePartitions(ctx, *preview)
-                                                          : detail::purgeRows(ctx, *preview);
+                                                         : detail::purgeRows(ctx, *preview);
         receipt.rules << r;
         if (r.status != RuleStatus::Ok) {
             receipt.status = runStatusOf(r.status);
@@ -220,7 +227,8 @@ PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObser
     // After a lost connection nothing more can be said to the server (and asking would only make
     // Qt warn "database not open" on stderr): the run is marked interrupted next time.
     const bool connected = m_conn.isOpen();
-    receipt.finishedUtc = connected ? nowUtc(m_conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    receipt.finishedUtc =
+        connected ? nowUtc(m_conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
     if (history && connected) {
         QString err;
         for (const RuleReceipt &r : receipt.rules) {
@@ -244,7 +252,8 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     QElapsedTimer timer;
     timer.start();
     PurgeReceipt receipt;
-    receipt.runId = options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
+    receipt.runId =
+        options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
     receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());

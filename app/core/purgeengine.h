@@ -20,13 +20,13 @@ class QueryCanceller;
 
 struct PurgeOptions
 {
-    QStringList ruleIds;        // subset of the plan's rules, in order
-    bool detachOnly = false;    // keep detached partitions instead of dropping them
+    QStringList ruleIds;     // subset of the plan's rules, in order
+    bool detachOnly = false; // keep detached partitions instead of dropping them
     qint64 advisoryLockKey = 731001;
     QString origin = QStringLiteral("manual"); // history: job|manual
-    QString operatorName;       // history: who ran it (OS user); the DB role is recorded too
-    bool recordHistory = true;  // when the history tables exist and are writable
-    QString runId;              // empty: the engine makes one
+    QString operatorName;                      // history: who ran it (OS user); the DB role is recorded too
+    bool recordHistory = true;                 // when the history tables exist and are writable
+    QString runId;                             // empty: the engine makes one
 };
 
 // Live progress of one rule, sent after every batch.
@@ -34,14 +34,14 @@ struct RuleProgress
 {
     QString ruleId;
     qint64 deleted = 0;
-    qint64 planned = 0;          // the preview's eligible count
+    qint64 planned = 0; // the preview's eligible count
     int batches = 0;
     int retries = 0;
     double lastBatchMs = 0;
     double rowsPerSecond = 0;
     qint64 etaMs = -1;
     RuleStatus state = RuleStatus::Running;
-    QString message;             // translated, for the log pane
+    QString message; // translated, for the log pane
 };
 
 struct RuleReceipt
@@ -50,7 +50,7 @@ struct RuleReceipt
     QString table;
     RuleStatus status = RuleStatus::Ok;
     qint64 deleted = 0;
-    qint64 largestBatch = 0;     // rows of the largest single batch (partition rule: partition)
+    qint64 largestBatch = 0; // rows of the largest single batch (partition rule: partition)
     qint64 planned = 0;
     int batches = 0;
     int retries = 0;
@@ -68,14 +68,14 @@ struct PurgeReceipt
 {
     QString runId;
     RunStatus status = RunStatus::Ok;
-    QString message;             // translated summary / reason
+    QString message; // translated summary / reason
     QString cutoffBaseUtc;
     QString startedUtc, finishedUtc;
     qint64 durationMs = 0;
-    QString lockHolder;          // when LockBusy: pid, application, client, since
+    QString lockHolder; // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     QJsonObject toJson() const;
-    int exitCode() const;        // CLI: 0 ok, 5 lock held, 6 cancelled/partial, 1 error
+    int exitCode() const; // CLI: 0 ok, 5 lock held, 6 cancelled/partial, 1 error
 };
 
 // Receives progress from the engine's thread; implementations must be thread-safe.

@@ -176,7 +176,8 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
     RuleReceipt &r = m_run.receipt();
     // b holds the failure when the DELETE or the first batch's size query failed; else BEGIN did.
     const bool queryFailed = began || b.lastError().isValid();
-    const SqlFailure kind = queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : SqlFailure::Other;
+    const SqlFailure kind =
+        queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : SqlFailure::Other;
     const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
     rollback(m_ctx.conn);
     const QString table = m_preview.table;

@@ -36,10 +36,12 @@ QString spentExpression(const QString &id, const QString &nowLiteral)
 QString sampleColumns(const QString &id)
 {
     if (id == kRefresh)
-        return QStringLiteral("t.id, t.empresa_id, t.usuario_id, t.familia_id::text, t.token_hash, t.creado_en::text, "
-                              "t.expiracion::text, t.revocado, t.revocado_en::text");
-    return QStringLiteral("t.id, t.empresa_id, t.usuario_id, t.token_hash, t.creado_en::text, t.expiracion::text, "
-                          "t.usado_en::text");
+        return QStringLiteral(
+            "t.id, t.empresa_id, t.usuario_id, t.familia_id::text, t.token_hash, t.creado_en::text, "
+            "t.expiracion::text, t.revocado, t.revocado_en::text");
+    return QStringLiteral(
+        "t.id, t.empresa_id, t.usuario_id, t.token_hash, t.creado_en::text, t.expiracion::text, "
+        "t.usado_en::text");
 }
 
 } // namespace
@@ -110,10 +112,11 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
     if (c.retentionSeconds <= 0)
         errors << tr("%1: the retention must be positive.").arg(title(c.id));
     else if (c.retentionSeconds < minimum) {
-        const QString msg = tr("%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).")
-                                .arg(title(c.id))
-                                .arg(c.retentionSeconds / 3600.0, 0, 'f', 1)
-                                .arg(minimum / 3600);
+        const QString msg =
+            tr("%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).")
+                .arg(title(c.id))
+                .arg(c.retentionSeconds / 3600.0, 0, 'f', 1)
+                .arg(minimum / 3600);
         if (c.forensicOverride) {
             if (warnings)
                 *warnings << msg;
@@ -124,7 +127,9 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
     if (c.batchSize < 1 || c.batchSize > 100000)
         errors << tr("%1: batch size %2 is out of range (1 to 100000).").arg(title(c.id)).arg(c.batchSize);
     if (c.lockTimeoutMs < 10 || c.lockTimeoutMs > 600000)
-        errors << tr("%1: lock timeout %2 ms is out of range (10 ms to 10 min).").arg(title(c.id)).arg(c.lockTimeoutMs);
+        errors << tr("%1: lock timeout %2 ms is out of range (10 ms to 10 min).")
+                      .arg(title(c.id))
+                      .arg(c.lockTimeoutMs);
     if (c.statementTimeoutMs < 100 || c.statementTimeoutMs > 3600000)
         errors << tr("%1: statement timeout %2 ms is out of range (100 ms to 1 h).")
                       .arg(title(c.id))
@@ -132,7 +137,9 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
     if (c.pauseMs < 0 || c.pauseMs > 60000)
         errors << tr("%1: pause %2 ms is out of range (0 to 60000).").arg(title(c.id)).arg(c.pauseMs);
     if (c.targetBatchMs < 0 || c.targetBatchMs > 60000)
-        errors << tr("%1: target batch time %2 ms is out of range (0 to 60000).").arg(title(c.id)).arg(c.targetBatchMs);
+        errors << tr("%1: target batch time %2 ms is out of range (0 to 60000).")
+                      .arg(title(c.id))
+                      .arg(c.targetBatchMs);
     if (c.maxLockRetries < 0 || c.maxLockRetries > 100)
         errors << tr("%1: lock retries %2 out of range (0 to 100).").arg(title(c.id)).arg(c.maxLockRetries);
     return errors;
@@ -163,7 +170,8 @@ void Rules::toSettings(const RuleConfig &c, QMap<QString, QString> *o)
 {
     const QString p = c.id + u'/';
     o->insert(p + QStringLiteral("retention_seconds"), QString::number(c.retentionSeconds));
-    o->insert(p + QStringLiteral("forensic_override"), c.forensicOverride ? QStringLiteral("1") : QStringLiteral("0"));
+    o->insert(p + QStringLiteral("forensic_override"),
+              c.forensicOverride ? QStringLiteral("1") : QStringLiteral("0"));
     o->insert(p + QStringLiteral("batch_size"), QString::number(c.batchSize));
     o->insert(p + QStringLiteral("lock_timeout_ms"), QString::number(c.lockTimeoutMs));
     o->insert(p + QStringLiteral("statement_timeout_ms"), QString::number(c.statementTimeoutMs));
@@ -175,7 +183,8 @@ void Rules::toSettings(const RuleConfig &c, QMap<QString, QString> *o)
 QString Rules::cutoffLiteral(const QString &cutoffUtcText)
 {
     // Only a timestamp as PostgreSQL prints it may become a literal (it is spliced into SQL text).
-    static const QRegularExpression shape(QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9:.]+[+-][0-9:]+$"));
+    static const QRegularExpression shape(
+        QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9:.]+[+-][0-9:]+$"));
     if (!shape.match(cutoffUtcText).hasMatch())
         return QStringLiteral("NULL::timestamptz");
     return u'\'' + cutoffUtcText + QStringLiteral("'::timestamptz");
@@ -223,9 +232,11 @@ QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSec
 {
     const QString p = predicate(id, c);
     // `now` of the frozen plan: the cutoff plus the retention, as a literal computed in SQL.
-    const QString spent = spentExpression(id, QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c));
+    const QString spent =
+        spentExpression(id, QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c));
     const QString age = ageExpression(id);
-    const QString revoked = id == kRefresh ? QStringLiteral("t.revocado") : QStringLiteral("t.usado_en IS NOT NULL");
+    const QString revoked =
+        id == kRefresh ? QStringLiteral("t.revocado") : QStringLiteral("t.usado_en IS NOT NULL");
     return QStringLiteral(
                "SELECT count(*) AS total,\n"
                "       count(*) FILTER (WHERE %1) AS eligible,\n"
@@ -233,17 +244,22 @@ QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSec
                "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS retained_by_window,\n"
                "       count(*) FILTER (WHERE %3 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
                "       count(*) FILTER (WHERE %4) AS revoked_or_used,\n"
-               "       count(*) FILTER (WHERE t.expiracion < (%5 + make_interval(secs => :retention))) AS expired,\n"
+               "       count(*) FILTER (WHERE t.expiracion < (%5 + make_interval(secs => :retention))) AS "
+               "expired,\n"
                "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
                "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
                "       min(%6) FILTER (WHERE %1)::text AS oldest,\n"
                "       max(%6) FILTER (WHERE %1)::text AS newest,\n"
-               "       count(*) FILTER (WHERE %1 AND %6 >= %5 - make_interval(secs => :retention / 2)) AS age_1,\n"
+               "       count(*) FILTER (WHERE %1 AND %6 >= %5 - make_interval(secs => :retention / 2)) AS "
+               "age_1,\n"
                "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention / 2)\n"
-               "                                 AND %6 >= %5 - make_interval(secs => :retention)) AS age_2,\n"
+               "                                 AND %6 >= %5 - make_interval(secs => :retention)) AS "
+               "age_2,\n"
                "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention)\n"
-               "                                 AND %6 >= %5 - make_interval(secs => :retention * 2)) AS age_3,\n"
-               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS age_4\n"
+               "                                 AND %6 >= %5 - make_interval(secs => :retention * 2)) AS "
+               "age_3,\n"
+               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS "
+               "age_4\n"
                "FROM %7 t")
         .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id))
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
@@ -274,22 +290,23 @@ QString Rules::deleteBatchSql(const QString &id, const QString &c)
 
 QString Rules::partitionsSql(const QString &c)
 {
-    return QStringLiteral(
-               "SELECT c.oid::regclass::text AS name,\n"
-               "       pg_get_expr(c.relpartbound, c.oid) AS bound,\n"
-               "       pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT' AS is_default,\n"
-               "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
-               "       (b.hi IS NOT NULL AND b.hi <= %1) AS removable,\n"
-               "       greatest(c.reltuples, 0)::bigint AS estimated_rows,\n"
-               "       pg_total_relation_size(c.oid) AS bytes\n"
-               "FROM pg_inherits i\n"
-               "JOIN pg_class c ON c.oid = i.inhrelid\n"
-               "CROSS JOIN LATERAL (\n"
-               "  SELECT (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \\(''([^'']*)''\\)'))[1]::timestamptz AS lo,\n"
-               "         (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO \\(''([^'']*)''\\)'))[1]::timestamptz AS hi\n"
-               ") b\n"
-               "WHERE i.inhparent = 'identidad.log_sesiones'::regclass\n"
-               "ORDER BY b.hi NULLS LAST, name")
+    return QStringLiteral("SELECT c.oid::regclass::text AS name,\n"
+                          "       pg_get_expr(c.relpartbound, c.oid) AS bound,\n"
+                          "       pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT' AS is_default,\n"
+                          "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
+                          "       (b.hi IS NOT NULL AND b.hi <= %1) AS removable,\n"
+                          "       greatest(c.reltuples, 0)::bigint AS estimated_rows,\n"
+                          "       pg_total_relation_size(c.oid) AS bytes\n"
+                          "FROM pg_inherits i\n"
+                          "JOIN pg_class c ON c.oid = i.inhrelid\n"
+                          "CROSS JOIN LATERAL (\n"
+                          "  SELECT (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM "
+                          "\\(''([^'']*)''\\)'))[1]::timestamptz AS lo,\n"
+                          "         (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO "
+                          "\\(''([^'']*)''\\)'))[1]::timestamptz AS hi\n"
+                          ") b\n"
+                          "WHERE i.inhparent = 'identidad.log_sesiones'::regclass\n"
+                          "ORDER BY b.hi NULLS LAST, name")
         .arg(c);
 }
 
@@ -303,9 +320,12 @@ QString Rules::detachSql(const QString &partition, DetachMode mode)
 {
     const QString base = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION ") + partition;
     switch (mode) {
-    case DetachMode::Plain: return base;
-    case DetachMode::Concurrently: return base + QStringLiteral(" CONCURRENTLY");
-    case DetachMode::Finalize: return base + QStringLiteral(" FINALIZE");
+    case DetachMode::Plain:
+        return base;
+    case DetachMode::Concurrently:
+        return base + QStringLiteral(" CONCURRENTLY");
+    case DetachMode::Finalize:
+        return base + QStringLiteral(" FINALIZE");
     }
     return base;
 }
@@ -325,14 +345,15 @@ QString Rules::removableSinceSql(const RuleConfig &config)
 {
     const QString interval = retentionInterval(config);
     const QString cutoff = QStringLiteral("(now() - %1)").arg(interval);
-    const QString since = isPartitionRule(config.id)
-                              ? QStringLiteral("(SELECT min(s.upper_bound::timestamptz) + %1 AS at, count(*) AS n\n"
-                                               "   FROM (%2) s WHERE s.removable)")
-                                    .arg(interval, partitionsSql(cutoff))
-                              : QStringLiteral("(SELECT min(%1) + %2 AS at, count(*) AS n FROM %3 t WHERE %4)")
-                                    .arg(ageExpression(config.id), interval, table(config.id),
-                                         predicate(config.id, cutoff));
-    return QStringLiteral("SELECT to_char(x.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS removable_since,\n"
+    const QString since =
+        isPartitionRule(config.id)
+            ? QStringLiteral("(SELECT min(s.upper_bound::timestamptz) + %1 AS at, count(*) AS n\n"
+                             "   FROM (%2) s WHERE s.removable)")
+                  .arg(interval, partitionsSql(cutoff))
+            : QStringLiteral("(SELECT min(%1) + %2 AS at, count(*) AS n FROM %3 t WHERE %4)")
+                  .arg(ageExpression(config.id), interval, table(config.id), predicate(config.id, cutoff));
+    return QStringLiteral("SELECT to_char(x.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS "
+                          "removable_since,\n"
                           "       extract(epoch FROM now() - x.at) / 3600.0 AS hours_ago, x.n AS removable\n"
                           "FROM %1 x")
         .arg(since);
@@ -346,7 +367,8 @@ QString Rules::sampleSql(const QString &id, const QString &c)
 
 QString Rules::tenantSql(const QString &id, const QString &c)
 {
-    return QStringLiteral("SELECT t.empresa_id, count(*) FROM %1 t WHERE %2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25")
+    return QStringLiteral(
+               "SELECT t.empresa_id, count(*) FROM %1 t WHERE %2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25")
         .arg(table(id), predicate(id, c));
 }
 

@@ -17,8 +17,8 @@ struct RuleConfig
     int batchSize = 5000;
     int lockTimeoutMs = 5000;
     int statementTimeoutMs = 120000;
-    int pauseMs = 0;               // pause between batches (politeness to live traffic)
-    int targetBatchMs = 0;         // 0 = fixed batch size; otherwise adapt the batch to this duration
+    int pauseMs = 0;       // pause between batches (politeness to live traffic)
+    int targetBatchMs = 0; // 0 = fixed batch size; otherwise adapt the batch to this duration
     int maxLockRetries = 5;
 };
 
@@ -28,12 +28,12 @@ class Rules
 {
     Q_DECLARE_TR_FUNCTIONS(Rules)
 public:
-    static QStringList ids();                    // refresh_tokens, pre_tokens, log_sesiones
+    static QStringList ids(); // refresh_tokens, pre_tokens, log_sesiones
     static RuleConfig defaults(const QString &id);
     static qint64 forensicMinimumSeconds(const QString &id); // the ADR's window
-    static QString table(const QString &id);     // "identidad.trx_refresh_tokens", ...
-    static QString title(const QString &id);     // translated
-    static QString retentionText(const QString &id); // translated, the rule in words
+    static QString table(const QString &id);                 // "identidad.trx_refresh_tokens", ...
+    static QString title(const QString &id);                 // translated
+    static QString retentionText(const QString &id);         // translated, the rule in words
     static bool isPartitionRule(const QString &id) { return id == QLatin1String("log_sesiones"); }
 
     // Validation: translated errors (blocking) and warnings (e.g. shorter than forensic window).

@@ -46,9 +46,8 @@ int main(int argc, char **argv)
     }
 
     QApplication app(argc, argv);
-    purga::watchTerminationSignals([](int) {
-        QMetaObject::invokeMethod(qApp, &QApplication::closeAllWindows, Qt::QueuedConnection);
-    });
+    purga::watchTerminationSignals(
+        [](int) { QMetaObject::invokeMethod(qApp, &QApplication::closeAllWindows, Qt::QueuedConnection); });
     setNames();
     if (!parse(app, &options))
         return 2;

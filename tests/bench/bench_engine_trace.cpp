@@ -34,15 +34,13 @@ public:
         if (p.state != purga::RuleStatus::Running || p.batches == m_lastBatch)
             return;
         m_lastBatch = p.batches;
-        std::printf("%d %lld %.3f\n", p.batches, static_cast<long long>(p.deleted - m_lastDeleted), p.lastBatchMs);
+        std::printf("%d %lld %.3f\n", p.batches, static_cast<long long>(p.deleted - m_lastDeleted),
+                    p.lastBatchMs);
         m_lastDeleted = p.deleted;
         if (m_stopFraction > 0 && double(p.deleted) >= m_stopFraction * double(p.planned))
             m_engine.stopAfterBatch();
     }
-    void log(const QString &line) override
-    {
-        std::fprintf(stderr, "%s\n", line.toLocal8Bit().constData());
-    }
+    void log(const QString &line) override { std::fprintf(stderr, "%s\n", line.toLocal8Bit().constData()); }
 
 private:
     std::mutex m_mutex;
@@ -60,12 +58,16 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.addOptions({
         {QStringLiteral("conninfo"), QStringLiteral("libpq connection string"), QStringLiteral("STR")},
-        {QStringLiteral("rule"), QStringLiteral("rule id"), QStringLiteral("ID"), QStringLiteral("refresh_tokens")},
-        {QStringLiteral("batch-size"), QStringLiteral("rows per batch"), QStringLiteral("N"), QStringLiteral("5000")},
-        {QStringLiteral("target-batch-ms"), QStringLiteral("target batch time"), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("pause-ms"), QStringLiteral("pause between batches"), QStringLiteral("N"), QStringLiteral("0")},
-        {QStringLiteral("stop-fraction"), QStringLiteral("stop after this share of the preview"), QStringLiteral("F"),
+        {QStringLiteral("rule"), QStringLiteral("rule id"), QStringLiteral("ID"),
+         QStringLiteral("refresh_tokens")},
+        {QStringLiteral("batch-size"), QStringLiteral("rows per batch"), QStringLiteral("N"),
+         QStringLiteral("5000")},
+        {QStringLiteral("target-batch-ms"), QStringLiteral("target batch time"), QStringLiteral("N"),
          QStringLiteral("0")},
+        {QStringLiteral("pause-ms"), QStringLiteral("pause between batches"), QStringLiteral("N"),
+         QStringLiteral("0")},
+        {QStringLiteral("stop-fraction"), QStringLiteral("stop after this share of the preview"),
+         QStringLiteral("F"), QStringLiteral("0")},
     });
     parser.process(app);
 

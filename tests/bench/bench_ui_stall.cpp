@@ -47,7 +47,8 @@ int main(int argc, char **argv)
     preview.show();
 
     QElapsedTimer clock, gap;
-    qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1, previewStart = -1;
+    qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1,
+           previewStart = -1;
     QTimer probe;
     probe.setInterval(5);
     QObject::connect(&probe, &QTimer::timeout, [&] {
@@ -88,8 +89,9 @@ int main(int argc, char **argv)
     probe.start();
     coordinator.connectTo(profile, QString());
     const int rc = app.exec();
-    std::printf("{\"estimates_ms\": %lld, \"exact_overview_ms\": %lld, \"preview_ms\": %lld, "
-                "\"max_event_loop_gap_ms\": %lld, \"max_gap_at_ms\": %lld, \"max_gap_after_first_data_ms\": %lld}\n",
-                estimatesMs, exactMs, previewMs, maxGap, maxGapAt, maxGapAfterStart);
+    std::printf(
+        "{\"estimates_ms\": %lld, \"exact_overview_ms\": %lld, \"preview_ms\": %lld, "
+        "\"max_event_loop_gap_ms\": %lld, \"max_gap_at_ms\": %lld, \"max_gap_after_first_data_ms\": %lld}\n",
+        estimatesMs, exactMs, previewMs, maxGap, maxGapAt, maxGapAfterStart);
     return rc;
 }

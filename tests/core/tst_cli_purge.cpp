@@ -39,8 +39,7 @@ VALUES
   (1, 2, gen_random_uuid(), 'edge:revoked-null-exp-before', now() - interval '90 days', now() - interval '30 days' - interval '5 minutes', true, NULL),
   (2, 3, gen_random_uuid(), 'edge:expired-before-cutoff',   now() - interval '90 days', now() - interval '30 days' - interval '5 minutes', false, NULL),
   (2, 3, gen_random_uuid(), 'edge:expired-after-cutoff',    now() - interval '90 days', now() - interval '30 days' + interval '5 minutes', false, NULL);
-)SQL") +
-           refreshFillerSql(filler);
+)SQL") + refreshFillerSql(filler);
 }
 
 QString cliPreSeedSql(int filler)
@@ -86,9 +85,9 @@ ANALYZE identidad.log_sesiones;
 const QString kRefreshEligible = QStringLiteral(
     "CASE WHEN expiracion < now() - interval '30 days' THEN true "
     "WHEN revocado AND revocado_en IS NOT NULL THEN revocado_en < now() - interval '30 days' ELSE false END");
-const QString kPreEligible = QStringLiteral(
-    "CASE WHEN expiracion < now() - interval '1 day' THEN true "
-    "WHEN usado_en IS NOT NULL THEN usado_en < now() - interval '1 day' ELSE false END");
+const QString kPreEligible =
+    QStringLiteral("CASE WHEN expiracion < now() - interval '1 day' THEN true "
+                   "WHEN usado_en IS NOT NULL THEN usado_en < now() - interval '1 day' ELSE false END");
 
 } // namespace
 
@@ -100,7 +99,8 @@ private slots:
     {
         PURGA_REQUIRE_SANDBOX(m_sandbox);
         m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli), "PURGA_CLI must name the built purga-sesiones-cli");
+        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli),
+                 "PURGA_CLI must name the built purga-sesiones-cli");
         QVERIFY(m_home.isValid());
     }
 
@@ -155,17 +155,20 @@ void TestCliPurge::purgeWithoutYesDeletesNothing()
     const QList<qint64> pre = allIds(db, QStringLiteral("identidad.trx_pre_tokens"));
     const QList<qint64> log = allIds(db, QStringLiteral("identidad.log_sesiones"));
     const qint64 eligible =
-        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE %1").arg(kRefreshEligible))
+        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE %1")
+                      .arg(kRefreshEligible))
             .toLongLong();
     QVERIFY(eligible > 0);
 
-    const CliResult human = runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens")});
+    const CliResult human =
+        runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens")});
     QVERIFY2(human.exitStatus == QProcess::NormalExit && human.exitCode == 0, qPrintable(human.describe()));
     QVERIFY2(!human.out.isEmpty(), qPrintable(human.describe()));
     QVERIFY2(human.err.contains("--yes"), qPrintable(human.describe()));
 
-    const CliResult json = runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
-                                       QStringLiteral("--json"), QStringLiteral("--batch-size"), QStringLiteral("500")});
+    const CliResult json =
+        runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
+                    QStringLiteral("--json"), QStringLiteral("--batch-size"), QStringLiteral("500")});
     QVERIFY2(json.exitStatus == QProcess::NormalExit && json.exitCode == 0, qPrintable(json.describe()));
     const QJsonObject o = QJsonDocument::fromJson(json.out).object();
     const QJsonArray rules = o.value(QStringLiteral("rules")).toArray();
@@ -193,7 +196,8 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
     const QList<qint64> refreshGone =
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1").arg(kRefreshEligible));
     const QList<qint64> pre = allIds(db, QStringLiteral("identidad.trx_pre_tokens"));
-    const QList<qint64> preGone = db.ids(QStringLiteral("SELECT id FROM identidad.trx_pre_tokens WHERE %1").arg(kPreEligible));
+    const QList<qint64> preGone =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_pre_tokens WHERE %1").arg(kPreEligible));
     const QStringList partsGone =
         removableLogPartitions(db, {15, 14, 13, 12, 1, 0}, QStringLiteral("now() - interval '365 days'"));
     QVERIFY2(partsGone.size() >= 3, qPrintable(partsGone.join(u',')));
@@ -204,8 +208,9 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
     QVERIFY(refreshGone.size() > 5000);
     QVERIFY(preGone.size() > 2000);
 
-    const CliResult r = runCli(db, {QStringLiteral("purge"), QStringLiteral("--all"), QStringLiteral("--yes"),
-                                    QStringLiteral("--json"), QStringLiteral("--batch-size"), QStringLiteral("500")});
+    const CliResult r =
+        runCli(db, {QStringLiteral("purge"), QStringLiteral("--all"), QStringLiteral("--yes"),
+                    QStringLiteral("--json"), QStringLiteral("--batch-size"), QStringLiteral("500")});
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
     QJsonParseError pe;
     const QJsonObject o = QJsonDocument::fromJson(r.out, &pe).object();
@@ -241,7 +246,8 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
     QCOMPARE(allIds(db, QStringLiteral("identidad.trx_pre_tokens")), minus(pre, preGone));
     QCOMPARE(allIds(db, QStringLiteral("identidad.log_sesiones")), minus(log, logGone));
     for (const QString &part : partsGone)
-        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(),
+                 qPrintable(part));
     QCOMPARE(runState(db, runId), QStringLiteral("ok"));
     // operador is the database role; usuario_so the OS account as the OS says (USER=tester is ignored).
     QCOMPARE(db.scalar(QStringLiteral("SELECT origen || '/' || operador || '/' || usuario_so FROM "
@@ -254,11 +260,12 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
                            .arg(runId))
                  .toInt(),
              3);
-    QCOMPARE(db.scalar(QStringLiteral("SELECT valor FROM identidad.purga_metricas WHERE corrida_id = '%1' "
-                                      "AND metrica = 'identidad_purga_filas' AND tabla = 'trx_refresh_tokens'")
-                           .arg(runId))
-                 .toLongLong(),
-             qint64(refreshGone.size()));
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT valor FROM identidad.purga_metricas WHERE corrida_id = '%1' "
+                                 "AND metrica = 'identidad_purga_filas' AND tabla = 'trx_refresh_tokens'")
+                      .arg(runId))
+            .toLongLong(),
+        qint64(refreshGone.size()));
     // The receipt's key range is that of the deleted rows.
     const QJsonObject refreshRule = byId.value(QStringLiteral("refresh_tokens"));
     QCOMPARE(qint64(refreshRule.value(QStringLiteral("key_min")).toDouble()),
@@ -283,15 +290,18 @@ void TestCliPurge::lockHeldElsewhereExits5()
     QString err;
     QVERIFY2(holder.execScript(QStringLiteral("SELECT pg_advisory_lock(731001)"), &err), qPrintable(err));
 
-    const CliResult r = runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
-                                    QStringLiteral("--rule"), QStringLiteral("pre_tokens"), QStringLiteral("--yes"),
-                                    QStringLiteral("--json")});
+    const CliResult r =
+        runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
+                    QStringLiteral("--rule"), QStringLiteral("pre_tokens"), QStringLiteral("--yes"),
+                    QStringLiteral("--json")});
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 5, qPrintable(r.describe()));
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("lock_ocupado"));
     const QString holderText = o.value(QStringLiteral("lock_holder")).toString();
-    QVERIFY2(holderText.contains(QStringLiteral("pid %1").arg(holder.backendPid())), qPrintable(r.describe()));
-    QVERIFY2(QString::fromUtf8(r.err).contains(QString::number(holder.backendPid())), qPrintable(r.describe()));
+    QVERIFY2(holderText.contains(QStringLiteral("pid %1").arg(holder.backendPid())),
+             qPrintable(r.describe()));
+    QVERIFY2(QString::fromUtf8(r.err).contains(QString::number(holder.backendPid())),
+             qPrintable(r.describe()));
     QCOMPARE(allIds(db, QStringLiteral("identidad.trx_refresh_tokens")), refresh);
     QCOMPARE(allIds(db, QStringLiteral("identidad.trx_pre_tokens")), pre);
     QCOMPARE(runState(db, o.value(QStringLiteral("run_id")).toString()), QStringLiteral("lock_ocupado"));
@@ -305,21 +315,25 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
     QVERIFY(setupHistory(db));
     const QList<qint64> all = allIds(db, QStringLiteral("identidad.trx_refresh_tokens"));
     const QList<qint64> eligibleByCtid =
-        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid").arg(kRefreshEligible));
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid")
+                   .arg(kRefreshEligible));
     const qint64 slowId = eligibleByCtid.at(eligibleByCtid.size() * 6 / 10);
-    QVERIFY(db.exec(slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
+    QVERIFY(db.exec(
+        slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
 
     QProcess p;
-    prepare(p, db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
-                    QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("--batch-size"),
-                    QStringLiteral("500")});
+    prepare(p, db,
+            {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
+             QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("--batch-size"),
+             QStringLiteral("500")});
     p.start();
     QVERIFY(p.waitForStarted(10000));
-    const bool sleeping = waitFor(db,
-                                  QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = "
-                                                 "current_database() AND usename = 'identidad_purga' "
-                                                 "AND wait_event = 'PgSleep')"),
-                                  30000, &p);
+    const bool sleeping =
+        waitFor(db,
+                QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = "
+                               "current_database() AND usename = 'identidad_purga' "
+                               "AND wait_event = 'PgSleep')"),
+                30000, &p);
     if (!sleeping) {
         p.kill();
         p.waitForFinished(5000);
@@ -333,7 +347,8 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
     const qint64 afterSignalMs = t.elapsed();
     const CliResult r = finishedResult(p);
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 6, qPrintable(r.describe()));
-    QVERIFY2(afterSignalMs < 5000, qPrintable(QStringLiteral("exited %1 ms after SIGINT").arg(afterSignalMs)));
+    QVERIFY2(afterSignalMs < 5000,
+             qPrintable(QStringLiteral("exited %1 ms after SIGINT").arg(afterSignalMs)));
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("cancelado"));
     const QJsonObject rule = o.value(QStringLiteral("rules")).toArray().at(0).toObject();
@@ -341,10 +356,13 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
     const qint64 deleted = qint64(rule.value(QStringLiteral("deleted")).toDouble());
     QVERIFY(deleted > 0);
     // Committed batches stay, the cancelled one (with the slow row) is all there.
-    QCOMPARE(allIds(db, QStringLiteral("identidad.trx_refresh_tokens")), minus(all, eligibleByCtid.mid(0, deleted)));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id = %1").arg(slowId))
-                 .toInt(),
-             1);
+    QCOMPARE(allIds(db, QStringLiteral("identidad.trx_refresh_tokens")),
+             minus(all, eligibleByCtid.mid(0, deleted)));
+    QCOMPARE(
+        db.scalar(
+              QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id = %1").arg(slowId))
+            .toInt(),
+        1);
     QCOMPARE(runState(db, o.value(QStringLiteral("run_id")).toString()), QStringLiteral("cancelado"));
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas")).toInt(), 1);
 }
@@ -355,20 +373,23 @@ void TestCliPurge::sigkillMidRunIsMarkedInterruptedOnNextConnect()
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(cliRefreshSeedSql(kFiller)));
     QVERIFY(setupHistory(db));
-    const qint64 total = db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
+    const qint64 total =
+        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
 
     // A polite purge (a pause between batches) killed after its first committed batch.
     QProcess p;
-    prepare(p, db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
-                    QStringLiteral("--yes"), QStringLiteral("--batch-size"), QStringLiteral("500"),
-                    QStringLiteral("--pause-ms"), QStringLiteral("200")});
+    prepare(p, db,
+            {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
+             QStringLiteral("--yes"), QStringLiteral("--batch-size"), QStringLiteral("500"),
+             QStringLiteral("--pause-ms"), QStringLiteral("200")});
     p.start();
     QVERIFY(p.waitForStarted(10000));
-    const bool midRun = waitFor(db,
-                                QStringLiteral("SELECT EXISTS (SELECT 1 FROM identidad.purga_corridas WHERE estado = "
-                                               "'en_curso') AND (SELECT count(*) FROM identidad.trx_refresh_tokens) < %1")
-                                    .arg(total),
-                                30000, &p);
+    const bool midRun =
+        waitFor(db,
+                QStringLiteral("SELECT EXISTS (SELECT 1 FROM identidad.purga_corridas WHERE estado = "
+                               "'en_curso') AND (SELECT count(*) FROM identidad.trx_refresh_tokens) < %1")
+                    .arg(total),
+                30000, &p);
     if (!midRun) {
         p.kill();
         p.waitForFinished(5000);
@@ -379,30 +400,36 @@ void TestCliPurge::sigkillMidRunIsMarkedInterruptedOnNextConnect()
     QVERIFY(p.waitForFinished(10000));
     QCOMPARE(p.exitStatus(), QProcess::CrashExit);
 
-    const QString runId = db.scalar(QStringLiteral("SELECT corrida_id::text FROM identidad.purga_corridas")).toString();
+    const QString runId =
+        db.scalar(QStringLiteral("SELECT corrida_id::text FROM identidad.purga_corridas")).toString();
     const int backendPid =
-        db.scalar(QStringLiteral("SELECT backend_pid FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
+        db.scalar(QStringLiteral("SELECT backend_pid FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+                      .arg(runId))
             .toInt();
     QVERIFY(backendPid > 0);
     QCOMPARE(runState(db, runId), QStringLiteral("en_curso"));
     // The server notices the dead client and ends its backend (and with it the session's lock).
     QVERIFY2(waitFor(db,
-                     QStringLiteral("SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %1)").arg(backendPid),
+                     QStringLiteral("SELECT NOT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %1)")
+                         .arg(backendPid),
                      15000),
              "the killed CLI's backend stayed");
-    const qint64 remaining = db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
+    const qint64 remaining =
+        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
     QVERIFY(remaining < total);
 
     // The next connection (any command) marks the run interrupted.
     const CliResult status = runCli(db, {QStringLiteral("status")});
-    QVERIFY2(status.exitStatus == QProcess::NormalExit && status.exitCode == 0, qPrintable(status.describe()));
+    QVERIFY2(status.exitStatus == QProcess::NormalExit && status.exitCode == 0,
+             qPrintable(status.describe()));
     QCOMPARE(runState(db, runId), QStringLiteral("interrumpido"));
     QVERIFY(db.scalar(QStringLiteral("SELECT terminada_en IS NOT NULL FROM identidad.purga_corridas "
                                      "WHERE corrida_id = '%1'")
                           .arg(runId))
                 .toBool());
     // No rows moved after the kill, and the lock is free for a fresh session.
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(), remaining);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
+             remaining);
     PgConnection fresh;
     ConnectError e;
     QVERIFY(fresh.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &e));
@@ -419,16 +446,18 @@ void TestCliPurge::runIsRecordedWithoutUserEnvironment()
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(cliPreSeedSql(500)));
     QVERIFY(setupHistory(db));
-    const CliResult r = runCli(db,
-                               {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),
-                                QStringLiteral("--yes"), QStringLiteral("--json")},
-                               QString());
+    const CliResult r =
+        runCli(db,
+               {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),
+                QStringLiteral("--yes"), QStringLiteral("--json")},
+               QString());
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
     const QString runId = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("run_id")).toString();
     QVERIFY(!runId.isEmpty());
     QVERIFY2(!r.err.contains("could not be recorded"), qPrintable(r.describe()));
     QCOMPARE(runState(db, runId), QStringLiteral("ok"));
-    QVERIFY(!db.scalar(QStringLiteral("SELECT operador FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
+    QVERIFY(!db.scalar(QStringLiteral("SELECT operador FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+                           .arg(runId))
                  .toString()
                  .isEmpty());
 }
@@ -440,15 +469,17 @@ void TestCliPurge::otherLockKeyIsWarnedAndRecorded()
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(cliPreSeedSql(200)));
     QVERIFY(setupHistory(db));
-    const CliResult r = runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),
-                                    QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("--lock-key"),
-                                    QStringLiteral("42")});
+    const CliResult r =
+        runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre_tokens"),
+                    QStringLiteral("--yes"), QStringLiteral("--json"), QStringLiteral("--lock-key"),
+                    QStringLiteral("42")});
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
     QVERIFY2(r.errText().contains(QLatin1String("731001")), qPrintable(r.describe()));
     const QString runId = QJsonDocument::fromJson(r.out).object().value(QStringLiteral("run_id")).toString();
     QVERIFY(!runId.isEmpty());
     const QString detail =
-        db.scalar(QStringLiteral("SELECT detalle FROM identidad.purga_corridas WHERE corrida_id = '%1'").arg(runId))
+        db.scalar(QStringLiteral("SELECT detalle FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+                      .arg(runId))
             .toString();
     QVERIFY2(detail.contains(QLatin1String("lock key 42")), qPrintable(detail));
 }

@@ -23,18 +23,19 @@ namespace {
 // A request that sleeps on the server (cancellable in flight).
 DbRequest *sleeper(DbSession &session, double seconds, std::atomic<bool> *ran = nullptr)
 {
-    return session.submit<bool>(QStringLiteral("sleep"), [seconds, ran](DbContext &ctx, bool *out, DbFailure *f) {
-        if (ran)
-            ran->store(true);
-        QSqlQuery q(ctx.connection()->database());
-        if (!q.exec(QStringLiteral("SELECT pg_sleep(%1)").arg(seconds))) {
-            f->message = q.lastError().text();
-            f->kindId = sqlState(q);
-            return false;
-        }
-        *out = true;
-        return true;
-    });
+    return session.submit<bool>(QStringLiteral("sleep"),
+                                [seconds, ran](DbContext &ctx, bool *out, DbFailure *f) {
+                                    if (ran)
+                                        ran->store(true);
+                                    QSqlQuery q(ctx.connection()->database());
+                                    if (!q.exec(QStringLiteral("SELECT pg_sleep(%1)").arg(seconds))) {
+                                        f->message = q.lastError().text();
+                                        f->kindId = sqlState(q);
+                                        return false;
+                                    }
+                                    *out = true;
+                                    return true;
+                                });
 }
 
 // Sends SIGCONT when it goes out of scope, so a failed check never leaves a process stopped.
@@ -207,7 +208,8 @@ private:
     // Connects the session; returns the backend pid (0 on failure).
     static int connectSession(DbSession &session, test::TestDatabase &db)
     {
-        DbRequest *request = session.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
+        DbRequest *request =
+            session.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
         QSignalSpy finished(request, &DbRequest::finished);
         if (!finished.wait(20000) || request->state() != DbRequest::State::Succeeded) {
             qWarning() << "connect failed:" << request->failure().message << request->failure().detail;

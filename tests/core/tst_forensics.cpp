@@ -34,7 +34,8 @@ private slots:
     void hashingAndMasking()
     {
         // SHA-256 of "abc" (FIPS 180-2 test vector).
-        QCOMPARE(hashOf("abc"), QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+        QCOMPARE(hashOf("abc"),
+                 QStringLiteral("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
         QVERIFY(Forensics::isTokenHash(hashOf("x")));
         QVERIFY(!Forensics::isTokenHash(QStringLiteral("xyz")));
         QVERIFY(!Forensics::isTokenHash(hashOf("x") + u'0'));
@@ -47,20 +48,28 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("forensic"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         // Refresh: expiry 30 d ± 1 s ago, revoked 30 d ± 1 s ago (still valid), legacy revoked with no time.
-        QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en,"
-            " expiracion, revocado, revocado_en) VALUES"
-            " (1, 10, gen_random_uuid(), '%1', now() - interval '40 days', now() - interval '30 days 1 second', false, NULL),"
-            " (1, 10, gen_random_uuid(), '%2', now() - interval '40 days', now() - interval '30 days' + interval '1 second', false, NULL),"
-            " (1, 10, gen_random_uuid(), '%3', now() - interval '40 days', now() + interval '1 day', true, now() - interval '30 days 1 second'),"
-            " (1, 10, gen_random_uuid(), '%4', now() - interval '40 days', now() + interval '1 day', true, now() - interval '30 days' + interval '1 second'),"
-            " (1, 10, gen_random_uuid(), '%5', now() - interval '40 days', now() + interval '1 day', true, NULL)")
-                            .arg(hashOf("r-expired"), hashOf("r-expiring"), hashOf("r-revoked-old"),
-                                 hashOf("r-revoked-new"), hashOf("r-legacy"))));
-        QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, creado_en, expiracion, usado_en) VALUES"
-            " (1, 10, '%1', now() - interval '2 days', now() + interval '1 hour', now() - interval '24 hours 1 second'),"
-            " (1, 10, '%2', now() - interval '2 days', now() + interval '1 hour', now() - interval '24 hours' + interval '1 second')")
+        QVERIFY(db.exec(
+            QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, "
+                           "token_hash, creado_en,"
+                           " expiracion, revocado, revocado_en) VALUES"
+                           " (1, 10, gen_random_uuid(), '%1', now() - interval '40 days', now() - interval "
+                           "'30 days 1 second', false, NULL),"
+                           " (1, 10, gen_random_uuid(), '%2', now() - interval '40 days', now() - interval "
+                           "'30 days' + interval '1 second', false, NULL),"
+                           " (1, 10, gen_random_uuid(), '%3', now() - interval '40 days', now() + interval "
+                           "'1 day', true, now() - interval '30 days 1 second'),"
+                           " (1, 10, gen_random_uuid(), '%4', now() - interval '40 days', now() + interval "
+                           "'1 day', true, now() - interval '30 days' + interval '1 second'),"
+                           " (1, 10, gen_random_uuid(), '%5', now() - interval '40 days', now() + interval "
+                           "'1 day', true, NULL)")
+                .arg(hashOf("r-expired"), hashOf("r-expiring"), hashOf("r-revoked-old"),
+                     hashOf("r-revoked-new"), hashOf("r-legacy"))));
+        QVERIFY(db.exec(QStringLiteral("INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, "
+                                       "token_hash, creado_en, expiracion, usado_en) VALUES"
+                                       " (1, 10, '%1', now() - interval '2 days', now() + interval '1 hour', "
+                                       "now() - interval '24 hours 1 second'),"
+                                       " (1, 10, '%2', now() - interval '2 days', now() + interval '1 hour', "
+                                       "now() - interval '24 hours' + interval '1 second')")
                             .arg(hashOf("p-used-old"), hashOf("p-used-new"))));
         PgConnection conn;
         ConnectError err;
@@ -79,15 +88,21 @@ private slots:
         const TokenMatch legacy = one("r-legacy"); // kept until its expiry passes the cutoff
         QVERIFY(!legacy.removableNow);
         QCOMPARE(legacy.revokedUtc, QString());
-        QCOMPARE(legacy.removableFromUtc, db.scalar(QStringLiteral(
-            "SELECT to_char((expiracion + interval '30 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
-            "  FROM identidad.trx_refresh_tokens WHERE token_hash = '%1'").arg(hashOf("r-legacy"))).toString());
+        QCOMPARE(legacy.removableFromUtc,
+                 db.scalar(QStringLiteral("SELECT to_char((expiracion + interval '30 days') AT TIME ZONE "
+                                          "'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+                                          "  FROM identidad.trx_refresh_tokens WHERE token_hash = '%1'")
+                               .arg(hashOf("r-legacy")))
+                     .toString());
         const TokenMatch revoked = one("r-revoked-new");
         QCOMPARE(revoked.rule, QStringLiteral("refresh_tokens"));
         QCOMPARE(revoked.table, QStringLiteral("identidad.trx_refresh_tokens"));
-        QCOMPARE(revoked.removableFromUtc, db.scalar(QStringLiteral(
-            "SELECT to_char((revocado_en + interval '30 days') AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
-            "  FROM identidad.trx_refresh_tokens WHERE token_hash = '%1'").arg(hashOf("r-revoked-new"))).toString());
+        QCOMPARE(revoked.removableFromUtc,
+                 db.scalar(QStringLiteral("SELECT to_char((revocado_en + interval '30 days') AT TIME ZONE "
+                                          "'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"')"
+                                          "  FROM identidad.trx_refresh_tokens WHERE token_hash = '%1'")
+                               .arg(hashOf("r-revoked-new")))
+                     .toString());
         QVERIFY(one("p-used-old").removableNow);
         const TokenMatch pre = one("p-used-new");
         QVERIFY(!pre.removableNow);
@@ -108,16 +123,23 @@ private slots:
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         // A → B → C by rotation (inserted out of order), then A came back: a replay was logged and
         // the family revoked.
+        QVERIFY(
+            db.exec(QStringLiteral(
+                        "INSERT INTO identidad.trx_refresh_tokens (id, empresa_id, usuario_id, familia_id, "
+                        "token_hash, creado_en,"
+                        " expiracion, revocado, revocado_en, reemplazado_por) OVERRIDING SYSTEM VALUE VALUES"
+                        " (103, 2, 20, 'aaaaaaaa-0000-0000-0000-000000000001', '%3', now() - interval '1 "
+                        "day', now() + interval '13 days', true, now() - interval '1 hour', NULL),"
+                        " (101, 2, 20, 'aaaaaaaa-0000-0000-0000-000000000001', '%1', now() - interval '5 "
+                        "days', now() + interval '9 days', true, now() - interval '3 days', 102),"
+                        " (102, 2, 20, 'aaaaaaaa-0000-0000-0000-000000000001', '%2', now() - interval '3 "
+                        "days', now() + interval '11 days', true, now() - interval '1 day', 103),"
+                        " (201, 2, 20, 'bbbbbbbb-0000-0000-0000-000000000001', '%4', now() - interval '3 "
+                        "days', now() + interval '11 days', false, NULL, NULL)")
+                        .arg(hashOf("A"), hashOf("B"), hashOf("C"), hashOf("other-family"))));
         QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.trx_refresh_tokens (id, empresa_id, usuario_id, familia_id, token_hash, creado_en,"
-            " expiracion, revocado, revocado_en, reemplazado_por) OVERRIDING SYSTEM VALUE VALUES"
-            " (103, 2, 20, 'aaaaaaaa-0000-0000-0000-000000000001', '%3', now() - interval '1 day', now() + interval '13 days', true, now() - interval '1 hour', NULL),"
-            " (101, 2, 20, 'aaaaaaaa-0000-0000-0000-000000000001', '%1', now() - interval '5 days', now() + interval '9 days', true, now() - interval '3 days', 102),"
-            " (102, 2, 20, 'aaaaaaaa-0000-0000-0000-000000000001', '%2', now() - interval '3 days', now() + interval '11 days', true, now() - interval '1 day', 103),"
-            " (201, 2, 20, 'bbbbbbbb-0000-0000-0000-000000000001', '%4', now() - interval '3 days', now() + interval '11 days', false, NULL, NULL)")
-                            .arg(hashOf("A"), hashOf("B"), hashOf("C"), hashOf("other-family"))));
-        QVERIFY(db.exec(QStringLiteral("INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en)"
-                                       " VALUES (2, 20, 'replay_detectado', '10.0.0.9', now() - interval '1 hour')")));
+            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en)"
+            " VALUES (2, 20, 'replay_detectado', '10.0.0.9', now() - interval '1 hour')")));
         PgConnection conn;
         ConnectError err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
@@ -132,7 +154,7 @@ private slots:
         QCOMPARE(chain.at(2).id, 103);
         QVERIFY(chain.at(1).lookedUp);
         QVERIFY(!chain.at(0).lookedUp);
-        QVERIFY(chain.at(0).reusedAfterRevocation);  // rotated 3 days ago, replay logged 1 h ago
+        QVERIFY(chain.at(0).reusedAfterRevocation); // rotated 3 days ago, replay logged 1 h ago
         QVERIFY(chain.at(1).reusedAfterRevocation);
         QVERIFY(!chain.at(2).reusedAfterRevocation); // the last one was revoked by the replay, not rotated
         const QJsonObject json = m.first().toJson(false);
@@ -145,20 +167,26 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("forensic"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
-        QVERIFY(db.exec(QStringLiteral(
-            "SELECT identidad.crear_particion_log_sesiones((now() - interval '2 months')::date);"
-            "SELECT identidad.crear_particion_log_sesiones(now()::date);"
-            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, user_agent, ocurrido_en) VALUES"
-            " (3, 30, 'login', '10.1.1.1', 'curl, \"quoted\"', now() - interval '2 months'),"
-            " (3, 30, 'replay_detectado', '10.1.1.2', NULL, now() - interval '1 minute'),"
-            " (3, 30, 'login', NULL, NULL, now() + interval '3 years'),"  // only DEFAULT holds it
-            " (3, 31, 'login', NULL, NULL, now());"
-            "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion,"
-            " revocado, revocado_en) VALUES (3, 30, gen_random_uuid(), '%1', now() - interval '23 hours', now() + interval '13 days',"
-            " true, now() - interval '2 hours');"
-            "INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, creado_en, expiracion, usado_en) VALUES"
-            " (3, 30, '%2', now() - interval '3 hours', now() - interval '3 hours' + interval '10 minutes', now() - interval '179 minutes')")
-                            .arg(hashOf("t1"), hashOf("p1"))));
+        QVERIFY(
+            db.exec(QStringLiteral(
+                        "SELECT identidad.crear_particion_log_sesiones((now() - interval '2 months')::date);"
+                        "SELECT identidad.crear_particion_log_sesiones(now()::date);"
+                        "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, user_agent, "
+                        "ocurrido_en) VALUES"
+                        " (3, 30, 'login', '10.1.1.1', 'curl, \"quoted\"', now() - interval '2 months'),"
+                        " (3, 30, 'replay_detectado', '10.1.1.2', NULL, now() - interval '1 minute'),"
+                        " (3, 30, 'login', NULL, NULL, now() + interval '3 years')," // only DEFAULT holds it
+                        " (3, 31, 'login', NULL, NULL, now());"
+                        "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, "
+                        "token_hash, creado_en, expiracion,"
+                        " revocado, revocado_en) VALUES (3, 30, gen_random_uuid(), '%1', now() - interval "
+                        "'23 hours', now() + interval '13 days',"
+                        " true, now() - interval '2 hours');"
+                        "INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, "
+                        "creado_en, expiracion, usado_en) VALUES"
+                        " (3, 30, '%2', now() - interval '3 hours', now() - interval '3 hours' + interval "
+                        "'10 minutes', now() - interval '179 minutes')")
+                        .arg(hashOf("t1"), hashOf("p1"))));
         PgConnection conn;
         ConnectError err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
@@ -175,8 +203,8 @@ private slots:
             seen << e.kind + u':' + e.event;
         QCOMPARE(seen, (QStringList{QStringLiteral("log:login"), QStringLiteral("log:replay_detectado"),
                                     QStringLiteral("refresh_token:revoked"), QStringLiteral("pre_token:used"),
-                                    QStringLiteral("pre_token:created"), QStringLiteral("refresh_token:created"),
-                                    QStringLiteral("log:login")}));
+                                    QStringLiteral("pre_token:created"),
+                                    QStringLiteral("refresh_token:created"), QStringLiteral("log:login")}));
         QVERIFY(events.at(1).alert);
         QVERIFY(!events.at(0).alert);
         for (int i = 1; i < events.size(); ++i)
@@ -194,13 +222,15 @@ private slots:
         q.sinceUtc = QStringLiteral("yesterday'; DROP TABLE x; --");
         QVERIFY(!Forensics::timeline(conn, q, &events, &truncated, &error));
 
-        const QString csv = Forensics::timelineCsv({TimelineEvent{QStringLiteral("2026-01-01T00:00:00.000000Z"),
-                                                                  QStringLiteral("log"), QStringLiteral("login"), 7,
-                                                                  QString(), QStringLiteral("10.1.1.1"),
-                                                                  QStringLiteral("curl, \"quoted\""), false}},
-                                                   false);
-        QCOMPARE(csv, QStringLiteral("at_utc,kind,event,id,token_hash,ip,user_agent,alert\n"
-                                     "2026-01-01T00:00:00.000000Z,log,login,7,,10.1.1.1,\"curl, \"\"quoted\"\"\",false\n"));
+        const QString csv = Forensics::timelineCsv(
+            {TimelineEvent{QStringLiteral("2026-01-01T00:00:00.000000Z"), QStringLiteral("log"),
+                           QStringLiteral("login"), 7, QString(), QStringLiteral("10.1.1.1"),
+                           QStringLiteral("curl, \"quoted\""), false}},
+            false);
+        QCOMPARE(csv,
+                 QStringLiteral(
+                     "at_utc,kind,event,id,token_hash,ip,user_agent,alert\n"
+                     "2026-01-01T00:00:00.000000Z,log,login,7,,10.1.1.1,\"curl, \"\"quoted\"\"\",false\n"));
     }
 
     void indexAdviceNamesWhatIsMissing()

@@ -16,11 +16,12 @@ namespace {
 // Every row of both tables as one text (order-independent), to compare before and after.
 const QString kAllRows =
     // The columns of the shipped schema: the upgrade may add columns (usuario_so), never change these.
-    QStringLiteral("SELECT md5(coalesce((SELECT string_agg((r.corrida_id, r.origen, r.operador, r.iniciada_en,"
-                   " r.terminada_en, r.estado, r.backend_pid, r.detalle)::text, '|' ORDER BY r.corrida_id) FROM "
-                   "identidad.purga_corridas r), '')"
-                   " || coalesce((SELECT string_agg(m::text, '|' ORDER BY m.corrida_id, m.metrica, m.tabla)"
-                   "              FROM identidad.purga_metricas m), ''))");
+    QStringLiteral(
+        "SELECT md5(coalesce((SELECT string_agg((r.corrida_id, r.origen, r.operador, r.iniciada_en,"
+        " r.terminada_en, r.estado, r.backend_pid, r.detalle)::text, '|' ORDER BY r.corrida_id) FROM "
+        "identidad.purga_corridas r), '')"
+        " || coalesce((SELECT string_agg(m::text, '|' ORDER BY m.corrida_id, m.metrica, m.tabla)"
+        "              FROM identidad.purga_metricas m), ''))");
 
 } // namespace
 

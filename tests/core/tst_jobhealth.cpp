@@ -33,8 +33,9 @@ private:
     }
     static QString run(const char *origin, const char *status, int hoursAgo)
     {
-        return QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, estado) "
-                              "VALUES (gen_random_uuid(), '%1', 'job', now() - interval '%2 hours', '%3');")
+        return QStringLiteral(
+                   "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, estado) "
+                   "VALUES (gen_random_uuid(), '%1', 'job', now() - interval '%2 hours', '%3');")
             .arg(QLatin1String(origin))
             .arg(hoursAgo)
             .arg(QLatin1String(status));
@@ -54,7 +55,8 @@ private slots:
 
     void staleSuccessWarns()
     {
-        const PreflightItem *i = jobItem(run("job", "ok", 60) + run("job", "lock_ocupado", 5) + run("manual", "ok", 1));
+        const PreflightItem *i =
+            jobItem(run("job", "ok", 60) + run("job", "lock_ocupado", 5) + run("manual", "ok", 1));
         QVERIFY(m_ran);
         QVERIFY(i);
         QCOMPARE(i->status, PreflightItem::Status::Warning);

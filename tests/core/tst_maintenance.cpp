@@ -18,7 +18,8 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("maint"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, expiracion) "
+            "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, "
+            "expiracion) "
             "SELECT 1, g, gen_random_uuid(), md5(g::text), now() FROM generate_series(1, 2000) g; "
             "DELETE FROM identidad.trx_refresh_tokens WHERE id % 2 = 0")));
         PgConnection c;
@@ -29,8 +30,9 @@ private slots:
         QVERIFY(runPreflight(c, &report, &error));
         QVERIFY2(report.canVacuum, "the maintenance role is a member of the tables' owner");
         QStringList stages;
-        QVERIFY2(vacuumAnalyze(c, {QStringLiteral("identidad.trx_refresh_tokens")}, nullptr,
-                               [&](const QString &stage, int, int) { stages << stage; }, &error),
+        QVERIFY2(vacuumAnalyze(
+                     c, {QStringLiteral("identidad.trx_refresh_tokens")}, nullptr,
+                     [&](const QString &stage, int, int) { stages << stage; }, &error),
                  qPrintable(error));
         QVERIFY(stages.contains(QStringLiteral("identidad.trx_refresh_tokens")));
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -45,7 +47,8 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("maint"));
         PgConnection c;
         ConnectError err;
-        QVERIFY(c.open(db.profile(QStringLiteral("identidad_api")), db.passwordFor(QStringLiteral("identidad_api")), &err));
+        QVERIFY(c.open(db.profile(QStringLiteral("identidad_api")),
+                       db.passwordFor(QStringLiteral("identidad_api")), &err));
         PreflightReport report;
         QString error;
         QVERIFY(runPreflight(c, &report, &error));
@@ -60,7 +63,8 @@ private slots:
         ConnectError err;
         QVERIFY(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QString error;
-        QVERIFY(!vacuumAnalyze(c, {QStringLiteral("pg_catalog.pg_class; DROP TABLE x")}, nullptr, nullptr, &error));
+        QVERIFY(!vacuumAnalyze(c, {QStringLiteral("pg_catalog.pg_class; DROP TABLE x")}, nullptr, nullptr,
+                               &error));
         QVERIFY(error.contains(QLatin1String("not a table this app purges")));
     }
 

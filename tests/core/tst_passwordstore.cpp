@@ -1,6 +1,6 @@
 #include "keyringsandbox.h"
-#include "pgsandbox.h"
 #include "passwordstore.h"
+#include "pgsandbox.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

@@ -1,8 +1,8 @@
 #include "pgconnection.h"
 #include "pgsandbox.h"
 
-#include <QSqlQuery>
 #include <QElapsedTimer>
+#include <QSqlQuery>
 #include <QTest>
 
 #include <thread>

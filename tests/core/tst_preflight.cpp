@@ -7,9 +7,9 @@
 #include "preview.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QSqlQuery>
-#include <QJsonArray>
 #include <QTest>
 #include <QThread>
 #include <QUuid>
@@ -92,8 +92,8 @@ private:
     }
 
     // open() then check(); false (the test already failed) when either did not work.
-    bool openAndCheck(test::TestDatabase &db, PgConnection &conn, const QString &role, const QString &password,
-                      PreflightReport *report)
+    bool openAndCheck(test::TestDatabase &db, PgConnection &conn, const QString &role,
+                      const QString &password, PreflightReport *report)
     {
         open(db, conn, role, password);
         if (QTest::currentTestFailed())
@@ -192,7 +192,8 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("pf_api"));
         PgConnection conn;
         PreflightReport r;
-        if (!openAndCheck(db, conn, QStringLiteral("identidad_api"), db.passwordFor(QStringLiteral("identidad_api")), &r))
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_api"),
+                          db.passwordFor(QStringLiteral("identidad_api")), &r))
             return;
         QVERIFY(!r.bypassRls);
         const PreflightItem *b = findItem(r, QStringLiteral("bypassrls"));
@@ -302,7 +303,8 @@ private slots:
         QVERIFY(db.exec(sql));
         PgConnection conn;
         PreflightReport r;
-        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")), &r))
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"),
+                          db.passwordFor(QStringLiteral("identidad_purga")), &r))
             return;
         const PreflightItem *t = findItem(r, QStringLiteral("table:") + rule);
         QVERIFY2(t, qPrintable(describe(r)));
@@ -361,7 +363,8 @@ private slots:
                            "expiracion) VALUES (1, 1, 'x', now())")));
         PgConnection conn;
         PreflightReport r;
-        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")), &r))
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"),
+                          db.passwordFor(QStringLiteral("identidad_purga")), &r))
             return;
         QCOMPARE(findItem(r, QStringLiteral("delete:pre_tokens"))->status, PreflightItem::Status::Ok);
         QSqlDatabase d = conn.database();
@@ -383,7 +386,8 @@ private slots:
                            "FOR VALUES FROM ('2020-01-01 00:00:00+00') TO ('2020-02-01 00:00:00+00')")));
         PgConnection conn;
         PreflightReport r;
-        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")), &r))
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"),
+                          db.passwordFor(QStringLiteral("identidad_purga")), &r))
             return;
         const PreflightItem *d = findItem(r, QStringLiteral("detach:log_sesiones"));
         QVERIFY(d);
@@ -490,7 +494,8 @@ private slots:
         QVERIFY(r.canPurge({QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")}));
         QVERIFY(!r.canPurge({QStringLiteral("log_sesiones")}));
         QVERIFY(!r.canPurge({QStringLiteral("pre_tokens"), QStringLiteral("log_sesiones")}));
-        QCOMPARE(r.purgeableRules(), (QStringList{QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")}));
+        QCOMPARE(r.purgeableRules(),
+                 (QStringList{QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")}));
         QCOMPARE(r.purgeBlockers({QStringLiteral("log_sesiones")}).size(), 1);
         QCOMPARE(r.toJson().value(QStringLiteral("purgeable_rules")).toArray().size(), 2);
     }

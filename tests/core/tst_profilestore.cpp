@@ -27,7 +27,8 @@ ConnectionProfile sampleProfile(const QString &name)
     p.passwordSource = PasswordSource::Keychain;
     p.ruleOverrides.insert(QStringLiteral("retention_days"), QStringLiteral("30"));
     p.ruleOverrides.insert(QStringLiteral("batch_size"), QStringLiteral("5000"));
-    p.ruleOverrides.insert(QStringLiteral("refresh_tokens/batch_size"), QStringLiteral("750")); // as Rules::toSettings writes
+    p.ruleOverrides.insert(QStringLiteral("refresh_tokens/batch_size"),
+                           QStringLiteral("750")); // as Rules::toSettings writes
     return p;
 }
 
@@ -124,8 +125,8 @@ private slots:
         const auto loaded = store.load(QStringLiteral("p"));
         QVERIFY(loaded.has_value());
         QCOMPARE(loaded->port, 5432);
-        QCOMPARE(loaded->ruleOverrides.keys(),
-                 QStringList({QStringLiteral("refresh_tokens/batch_size"), QStringLiteral("retention_days")}));
+        QCOMPARE(loaded->ruleOverrides.keys(), QStringList({QStringLiteral("refresh_tokens/batch_size"),
+                                                            QStringLiteral("retention_days")}));
     }
 
     void passwordNeverReachesDisk()

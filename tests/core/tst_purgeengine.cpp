@@ -51,20 +51,25 @@ void TestPurgeEngine::purgesExactlyThePreview_data()
     QTest::addColumn<QString>("rule");
     QTest::addColumn<QStringList>("goneEdges");
     QTest::addColumn<QStringList>("keptEdges");
-    QTest::newRow("refresh_tokens")
-        << kRefresh
-        << QStringList{QStringLiteral("edge:expired-before-cutoff"), QStringLiteral("edge:revoked-before-cutoff"),
-                       QStringLiteral("edge:revoked-null-exp-before"),
-                       QStringLiteral("edge:revoked-recently-expired-long-ago")}
-        << QStringList{QStringLiteral("edge:active"), QStringLiteral("edge:expired-after-cutoff"),
-                       QStringLiteral("edge:not-revoked-old-revocado_en"), QStringLiteral("edge:revoked-after-cutoff"),
-                       QStringLiteral("edge:revoked-null-exp-after"), QStringLiteral("edge:revoked-null-exp-future")};
-    QTest::newRow("pre_tokens")
-        << kPre
-        << QStringList{QStringLiteral("edge:unused-expired-before-cutoff"), QStringLiteral("edge:used-before-cutoff"),
-                       QStringLiteral("edge:used-just-now-expired-long-ago")}
-        << QStringList{QStringLiteral("edge:fresh"), QStringLiteral("edge:unused-expired-after-cutoff"),
-                       QStringLiteral("edge:used-after-cutoff"), QStringLiteral("edge:used-just-now")};
+    QTest::newRow("refresh_tokens") << kRefresh
+                                    << QStringList{QStringLiteral("edge:expired-before-cutoff"),
+                                                   QStringLiteral("edge:revoked-before-cutoff"),
+                                                   QStringLiteral("edge:revoked-null-exp-before"),
+                                                   QStringLiteral("edge:revoked-recently-expired-long-ago")}
+                                    << QStringList{QStringLiteral("edge:active"),
+                                                   QStringLiteral("edge:expired-after-cutoff"),
+                                                   QStringLiteral("edge:not-revoked-old-revocado_en"),
+                                                   QStringLiteral("edge:revoked-after-cutoff"),
+                                                   QStringLiteral("edge:revoked-null-exp-after"),
+                                                   QStringLiteral("edge:revoked-null-exp-future")};
+    QTest::newRow("pre_tokens") << kPre
+                                << QStringList{QStringLiteral("edge:unused-expired-before-cutoff"),
+                                               QStringLiteral("edge:used-before-cutoff"),
+                                               QStringLiteral("edge:used-just-now-expired-long-ago")}
+                                << QStringList{QStringLiteral("edge:fresh"),
+                                               QStringLiteral("edge:unused-expired-after-cutoff"),
+                                               QStringLiteral("edge:used-after-cutoff"),
+                                               QStringLiteral("edge:used-just-now")};
 }
 
 void TestPurgeEngine::purgesExactlyThePreview()
@@ -88,8 +93,8 @@ void TestPurgeEngine::purgesExactlyThePreview()
     const QString table = Rules::table(rule);
     const QString otherTable = Rules::table(rule == kRefresh ? kPre : kRefresh);
     const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(table));
-    const QList<qint64> eligible =
-        db.ids(QStringLiteral("SELECT id FROM %1 WHERE %2 ORDER BY id").arg(table, eligibleWhere(rule, rp->cutoffUtc)));
+    const QList<qint64> eligible = db.ids(QStringLiteral("SELECT id FROM %1 WHERE %2 ORDER BY id")
+                                              .arg(table, eligibleWhere(rule, rp->cutoffUtc)));
     const QList<qint64> otherBefore = db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(otherTable));
     QCOMPARE(rp->eligible, qint64(eligible.size()));
     QCOMPARE(rp->total, qint64(all.size()));
@@ -117,8 +122,9 @@ void TestPurgeEngine::purgesExactlyThePreview()
     // Exactly the previewed rows are gone; every other row of both tables is still there.
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(table)), minus(all, eligible));
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(otherTable)), otherBefore);
-    QCOMPARE(strings(db, QStringLiteral("SELECT token_hash FROM %1 WHERE token_hash LIKE 'edge:%'").arg(table)),
-             keptEdges);
+    QCOMPARE(
+        strings(db, QStringLiteral("SELECT token_hash FROM %1 WHERE token_hash LIKE 'edge:%'").arg(table)),
+        keptEdges);
 
     // Progress: monotonic, never above the preview, ending "ok".
     const QList<RuleProgress> prog = rec.progress();
@@ -134,13 +140,15 @@ void TestPurgeEngine::purgesExactlyThePreview()
 
     // History: the run and its two metrics for this table.
     QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT backend_pid FROM identidad.purga_corridas WHERE corrida_id = '%1'")
-                           .arg(r.runId))
-                 .toInt(),
-             conn.backendPid());
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT backend_pid FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+                      .arg(r.runId))
+            .toInt(),
+        conn.backendPid());
     // operador: the database role; usuario_so: the OS user the caller gave (PurgeOptions::operatorName).
-    QCOMPARE(db.scalar(QStringLiteral("SELECT origen || '/' || operador || '/' || usuario_so || '/' || "
-                                      "(terminada_en IS NOT NULL) FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+    QCOMPARE(db.scalar(QStringLiteral(
+                           "SELECT origen || '/' || operador || '/' || usuario_so || '/' || "
+                           "(terminada_en IS NOT NULL) FROM identidad.purga_corridas WHERE corrida_id = '%1'")
                            .arg(r.runId))
                  .toString(),
              QStringLiteral("manual/identidad_purga/tester/true"));
@@ -155,10 +163,11 @@ void TestPurgeEngine::purgesExactlyThePreview()
                  .toInt(),
              2);
     // The advisory lock is released at the end.
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = %1")
-                           .arg(conn.backendPid()))
-                 .toInt(),
-             0);
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = %1")
+                      .arg(conn.backendPid()))
+            .toInt(),
+        0);
     // The receipt's key range is that of the deleted rows.
     QCOMPARE(rr.keyMin, eligible.first());
     QCOMPARE(rr.keyMax, eligible.last());
@@ -181,7 +190,8 @@ void TestPurgeEngine::advisoryLockHeldElsewhereDeletesNothing()
     QVERIFY(openPurga(db, holder, QStringLiteral("purga-test-holder")));
     QString err;
     QVERIFY2(holder.execScript(QStringLiteral("SELECT pg_advisory_lock(731001)"), &err), qPrintable(err));
-    const QList<qint64> before = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> before =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
 
     Recorder rec;
     QueryCanceller canceller;
@@ -201,8 +211,9 @@ void TestPurgeEngine::advisoryLockHeldElsewhereDeletesNothing()
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), before);
     QCOMPARE(runState(db, r.runId), QStringLiteral("lock_ocupado"));
     // The holder still has its lock; the engine took none.
-    QCOMPARE(db.scalar(QStringLiteral("SELECT string_agg(pid::text, ',') FROM pg_locks WHERE locktype = 'advisory' "
-                                      "AND objid = 731001 AND granted"))
+    QCOMPARE(db.scalar(QStringLiteral(
+                           "SELECT string_agg(pid::text, ',') FROM pg_locks WHERE locktype = 'advisory' "
+                           "AND objid = 731001 AND granted"))
                  .toString(),
              pid);
 }
@@ -231,14 +242,15 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
         c.maxLockRetries = 2;
     }));
     QVERIFY(p.rule(kRefresh)->eligible > 0);
-    const QList<qint64> before = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> before =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
 
     // A session keeps an ACCESS EXCLUSIVE lock in an open transaction for the whole run.
     PgConnection holder;
     QVERIFY(openPurga(db, holder, QStringLiteral("purga-test-locker")));
     QString err;
-    QVERIFY2(holder.execScript(QStringLiteral("BEGIN; LOCK TABLE identidad.trx_refresh_tokens IN %1 MODE").arg(mode),
-                               &err),
+    QVERIFY2(holder.execScript(
+                 QStringLiteral("BEGIN; LOCK TABLE identidad.trx_refresh_tokens IN %1 MODE").arg(mode), &err),
              qPrintable(err));
     const int holderPid = holder.backendPid();
 
@@ -258,8 +270,9 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
         while (!done.load() && t.elapsed() < 8000)
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         if (!done.load()) {
-            blockedQuery = valueOn(w, QStringLiteral("SELECT query FROM pg_stat_activity WHERE pid = %1").arg(enginePid))
-                               .toString();
+            blockedQuery =
+                valueOn(w, QStringLiteral("SELECT query FROM pg_stat_activity WHERE pid = %1").arg(enginePid))
+                    .toString();
             watchdogFired.store(true);
             valueOn(w, QStringLiteral("SELECT pg_cancel_backend(%1)").arg(enginePid));
         }
@@ -274,7 +287,8 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
     QVERIFY(holder.execScript(QStringLiteral("ROLLBACK"), &err));
 
     QVERIFY2(!watchdogFired.load(),
-             qPrintable(QStringLiteral("the engine waited on the table lock with no lock_timeout: %1").arg(blockedQuery)));
+             qPrintable(QStringLiteral("the engine waited on the table lock with no lock_timeout: %1")
+                            .arg(blockedQuery)));
     QCOMPARE(r.status, RunStatus::Error);
     QCOMPARE(r.exitCode(), 1);
     QCOMPARE(r.rules.size(), 1);
@@ -293,8 +307,10 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
     // Nothing half-done.
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), before);
     QCOMPARE(runState(db, r.runId), QStringLiteral("error"));
-    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens")).toInt(),
-             0);
+    QCOMPARE(
+        metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens"))
+            .toInt(),
+        0);
 }
 void TestPurgeEngine::blastRadiusBreakerNeverExceedsThePreview()
 {
@@ -310,17 +326,20 @@ void TestPurgeEngine::blastRadiusBreakerNeverExceedsThePreview()
     const QString where = eligibleWhere(kRefresh, rp->cutoffUtc);
 
     // After the preview, 300 kept rows inside the preview's key range become removable.
-    QVERIFY(db.exec(QStringLiteral("UPDATE identidad.trx_refresh_tokens SET revocado = true, "
-                                   "revocado_en = now() - interval '40 days' WHERE id IN ("
-                                   "SELECT id FROM identidad.trx_refresh_tokens WHERE NOT (%1) AND id BETWEEN %2 AND %3 "
-                                   "ORDER BY id % 7, id LIMIT 300)")
-                        .arg(where)
-                        .arg(rp->keyMin)
-                        .arg(rp->keyMax)));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE %1").arg(where))
-                 .toLongLong(),
-             rp->eligible + 300);
-    const QList<qint64> before = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    QVERIFY(db.exec(
+        QStringLiteral("UPDATE identidad.trx_refresh_tokens SET revocado = true, "
+                       "revocado_en = now() - interval '40 days' WHERE id IN ("
+                       "SELECT id FROM identidad.trx_refresh_tokens WHERE NOT (%1) AND id BETWEEN %2 AND %3 "
+                       "ORDER BY id % 7, id LIMIT 300)")
+            .arg(where)
+            .arg(rp->keyMin)
+            .arg(rp->keyMax)));
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE %1").arg(where))
+            .toLongLong(),
+        rp->eligible + 300);
+    const QList<qint64> before =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
 
     Recorder rec;
     QueryCanceller canceller;
@@ -331,16 +350,19 @@ void TestPurgeEngine::blastRadiusBreakerNeverExceedsThePreview()
     QCOMPARE(rr.status, RuleStatus::Error);
     QVERIFY2(rr.message.contains(QString::number(rp->eligible)), qPrintable(rr.message));
     QVERIFY(rr.deleted <= rp->eligible);
-    const QList<qint64> after = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> after =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
     const qint64 gone = before.size() - after.size();
     QCOMPARE(gone, rr.deleted);
-    QVERIFY2(gone <= rp->eligible, qPrintable(QStringLiteral("%1 rows gone, preview %2").arg(gone).arg(rp->eligible)));
+    QVERIFY2(gone <= rp->eligible,
+             qPrintable(QStringLiteral("%1 rows gone, preview %2").arg(gone).arg(rp->eligible)));
     for (const RuleProgress &pr : rec.progress())
         QVERIFY(pr.deleted <= rp->eligible);
     QCOMPARE(runState(db, r.runId), QStringLiteral("error"));
-    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens"))
-                 .toLongLong(),
-             rr.deleted);
+    QCOMPARE(
+        metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens"))
+            .toLongLong(),
+        rr.deleted);
 }
 
 void TestPurgeEngine::concurrentWriterIsUntouched()
@@ -354,9 +376,11 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
     PreviewPlan p;
     QVERIFY(plan(conn, {kRefresh}, &p, [](RuleConfig &c) { c.pauseMs = 15; }));
     const RulePreview *rp = p.rule(kRefresh);
-    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
-    const QList<qint64> eligible = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY id")
-                                              .arg(eligibleWhere(kRefresh, rp->cutoffUtc)));
+    const QList<qint64> all =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> eligible =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY id")
+                   .arg(eligibleWhere(kRefresh, rp->cutoffUtc)));
 
     // The API (its own role, one tenant through RLS) inserts tokens and revokes the previous one,
     // in a loop. Some of its rows would match the rule (revoked "45 days ago", or already expired):
@@ -384,10 +408,11 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
         qint64 previous = -1;
         for (int i = 0; !stop.load(); ++i) {
             QSqlQuery ins(w.database());
-            ins.prepare(QStringLiteral(
-                "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, expiracion) "
-                "VALUES (99, ?, gen_random_uuid(), 'writer:' || ?, CASE WHEN ? % 3 = 0 THEN now() - interval '60 days' "
-                "ELSE now() + interval '30 days' END) RETURNING id"));
+            ins.prepare(QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
+                                       "familia_id, token_hash, expiracion) "
+                                       "VALUES (99, ?, gen_random_uuid(), 'writer:' || ?, CASE WHEN ? % 3 = "
+                                       "0 THEN now() - interval '60 days' "
+                                       "ELSE now() + interval '30 days' END) RETURNING id"));
             ins.addBindValue(i);
             ins.addBindValue(i);
             ins.addBindValue(i);
@@ -401,14 +426,16 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
             inserted << id;
             if (previous > 0) {
                 QSqlQuery up(w.database());
-                up.prepare(QStringLiteral("UPDATE identidad.trx_refresh_tokens SET revocado = true, revocado_en = "
-                                          "CASE WHEN ? % 2 = 0 THEN now() ELSE now() - interval '45 days' END "
-                                          "WHERE id = ?"));
+                up.prepare(
+                    QStringLiteral("UPDATE identidad.trx_refresh_tokens SET revocado = true, revocado_en = "
+                                   "CASE WHEN ? % 2 = 0 THEN now() ELSE now() - interval '45 days' END "
+                                   "WHERE id = ?"));
                 up.addBindValue(i);
                 up.addBindValue(previous);
                 if (!up.exec() || up.numRowsAffected() != 1) {
                     if (firstError.isEmpty())
-                        firstError = up.lastError().text() + QStringLiteral(" (rows %1)").arg(up.numRowsAffected());
+                        firstError =
+                            up.lastError().text() + QStringLiteral(" (rows %1)").arg(up.numRowsAffected());
                     errors.fetch_add(1);
                 } else {
                     revoked << previous;
@@ -433,21 +460,25 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
     stop.store(true);
     writer.join();
 
-    QVERIFY2(errors.load() == 0, qPrintable(QStringLiteral("writer errors: %1, first: %2").arg(errors.load()).arg(firstError)));
+    QVERIFY2(errors.load() == 0,
+             qPrintable(QStringLiteral("writer errors: %1, first: %2").arg(errors.load()).arg(firstError)));
     QVERIFY2(itDuring > 0, "the writer made no progress during the purge");
     QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
     QCOMPARE(rr.deleted, rp->eligible);
     // Every writer row is there, and the revoked ones are still revoked.
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash LIKE 'writer:%' "
-                                   "ORDER BY id")),
-             sorted(inserted));
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash LIKE 'writer:%' "
-                                   "AND revocado ORDER BY id")),
-             sorted(revoked));
+    QCOMPARE(
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash LIKE 'writer:%' "
+                              "ORDER BY id")),
+        sorted(inserted));
+    QCOMPARE(
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash LIKE 'writer:%' "
+                              "AND revocado ORDER BY id")),
+        sorted(revoked));
     // And the pre-existing rows: exactly the preview gone.
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash NOT LIKE 'writer:%' "
-                                   "ORDER BY id")),
+    QCOMPARE(db.ids(QStringLiteral(
+                 "SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash NOT LIKE 'writer:%' "
+                 "ORDER BY id")),
              minus(all, eligible));
 }
 
@@ -497,14 +528,17 @@ void TestPurgeEngine::batchSizeIsAHardBound()
     QVERIFY(db.exec(refreshSeedSql(kFiller)));
     QVERIFY(db.exec(QStringLiteral(
         "CREATE TABLE public.delete_sizes (n bigint);\n"
-        "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $$\n"
+        "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS "
+        "$$\n"
         "BEGIN INSERT INTO public.delete_sizes SELECT count(*) FROM old_rows; RETURN NULL; END $$;\n"
         "CREATE TRIGGER record_delete_size AFTER DELETE ON identidad.trx_refresh_tokens\n"
-        "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.record_delete_size();\n"
+        "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "
+        "public.record_delete_size();\n"
         "ALTER TABLE identidad.trx_refresh_tokens SET (autovacuum_enabled = false);")));
     // The earlier purge: the first half of the table (in physical order) is gone.
-    QVERIFY(db.exec(QStringLiteral("DELETE FROM identidad.trx_refresh_tokens WHERE ctid < "
-                                   "format('(%s,0)', pg_relation_size('identidad.trx_refresh_tokens') / 8192 / 2)::tid")));
+    QVERIFY(db.exec(QStringLiteral(
+        "DELETE FROM identidad.trx_refresh_tokens WHERE ctid < "
+        "format('(%s,0)', pg_relation_size('identidad.trx_refresh_tokens') / 8192 / 2)::tid")));
     QVERIFY(db.exec(QStringLiteral("TRUNCATE public.delete_sizes")));
     PgConnection conn;
     QVERIFY(openPurga(db, conn));
@@ -523,7 +557,8 @@ void TestPurgeEngine::batchSizeIsAHardBound()
     QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
     QCOMPARE(rr.deleted, eligible);
-    QVERIFY2(rr.largestBatch > 0 && rr.largestBatch <= kHardBound, qPrintable(QString::number(rr.largestBatch)));
+    QVERIFY2(rr.largestBatch > 0 && rr.largestBatch <= kHardBound,
+             qPrintable(QString::number(rr.largestBatch)));
     QCOMPARE(qint64(rr.toJson().value(QStringLiteral("largest_batch")).toDouble()), rr.largestBatch);
     const qint64 largest = db.scalar(QStringLiteral("SELECT max(n) FROM public.delete_sizes")).toLongLong();
     QVERIFY2(largest <= kHardBound, qPrintable(QStringLiteral("a DELETE removed %1 rows").arg(largest)));
@@ -553,7 +588,8 @@ void TestPurgeEngine::lockHolderOfAnotherRoleIsNotGuessed()
     const PurgeReceipt r = engine.run(p, o, &rec);
     QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_unlock(731001)")));
     QCOMPARE(r.status, RunStatus::LockBusy);
-    QVERIFY2(r.lockHolder.startsWith(QStringLiteral("pid ") + holderPid + QStringLiteral(" (")), qPrintable(r.lockHolder));
+    QVERIFY2(r.lockHolder.startsWith(QStringLiteral("pid ") + holderPid + QStringLiteral(" (")),
+             qPrintable(r.lockHolder));
     QVERIFY2(r.lockHolder.contains(QLatin1String("user postgres")), qPrintable(r.lockHolder));
     QVERIFY2(r.lockHolder.contains(QLatin1String("hidden")), qPrintable(r.lockHolder));
     QVERIFY2(!r.lockHolder.contains(QLatin1String("local")), qPrintable(r.lockHolder));

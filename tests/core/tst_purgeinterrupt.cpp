@@ -44,13 +44,15 @@ void TestPurgeInterrupt::cancelNowDuringSlowBatchRollsBackOnlyThatBatch()
     QVERIFY(plan(conn, {kRefresh}, &p));
     const RulePreview *rp = p.rule(kRefresh);
     const QString where = eligibleWhere(kRefresh, rp->cutoffUtc);
-    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> all =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
     // TID-range batches remove the eligible rows in physical order: committed batches are a prefix.
-    const QList<qint64> eligibleByCtid =
-        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid").arg(where));
+    const QList<qint64> eligibleByCtid = db.ids(
+        QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid").arg(where));
     QCOMPARE(qint64(eligibleByCtid.size()), rp->eligible);
     const qint64 slowId = eligibleByCtid.at(eligibleByCtid.size() * 6 / 10);
-    QVERIFY(db.exec(slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
+    QVERIFY(db.exec(
+        slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
 
     const int enginePid = conn.backendPid();
     const QString dbName = db.name();
@@ -92,14 +94,18 @@ void TestPurgeInterrupt::cancelNowDuringSlowBatchRollsBackOnlyThatBatch()
     // Earlier committed batches stay deleted; the cancelled batch (and what follows) is all there.
     const QList<qint64> gone = eligibleByCtid.mid(0, rr.deleted);
     QVERIFY(!gone.contains(slowId));
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), minus(all, gone));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id = %1").arg(slowId))
-                 .toInt(),
-             1);
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")),
+             minus(all, gone));
+    QCOMPARE(
+        db.scalar(
+              QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id = %1").arg(slowId))
+            .toInt(),
+        1);
     QCOMPARE(runState(db, r.runId), QStringLiteral("cancelado"));
-    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens"))
-                 .toLongLong(),
-             rr.deleted);
+    QCOMPARE(
+        metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens"))
+            .toLongLong(),
+        rr.deleted);
     // The session is usable afterwards: no transaction left open, the lock released.
     QCOMPARE(valueOn(conn, QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
                                           "AND pid = pg_backend_pid()"))
@@ -118,12 +124,14 @@ void TestPurgeInterrupt::stopAfterBatchFinishesTheCurrentBatch()
     PreviewPlan p;
     QVERIFY(plan(conn, {kRefresh}, &p));
     const RulePreview *rp = p.rule(kRefresh);
-    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> all =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
     const QList<qint64> eligibleByCtid =
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid")
                    .arg(eligibleWhere(kRefresh, rp->cutoffUtc)));
     const qint64 slowId = eligibleByCtid.at(eligibleByCtid.size() * 4 / 10);
-    QVERIFY(db.exec(slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("1"))));
+    QVERIFY(
+        db.exec(slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("1"))));
 
     const int enginePid = conn.backendPid();
     const QString dbName = db.name();
@@ -157,9 +165,11 @@ void TestPurgeInterrupt::stopAfterBatchFinishesTheCurrentBatch()
     QVERIFY(rr.deleted < rp->eligible);
     // The batch in flight when asked (the one with the slow row) committed, and no other batch ran.
     const qsizetype slowPos = eligibleByCtid.indexOf(slowId);
-    QVERIFY2(rr.deleted > slowPos, qPrintable(QStringLiteral("deleted %1, slow row at %2").arg(rr.deleted).arg(slowPos)));
+    QVERIFY2(rr.deleted > slowPos,
+             qPrintable(QStringLiteral("deleted %1, slow row at %2").arg(rr.deleted).arg(slowPos)));
     const QList<qint64> gone = eligibleByCtid.mid(0, rr.deleted);
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), minus(all, gone));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")),
+             minus(all, gone));
     QList<RuleProgress> running;
     for (const RuleProgress &pr : rec.progress())
         if (pr.state == RuleStatus::Running)
@@ -184,7 +194,8 @@ void TestPurgeInterrupt::terminatedBackendIsReportedAndMarkedInterrupted()
     PreviewPlan p;
     QVERIFY(plan(conn, {kRefresh}, &p));
     const RulePreview *rp = p.rule(kRefresh);
-    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> all =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
     const QList<qint64> eligibleByCtid =
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid")
                    .arg(eligibleWhere(kRefresh, rp->cutoffUtc)));
@@ -229,7 +240,8 @@ void TestPurgeInterrupt::terminatedBackendIsReportedAndMarkedInterrupted()
     QVERIFY(rr.deleted > 0);
     // The committed batch stays; nothing else moved.
     const QList<qint64> gone = eligibleByCtid.mid(0, rr.deleted);
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), minus(all, gone));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")),
+             minus(all, gone));
     // The history could not be finished on the dead connection: the run is left 'en_curso' with the
     // dead pid, and the next connection marks it 'interrumpido'.
     QCOMPARE(runState(db, r.runId), QStringLiteral("en_curso"));

@@ -43,8 +43,10 @@ SELECT 1 + g % 3, g, 'login', '10.0.0.1', date_trunc('month', now()) - make_inte
   FROM unnest(ARRAY[16, 15, 14, 13, 12, 1, 0]) n, generate_series(0, 99) g;
 )SQL");
     if (defaultRows)
-        sql += QStringLiteral("INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en) VALUES "
-                              "(1, 1, 'login', now() - interval '30 months'), (1, 2, 'logout', now() + interval '6 months');\n");
+        sql += QStringLiteral(
+            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en) VALUES "
+            "(1, 1, 'login', now() - interval '30 months'), (1, 2, 'logout', now() + interval '6 "
+            "months');\n");
     sql += QStringLiteral("ANALYZE identidad.log_sesiones;\n");
     return sql;
 }
@@ -98,7 +100,8 @@ void TestPurgePartitions::logSesionesWithDefaultFallsBackToPlainDetach()
     QList<qint64> inRemovable;
     for (const QString &part : expected)
         inRemovable << db.ids(QStringLiteral("SELECT id FROM %1").arg(part));
-    const QList<qint64> inDefault = db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones_default ORDER BY id"));
+    const QList<qint64> inDefault =
+        db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones_default ORDER BY id"));
     QCOMPARE(inDefault.size(), 2);
 
     Recorder rec;
@@ -117,8 +120,10 @@ void TestPurgePartitions::logSesionesWithDefaultFallsBackToPlainDetach()
     QCOMPARE(detached, expected);
     QCOMPARE(rr.deleted, rp->eligible);
     for (const QString &part : expected)
-        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inRemovable));
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(),
+                 qPrintable(part));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")),
+             minus(all, inRemovable));
     // The DEFAULT partition is untouched and still attached.
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones_default ORDER BY id")), inDefault);
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = "
@@ -126,9 +131,12 @@ void TestPurgePartitions::logSesionesWithDefaultFallsBackToPlainDetach()
                  .toInt(),
              1);
     QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
-    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("log_sesiones")).toLongLong(),
+    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("log_sesiones"))
+                 .toLongLong(),
              rp->eligible);
-    QVERIFY(!metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), QStringLiteral("log_sesiones")).isNull());
+    QVERIFY(
+        !metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), QStringLiteral("log_sesiones"))
+             .isNull());
     const QJsonObject json = rr.toJson();
     QCOMPARE(json.value(QStringLiteral("dropped_partitions")).toArray().size(), expected.size());
 }
@@ -170,11 +178,13 @@ void TestPurgePartitions::logSesionesDetachOnlyKeepsTheTables()
     for (const QString &part : expected) {
         // Kept as a standalone table with all its rows, no longer a partition.
         QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(part)), partIds.value(part));
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass").arg(part))
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                               .arg(part))
                      .toInt(),
                  0);
     }
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inRemovable));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")),
+             minus(all, inRemovable));
     QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
 }
 
@@ -205,14 +215,17 @@ void TestPurgePartitions::logSesionesWithoutDefaultDetachesConcurrently()
     const RuleReceipt &rr = r.rules.first();
     QCOMPARE(rr.status, RuleStatus::Ok);
     for (const QString &part : expected)
-        QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 CONCURRENTLY").arg(part)), qPrintable(rr.sql));
+        QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 CONCURRENTLY").arg(part)),
+                 qPrintable(rr.sql));
     QStringList dropped = rr.droppedPartitions;
     dropped.sort();
     QCOMPARE(dropped, expected);
     QCOMPARE(rr.deleted, rp->eligible);
     for (const QString &part : expected)
-        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inRemovable));
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(),
+                 qPrintable(part));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")),
+             minus(all, inRemovable));
     QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
 }
 
@@ -222,7 +235,8 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
     QVERIFY(db.exec(logSeedSql(false)));
-    const QString cutoffNow = db.scalar(QStringLiteral("SELECT (now() - interval '365 days')::text")).toString();
+    const QString cutoffNow =
+        db.scalar(QStringLiteral("SELECT (now() - interval '365 days')::text")).toString();
     const QStringList removable = expectedRemovable(db, cutoffNow);
     QVERIFY(removable.size() >= 2);
     const QString victim = removable.first();
@@ -283,10 +297,11 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
     QVERIFY(pendingWhileWaiting);
     QVERIFY2(!detachOk, "the concurrent detach was expected to be cancelled");
     QVERIFY2(detachError.contains(QStringLiteral("cancel")), qPrintable(detachError));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT inhdetachpending FROM pg_inherits WHERE inhrelid = '%1'::regclass")
-                           .arg(victim))
-                 .toBool(),
-             true);
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT inhdetachpending FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                      .arg(victim))
+            .toBool(),
+        true);
 
     // The next run finishes the interrupted detach and goes on with the others.
     PgConnection conn;
@@ -312,7 +327,8 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
     QCOMPARE(rr.status, RuleStatus::Ok);
     QVERIFY2(rr.sql.contains(QStringLiteral("DETACH PARTITION %1 FINALIZE").arg(victim)), qPrintable(rr.sql));
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhdetachpending")).toInt(), 0);
-    QVERIFY2(!db.scalar(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass('%1'))")
+    QVERIFY2(!db.scalar(QStringLiteral(
+                            "SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhrelid = to_regclass('%1'))")
                             .arg(victim))
                   .toBool(),
              "the interrupted partition is still attached");
@@ -321,18 +337,22 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
         if (part == victim)
             continue;
         QVERIFY2(rr.droppedPartitions.contains(part), qPrintable(rr.droppedPartitions.join(u',')));
-        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(), qPrintable(part));
+        QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(part)).toBool(),
+                 qPrintable(part));
     }
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")), minus(all, inOthers));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.log_sesiones ORDER BY id")),
+             minus(all, inOthers));
     // The finalized partition was in the confirmed preview as removable, and not "detach only":
     // it must be dropped like the others and accounted for in the receipt.
-    QVERIFY2(rr.droppedPartitions.contains(victim) || rr.detachedPartitions.contains(victim),
-             qPrintable(QStringLiteral("finalized %1 is not in the receipt (dropped: %2; detached: %3); it is %4")
-                            .arg(victim, rr.droppedPartitions.join(u','), rr.detachedPartitions.join(u','),
-                                 db.scalar(QStringLiteral("SELECT CASE WHEN to_regclass('%1') IS NULL THEN 'dropped' "
-                                                          "ELSE 'left as a standalone table' END")
-                                               .arg(victim))
-                                     .toString())));
+    QVERIFY2(
+        rr.droppedPartitions.contains(victim) || rr.detachedPartitions.contains(victim),
+        qPrintable(
+            QStringLiteral("finalized %1 is not in the receipt (dropped: %2; detached: %3); it is %4")
+                .arg(victim, rr.droppedPartitions.join(u','), rr.detachedPartitions.join(u','),
+                     db.scalar(QStringLiteral("SELECT CASE WHEN to_regclass('%1') IS NULL THEN 'dropped' "
+                                              "ELSE 'left as a standalone table' END")
+                                   .arg(victim))
+                         .toString())));
     QVERIFY2(db.scalar(QStringLiteral("SELECT to_regclass('%1') IS NULL").arg(victim)).toBool(),
              qPrintable(QStringLiteral("%1 was finalized but left behind as a table").arg(victim)));
     // And the preview counted its rows (queries through the parent no longer see a detach-pending partition).
@@ -384,10 +404,11 @@ void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
              0);
     for (const QString &part : expected)
         if (part != cancelledAfter)
-            QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass")
-                                   .arg(part))
-                         .toInt(),
-                     1);
+            QCOMPARE(
+                db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                              .arg(part))
+                    .toInt(),
+                1);
     QCOMPARE(runState(db, r.runId), QStringLiteral("cancelado"));
 }
 

@@ -59,9 +59,10 @@ private:
         for (qint64 id : expectedIds)
             idList << QString::number(id);
         QSqlQuery left(d);
-        const bool counted = left.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE id = ANY('{%2}'::bigint[])")
-                                           .arg(r.table, idList.join(u','))) &&
-                             left.next();
+        const bool counted =
+            left.exec(QStringLiteral("SELECT count(*) FROM %1 WHERE id = ANY('{%2}'::bigint[])")
+                          .arg(r.table, idList.join(u','))) &&
+            left.next();
         const qint64 expectedLeft = counted ? left.value(0).toLongLong() : -1;
         left.finish();
         q.finish();

@@ -40,7 +40,8 @@ public:
     const QString &error() const { return m_error; }
 
     // Connection profile for a login role over TCP/scram (password from the sandbox env).
-    ConnectionProfile profile(const QString &role = QStringLiteral("identidad_purga"), bool standby = false) const;
+    ConnectionProfile profile(const QString &role = QStringLiteral("identidad_purga"),
+                              bool standby = false) const;
     QString passwordFor(const QString &role) const;
 
     // Superuser access over the Unix socket, for arranging data and checking results.
@@ -61,12 +62,12 @@ ConnectionProfile superuserProfile(const SandboxInfo &sandbox, const QString &da
 } // namespace purga::test
 
 // Fails under CI=true, skips elsewhere, when the sandbox cluster is not there.
-#define PURGA_REQUIRE_SANDBOX(info)                                                                           \
-    do {                                                                                                      \
-        QString purgaWhy_;                                                                                    \
-        if (!purga::test::loadSandbox(&(info), &purgaWhy_)) {                                                 \
-            if (purga::test::runningInCi())                                                                   \
-                QFAIL(qPrintable(QStringLiteral("CI=true and no PostgreSQL sandbox: ") + purgaWhy_));         \
-            QSKIP(qPrintable(QStringLiteral("no PostgreSQL sandbox: ") + purgaWhy_));                         \
-        }                                                                                                     \
+#define PURGA_REQUIRE_SANDBOX(info)                                                                          \
+    do {                                                                                                     \
+        QString purgaWhy_;                                                                                   \
+        if (!purga::test::loadSandbox(&(info), &purgaWhy_)) {                                                \
+            if (purga::test::runningInCi())                                                                  \
+                QFAIL(qPrintable(QStringLiteral("CI=true and no PostgreSQL sandbox: ") + purgaWhy_));        \
+            QSKIP(qPrintable(QStringLiteral("no PostgreSQL sandbox: ") + purgaWhy_));                        \
+        }                                                                                                    \
     } while (false)

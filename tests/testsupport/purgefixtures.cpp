@@ -26,8 +26,7 @@ VALUES
   (2, 4, gen_random_uuid(), 'edge:active',                     now() - interval '1 day',   now() + interval '30 days', false, NULL),
   (2, 4, gen_random_uuid(), 'edge:not-revoked-old-revocado_en', now() - interval '90 days', now() + interval '1 day',  false, now() - interval '60 days'),
   (3, 5, gen_random_uuid(), 'edge:revoked-recently-expired-long-ago', now() - interval '90 days', now() - interval '40 days', true, now() - interval '1 day');
-)SQL") +
-           refreshFillerSql(filler);
+)SQL") + refreshFillerSql(filler);
 }
 
 // Pre-tokens: the same around now() - 24 hours.
@@ -69,8 +68,9 @@ QString eligibleWhere(const QString &rule, const QString &cutoffUtc)
 {
     const QString c = tsLiteral(cutoffUtc);
     if (rule == kRefresh)
-        return QStringLiteral("CASE WHEN expiracion < %1 THEN true "
-                              "WHEN revocado AND revocado_en IS NOT NULL THEN revocado_en < %1 ELSE false END")
+        return QStringLiteral(
+                   "CASE WHEN expiracion < %1 THEN true "
+                   "WHEN revocado AND revocado_en IS NOT NULL THEN revocado_en < %1 ELSE false END")
             .arg(c);
     return QStringLiteral("CASE WHEN expiracion < %1 THEN true WHEN usado_en IS NOT NULL THEN usado_en < %1 "
                           "ELSE false END")
@@ -148,7 +148,8 @@ bool setupHistory(const TestDatabase &db)
     return setupHistory(c);
 }
 
-bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out, const std::function<void(RuleConfig &)> &tweak)
+bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out,
+          const std::function<void(RuleConfig &)> &tweak)
 {
     QList<RuleConfig> configs;
     for (const QString &id : ids) {
@@ -176,25 +177,28 @@ PurgeOptions options(const QStringList &ids)
 
 QString runState(TestDatabase &db, const QString &runId)
 {
-    return db.scalar(QStringLiteral("SELECT coalesce((SELECT estado FROM identidad.purga_corridas "
-                                    "WHERE corrida_id = '%1'), '<no run row>')")
-                         .arg(runId))
+    return db
+        .scalar(QStringLiteral("SELECT coalesce((SELECT estado FROM identidad.purga_corridas "
+                               "WHERE corrida_id = '%1'), '<no run row>')")
+                    .arg(runId))
         .toString();
 }
 
 QVariant metric(TestDatabase &db, const QString &runId, const QString &name, const QString &table)
 {
-    return db.scalar(QStringLiteral("SELECT (SELECT valor FROM identidad.purga_metricas WHERE corrida_id = '%1' "
-                                    "AND metrica = '%2' AND tabla = '%3')")
-                         .arg(runId, name, table));
+    return db.scalar(
+        QStringLiteral("SELECT (SELECT valor FROM identidad.purga_metricas WHERE corrida_id = '%1' "
+                       "AND metrica = '%2' AND tabla = '%3')")
+            .arg(runId, name, table));
 }
 
 QStringList strings(TestDatabase &db, const QString &sql)
 {
-    const QString joined = db.scalar(QStringLiteral("SELECT coalesce(string_agg(x::text, '|' ORDER BY x), '') "
-                                                    "FROM (%1) s(x)")
-                                         .arg(sql))
-                               .toString();
+    const QString joined =
+        db.scalar(QStringLiteral("SELECT coalesce(string_agg(x::text, '|' ORDER BY x), '') "
+                                 "FROM (%1) s(x)")
+                      .arg(sql))
+            .toString();
     return joined.isEmpty() ? QStringList() : joined.split(u'|');
 }
 
@@ -208,11 +212,12 @@ QStringList removableLogPartitions(TestDatabase &db, const QList<int> &monthsBac
     QStringList months;
     for (int n : monthsBack)
         months << QString::number(n);
-    return strings(db, QStringLiteral("SELECT 'identidad.log_sesiones_' || to_char(m, 'YYYY_MM') "
-                                      "FROM (SELECT date_trunc('month', now()) - make_interval(months => n) AS m "
-                                      "FROM unnest(ARRAY[%1]) n) s "
-                                      "WHERE m + interval '1 month' <= %2")
-                           .arg(months.join(QStringLiteral(", ")), cutoffSql));
+    return strings(db,
+                   QStringLiteral("SELECT 'identidad.log_sesiones_' || to_char(m, 'YYYY_MM') "
+                                  "FROM (SELECT date_trunc('month', now()) - make_interval(months => n) AS m "
+                                  "FROM unnest(ARRAY[%1]) n) s "
+                                  "WHERE m + interval '1 month' <= %2")
+                       .arg(months.join(QStringLiteral(", ")), cutoffSql));
 }
 
 QVariant valueOn(PgConnection &c, const QString &sql)

@@ -79,7 +79,7 @@ private slots:
         QVERIFY(!preview->isTakingPreview());
         QTest::qWait(300);
         QCOMPARE(exact->state(), DbRequest::State::Running); // untouched
-        QVERIFY(work->isShowingBusy());                       // still busy: the exact counts run
+        QVERIFY(work->isShowingBusy());                      // still busy: the exact counts run
         QCOMPARE(previewChanged.count(), 0);
 
         // A new preview queues; now cancel the exact counts: they stop, the preview runs.
@@ -109,7 +109,8 @@ private slots:
         DbRequest *connectRequest =
             w->coordinator()->connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
         int pid = 0;
-        connectRequest->onSucceeded<ConnectResult>(this, [&pid](const ConnectResult &r) { pid = r.backendPid; });
+        connectRequest->onSucceeded<ConnectResult>(this,
+                                                   [&pid](const ConnectResult &r) { pid = r.backendPid; });
         QTRY_VERIFY_WITH_TIMEOUT(pid > 0, 30000);
         QTRY_VERIFY_WITH_TIMEOUT(!w->session()->isBusy(), 60000);
         // Work in flight (the preview, blocked by the lock) and queued (a second overview).

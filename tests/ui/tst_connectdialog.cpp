@@ -69,8 +69,9 @@ private slots:
         dialog->connectButton()->click();
         QTRY_VERIFY_WITH_TIMEOUT(!dialog->isConnecting() && !dialog->isVisible(), 30000);
         QTRY_VERIFY_WITH_TIMEOUT(notices.count() > 0, 20000);
-        QVERIFY2(notices.last().at(0).toString().contains(ConnectDialog::tr("The server accepted the password")),
-                 qPrintable(notices.last().at(0).toString()));
+        QVERIFY2(
+            notices.last().at(0).toString().contains(ConnectDialog::tr("The server accepted the password")),
+            qPrintable(notices.last().at(0).toString()));
         QCOMPARE(passwords.readSync(p.name).password, good);
         QVERIFY(passwords.removeSync(p.name).ok);
     }

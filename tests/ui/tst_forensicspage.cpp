@@ -2,6 +2,7 @@
 // the timeline with filter and CSV, the evidence freeze with its banner, a lost freeze, and closing
 // the window while frozen.
 #include "appstate.h"
+#include "clirunner.h"
 #include "dbsession.h"
 #include "forensics.h"
 #include "forensicspage.h"
@@ -11,7 +12,6 @@
 #include "mainwindow.h"
 #include "messagebox.h"
 #include "pgsandbox.h"
-#include "clirunner.h"
 #include "purgefixtures.h"
 #include "sessioncoordinator.h"
 #include "timelineview.h"
@@ -28,9 +28,10 @@
 using namespace purga;
 
 namespace {
-const QString kHeld = QStringLiteral(
-    "SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory'"
-    " AND l.objid = 731001 AND a.application_name = 'purga-sesiones (evidence freeze)'");
+const QString kHeld =
+    QStringLiteral("SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE "
+                   "l.locktype = 'advisory'"
+                   " AND l.objid = 731001 AND a.application_name = 'purga-sesiones (evidence freeze)'");
 }
 
 class TestForensicsPage : public QObject
@@ -48,12 +49,16 @@ private slots:
         test::TempSettings settings;
         test::TestDatabase db(m_sandbox, QStringLiteral("uifx"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
-        QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.trx_refresh_tokens (id, empresa_id, usuario_id, familia_id, token_hash, creado_en,"
-            " expiracion, revocado, revocado_en, reemplazado_por) OVERRIDING SYSTEM VALUE VALUES"
-            " (11, 7, 70, 'cccccccc-0000-0000-0000-000000000001', '%1', now() - interval '2 days', now() + interval '12 days', true, now() - interval '1 day', 12),"
-            " (12, 7, 70, 'cccccccc-0000-0000-0000-000000000001', '%2', now() - interval '1 day', now() + interval '13 days', false, NULL, NULL)")
-                            .arg(Forensics::hashRawToken("first-raw"), Forensics::hashRawToken("second-raw"))));
+        QVERIFY(
+            db.exec(QStringLiteral(
+                        "INSERT INTO identidad.trx_refresh_tokens (id, empresa_id, usuario_id, familia_id, "
+                        "token_hash, creado_en,"
+                        " expiracion, revocado, revocado_en, reemplazado_por) OVERRIDING SYSTEM VALUE VALUES"
+                        " (11, 7, 70, 'cccccccc-0000-0000-0000-000000000001', '%1', now() - interval '2 "
+                        "days', now() + interval '12 days', true, now() - interval '1 day', 12),"
+                        " (12, 7, 70, 'cccccccc-0000-0000-0000-000000000001', '%2', now() - interval '1 "
+                        "day', now() + interval '13 days', false, NULL, NULL)")
+                        .arg(Forensics::hashRawToken("first-raw"), Forensics::hashRawToken("second-raw"))));
         MainWindow w;
         w.show();
         QVERIFY(connectWindow(w, db));
@@ -66,8 +71,10 @@ private slots:
         QVERIFY(done.wait(20000));
         QVERIFY(done.first().at(0).toBool());
         QCOMPARE(lookup->matches().size(), 1);
-        QVERIFY2(lookup->summaryText().contains(TokenLookupView::tr("Kept by rule %1").arg(Rules::title(QStringLiteral("refresh_tokens")))),
-                 qPrintable(lookup->summaryText()));
+        QVERIFY2(
+            lookup->summaryText().contains(
+                TokenLookupView::tr("Kept by rule %1").arg(Rules::title(QStringLiteral("refresh_tokens")))),
+            qPrintable(lookup->summaryText()));
         QTableWidget *chain = lookup->chainTable();
         QVERIFY(!chain->isHidden());
         QCOMPARE(chain->rowCount(), 2);
@@ -94,12 +101,14 @@ private slots:
         test::TempSettings settings;
         test::TestDatabase db(m_sandbox, QStringLiteral("uifx"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
-        QVERIFY(db.exec(QStringLiteral(
-            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en) VALUES"
-            " (8, 80, 'login', '10.8.0.1', now() + interval '4 years'),"
-            " (8, 80, 'replay_detectado', '10.8.0.2', now() + interval '4 years 1 day');"
-            "INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, expiracion) VALUES (8, 80, '%1', now())")
-                            .arg(Forensics::hashRawToken("pt"))));
+        QVERIFY(db.exec(
+            QStringLiteral(
+                "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en) VALUES"
+                " (8, 80, 'login', '10.8.0.1', now() + interval '4 years'),"
+                " (8, 80, 'replay_detectado', '10.8.0.2', now() + interval '4 years 1 day');"
+                "INSERT INTO identidad.trx_pre_tokens (empresa_id, usuario_id, token_hash, expiracion) "
+                "VALUES (8, 80, '%1', now())")
+                .arg(Forensics::hashRawToken("pt"))));
         MainWindow w;
         w.show();
         QVERIFY(connectWindow(w, db));
@@ -141,15 +150,21 @@ private slots:
         QVERIFY(db.scalar(kHeld).toBool());
         QVERIFY(!w->freezeBanner()->isHidden());
         QVERIFY(w->freezeBanner()->plainText().contains(QStringLiteral("identidad_purga")));
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'congelado'")).toInt(), 1);
+        QCOMPARE(db.scalar(QStringLiteral(
+                               "SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'congelado'"))
+                     .toInt(),
+                 1);
 
         // Release from the banner: the lock goes, the history row gets its end.
         w->freezeBanner()->releaseButton()->click();
         QTRY_VERIFY_WITH_TIMEOUT(freeze->state() == FreezeController::State::Off, 10000);
         QVERIFY(!db.scalar(kHeld).toBool());
         QVERIFY(w->freezeBanner()->isHidden());
-        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'congelado'"
-                                          " AND terminada_en IS NOT NULL")).toInt(), 1);
+        QCOMPARE(db.scalar(QStringLiteral(
+                               "SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'congelado'"
+                               " AND terminada_en IS NOT NULL"))
+                     .toInt(),
+                 1);
 
         // A lost connection is detected and shown; the freeze is gone with it.
         page->freezeButton()->click();
@@ -179,8 +194,8 @@ private:
     static bool connectWindow(MainWindow &w, test::TestDatabase &db)
     {
         w.coordinator()->connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
-        return QTest::qWaitFor([&] { return w.state()->isConnected() && !w.state()->preflight().items.isEmpty(); },
-                               30000);
+        return QTest::qWaitFor(
+            [&] { return w.state()->isConnected() && !w.state()->preflight().items.isEmpty(); }, 30000);
     }
 
     test::SandboxInfo m_sandbox;

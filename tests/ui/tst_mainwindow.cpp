@@ -259,8 +259,9 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         while (!w.state()->isConnected() && clock.elapsed() < 30000) {
-            DbRequest *request = w.coordinator()->connectTo(db.profile(QStringLiteral("identidad_purga"), true),
-                                                            db.passwordFor(QStringLiteral("identidad_purga")));
+            DbRequest *request =
+                w.coordinator()->connectTo(db.profile(QStringLiteral("identidad_purga"), true),
+                                           db.passwordFor(QStringLiteral("identidad_purga")));
             QSignalSpy failed(request, &DbRequest::failed);
             QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected() || failed.count() > 0, 10000);
             if (!w.state()->isConnected())

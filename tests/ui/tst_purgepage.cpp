@@ -358,7 +358,8 @@ private slots:
         // The SQL pane explains the template's placeholders and gives the keys deleted.
         table->setCurrentCell(0, 0);
         const QString sql = page.receiptView()->shownSql();
-        QVERIFY2(sql.startsWith(QStringLiteral("-- Template:")) && sql.contains(QStringLiteral("-- Keys deleted:")),
+        QVERIFY2(sql.startsWith(QStringLiteral("-- Template:")) &&
+                     sql.contains(QStringLiteral("-- Keys deleted:")),
                  qPrintable(sql));
         // After the receipt every rule's progress is still whole in view.
         for (const QString &id : request.ruleIds) {
@@ -410,10 +411,12 @@ private slots:
     {
         PreviewPlan plan = planWithPartitions();
         plan.takenAtUtc = QDateTime::currentDateTimeUtc().addSecs(-21).toString(Qt::ISODate);
-        PurgeConfirmDialog dialog(plan, QStringLiteral("identidad_purga@db:5432/core"), QStringLiteral("core"));
+        PurgeConfirmDialog dialog(plan, QStringLiteral("identidad_purga@db:5432/core"),
+                                  QStringLiteral("core"));
         const QLabel *frozen = dialog.findChild<QLabel *>(QStringLiteral("frozenAt"));
         QVERIFY(frozen);
-        QVERIFY2(frozen->text().contains(QStringLiteral("(21.")) || frozen->text().contains(QStringLiteral("(22.")),
+        QVERIFY2(frozen->text().contains(QStringLiteral("(21.")) ||
+                     frozen->text().contains(QStringLiteral("(22.")),
                  qPrintable(frozen->text()));
         QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("stalePreviewWarning")));
     }
@@ -487,9 +490,9 @@ private slots:
         QVERIFY(offer->isVisible());
         QVERIFY(offer->vacuumButton()->isVisible());
         QVERIFY(!offer->isRunning());
-        const QString lastVacuum = QStringLiteral(
-            "SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables"
-            " WHERE schemaname = 'identidad' AND relname = 'trx_refresh_tokens'");
+        const QString lastVacuum =
+            QStringLiteral("SELECT last_vacuum IS NOT NULL FROM pg_stat_user_tables"
+                           " WHERE schemaname = 'identidad' AND relname = 'trx_refresh_tokens'");
         QVERIFY(!db.scalar(lastVacuum).toBool()); // nothing ran unasked
 
         QSignalSpy offerDone(offer, &VacuumOffer::vacuumFinished);

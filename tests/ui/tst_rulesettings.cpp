@@ -125,7 +125,8 @@ private slots:
         QVERIFY(dialog.errors().isEmpty());
         QCOMPARE(dialog.warnings().size(), 1);
         QVERIFY(dialog.saveButton()->isEnabled());
-        QVERIFY(dialog.retentionSpin(kRefresh)->styleSheet().contains(QStringLiteral("#c62828"))); // still red
+        QVERIFY(
+            dialog.retentionSpin(kRefresh)->styleSheet().contains(QStringLiteral("#c62828"))); // still red
         QVERIFY(dialog.retentionNote(kRefresh)->text().contains(QStringLiteral("⚠")));
         QVERIFY(dialog.messagesLabel()->text().contains(QStringLiteral("⚠")));
         shoot(&dialog, QStringLiteral("rule-settings-override"));
@@ -231,8 +232,9 @@ private slots:
         AppState state(nullptr);
         state.setConnected(adHoc, QString());
         RuleSettingsDialog dialog(&state);
-        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("ruleSettingsTarget"))->text().contains(
-            QStringLiteral("no saved profile")));
+        QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("ruleSettingsTarget"))
+                    ->text()
+                    .contains(QStringLiteral("no saved profile")));
         dialog.batchSpin(kRefresh)->setValue(1234);
         QVERIFY(dialog.save());
         QCOMPARE(state.ruleConfig(kRefresh).batchSize, 1234);
@@ -268,7 +270,8 @@ private slots:
             "INSERT INTO identidad.trx_refresh_tokens"
             " (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en)"
             " SELECT 1, g, gen_random_uuid(), md5('r' || g), now() - interval '50 days',"
-            "        now() + interval '10 days', true, now() - interval '40 days' FROM generate_series(1, 25) g")));
+            "        now() + interval '10 days', true, now() - interval '40 days' FROM generate_series(1, "
+            "25) g")));
         DbSession session;
         AppState state(&session);
         SessionCoordinator coordinator(&session, &state);
@@ -288,7 +291,9 @@ private slots:
         QVERIFY(state.isPreviewStale());
         QVERIFY(purge.startBlockers().join(u' ').contains(QStringLiteral("rule settings changed")));
         QVERIFY(!purge.startButton()->isEnabled());
-        QVERIFY(preview.findChild<QLabel *>(QStringLiteral("previewInfo"))->text().contains(QStringLiteral("Stale")));
+        QVERIFY(preview.findChild<QLabel *>(QStringLiteral("previewInfo"))
+                    ->text()
+                    .contains(QStringLiteral("Stale")));
 
         // A new preview uses the new settings and is no longer stale.
         QTRY_VERIFY_WITH_TIMEOUT(preview.takePreviewButton()->isEnabled(), 30000);
