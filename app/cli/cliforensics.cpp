@@ -214,6 +214,26 @@ int waitForSignal(const sigset_t &set, int msec)
 }
 #endif
 
+// Holds the freeze until `minutes` pass (0: no limit) or a signal comes; true when the connection
+// (and so the lock) was lost first. Checks the connection every 5 s.
+bool holdUntilDone(PgConnection &conn, qint64 key, int minutes, const QElapsedTimer &held,
+                   const void *blocked)
+{
+    for (;;) {
+        if (minutes && held.elapsed() >= qint64(minutes) * 60000)
+            return false;
+#ifdef Q_OS_UNIX
+        if (waitForSignal(*static_cast<const sigset_t *>(blocked), 5000))
+            return false;
+#else
+        Q_UNUSED(blocked);
+        QThread::msleep(5000);
+#endif
+        if (!EvidenceFreeze::isHeld(conn, key))
+            return true;
+    }
+}
+
 } // namespace
 
 int cmdFreeze(Context &ctx)
@@ -272,21 +292,11 @@ int cmdFreeze(Context &ctx)
     std::fflush(stdout);
     QElapsedTimer held;
     held.start();
-    bool lost = false;
-    for (;;) {
-        if (minutes && held.elapsed() >= qint64(minutes) * 60000)
-            break;
 #ifdef Q_OS_UNIX
-        if (waitForSignal(set, 5000))
-            break;
+    const bool lost = holdUntilDone(conn, key, minutes, held, &set);
 #else
-        QThread::msleep(5000);
+    const bool lost = holdUntilDone(conn, key, minutes, held, nullptr);
 #endif
-        if (!EvidenceFreeze::isHeld(conn, key)) {
-            lost = true;
-            break;
-        }
-    }
     if (lost) {
         Context::error(Context::tr("The connection holding the freeze was lost: purges are no longer held."));
         return Other;
