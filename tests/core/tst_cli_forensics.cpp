@@ -238,12 +238,7 @@ private:
     void prepare(QProcess &p, const TestDatabase &db, const QStringList &args,
                  const QString &role = QStringLiteral("identidad_purga")) const
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PGPASSWORD"), db.passwordFor(role));
-        env.remove(QStringLiteral("PGPASSFILE"));
-        env.insert(QStringLiteral("HOME"), m_home.path());
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        p.setProcessEnvironment(env);
+        p.setProcessEnvironment(cliEnvironment(m_home.path(), db.passwordFor(role)));
         p.setProgram(m_cli);
         p.setArguments(args + QStringList{QStringLiteral("--conninfo"), conninfo(db, role)});
     }
