@@ -6,12 +6,12 @@
     <message>
         <location filename="../app/cli/cliapp.cpp" line="+58"/>
         <source>Signal received: cancelling the statement in flight…</source>
-        <translation type="unfinished"></translation>
+        <translation>Señal recibida: cancelando la sentencia en curso…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Interrupted by a signal; nothing was changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Interrumpido por una señal; no se cambió nada.</translation>
     </message>
     <message>
         <location line="+66"/>
@@ -85,7 +85,7 @@
     <message>
         <location line="+7"/>
         <source>Create or upgrade the purge history tables (idempotent).</source>
-        <translation type="unfinished"></translation>
+        <translation>Crea o actualiza las tablas de historial de purgas (idempotente).</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -100,7 +100,7 @@
     <message>
         <location line="+12"/>
         <source>Save a connection profile (never a password).</source>
-        <translation type="unfinished"></translation>
+        <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -150,12 +150,12 @@
     <message>
         <location line="+1"/>
         <source>Machine-readable output on stdout (docs/cli-json.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Salida legible por máquina en stdout (docs/cli-json.md).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Catalog estimates only (no exact counts).</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo estimaciones del catálogo (sin conteos exactos).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -165,12 +165,12 @@
     <message>
         <location line="+1"/>
         <source>Every rule (not with --rule).</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas las reglas (no junto con --rule).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Really delete (otherwise only the preview is printed).</source>
-        <translation type="unfinished"></translation>
+        <translation>Borrar de verdad (si no, solo se imprime la vista previa).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -205,47 +205,47 @@
     <message>
         <location line="+1"/>
         <source>Keep detached partitions as tables instead of dropping them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Conservar las particiones desacopladas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Host name or address.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nombre o dirección del host.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Port.</source>
-        <translation type="unfinished"></translation>
+        <translation>Puerto.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Database.</source>
-        <translation type="unfinished"></translation>
+        <translation>Base de datos.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rol.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>libpq sslmode.</source>
-        <translation type="unfinished"></translation>
+        <translation>sslmode de libpq.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Root certificate for verify-ca/verify-full.</source>
-        <translation type="unfinished"></translation>
+        <translation>Certificado raíz para verify-ca/verify-full.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The last N days (default 30).</source>
-        <translation type="unfinished"></translation>
+        <translation>Los últimos N días (por defecto 30).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>job, manual or all (default).</source>
-        <translation type="unfinished"></translation>
+        <translation>job, manual o all (por defecto).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -265,7 +265,7 @@
     <message>
         <location line="+1"/>
         <source>Hex SHA-256 of the token.</source>
-        <translation type="unfinished"></translation>
+        <translation>SHA-256 del token en hexadecimal.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -280,7 +280,7 @@
     <message>
         <location line="+1"/>
         <source>Tenant id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Id de la empresa.</translation>
     </message>
     <message>
         <location line="+1"/>
