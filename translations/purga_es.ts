@@ -270,12 +270,12 @@
     <message>
         <location line="+1"/>
         <source>Read the raw token from stdin and hash it here (never sent).</source>
-        <translation type="unfinished"></translation>
+        <translation>Leer el token sin procesar de stdin y calcular su hash aquí (nunca se envía).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Print whole token hashes (masked by default).</source>
-        <translation type="unfinished"></translation>
+        <translation>Imprimir los hashes de token completos (enmascarados por defecto).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -285,37 +285,37 @@
     <message>
         <location line="+1"/>
         <source>User id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Id del usuario.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>From this ISO 8601 instant.</source>
-        <translation type="unfinished"></translation>
+        <translation>Desde este instante ISO 8601.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Up to this ISO 8601 instant.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hasta este instante ISO 8601.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>CSV on stdout.</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV en stdout.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Release after N minutes (default: on Ctrl-C / SIGTERM).</source>
-        <translation type="unfinished"></translation>
+        <translation>Liberar tras N minutos (por defecto: con Ctrl-C / SIGTERM).</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>Options:</source>
-        <translation type="unfinished"></translation>
+        <translation>Opciones:</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Connection (exactly one of the first three):</source>
-        <translation type="unfinished"></translation>
+        <translation>Conexión (exactamente una de las tres primeras):</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -325,12 +325,12 @@
     <message>
         <location line="+17"/>
         <source>Unexpected argument &quot;%1&quot; after %2 (see %2 --help).</source>
-        <translation type="unfinished"></translation>
+        <translation>Argumento inesperado &quot;%1&quot; después de %2 (vea %2 --help).</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>--all and --rule exclude each other: say either every rule or which ones.</source>
-        <translation type="unfinished"></translation>
+        <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
         <source>purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
@@ -422,12 +422,12 @@
     <message>
         <location filename="../app/cli/cliprofiles.cpp" line="+14"/>
         <source>No profile named &quot;%1&quot; (none saved; see profile-save).</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
     </message>
     <message>
         <location line="+28"/>
         <source>--port takes a whole number, not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--port requiere un número entero, no &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -447,7 +447,7 @@
     <message>
         <location line="+19"/>
         <source>No password was stored for profile &quot;%1&quot;: nothing to remove.</source>
-        <translation type="unfinished"></translation>
+        <translation>No había ninguna contraseña guardada para el perfil &quot;%1&quot;: no hay nada que quitar.</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -466,7 +466,7 @@
     <message>
         <location filename="../app/cli/cliforensics.cpp" line="+51"/>
         <source>Look-ups are refused with this connection: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -476,22 +476,22 @@
     <message>
         <location line="+3"/>
         <source>  created %1, expires %2</source>
-        <translation type="unfinished"></translation>
+        <translation>  creado %1, expira %2</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>  revoked %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  revocado %1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>(no time recorded)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sin hora registrada)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>  used %1</source>
-        <translation type="unfinished"></translation>
+        <translation>  usado %1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -506,32 +506,32 @@
     <message>
         <location line="+6"/>
         <source> revoked %1</source>
-        <translation type="unfinished"></translation>
+        <translation> revocado %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> ⚠ reused after revocation</source>
-        <translation type="unfinished"></translation>
+        <translation> ⚠ reutilizado después de la revocación</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>lookup takes exactly one of --token-hash HEX or --token-stdin.</source>
-        <translation type="unfinished"></translation>
+        <translation>lookup requiere exactamente uno de --token-hash HEX o --token-stdin.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>--token-hash takes 64 hexadecimal digits (a SHA-256).</source>
-        <translation type="unfinished"></translation>
+        <translation>--token-hash requiere 64 dígitos hexadecimales (un SHA-256).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No token on standard input.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún token en la entrada estándar.</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>No token with hash %1 in %2 or %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay ningún token con hash %1 en %2 ni en %3.</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -546,7 +546,7 @@
     <message>
         <location line="+4"/>
         <source>Choose one of --json or --csv.</source>
-        <translation type="unfinished"></translation>
+        <translation>Elija uno de --json o --csv.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -588,17 +588,17 @@
     <message>
         <location line="+2"/>
         <source>Released after %1 minutes, or on Ctrl-C / SIGTERM.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se libera tras %1 minutos, o con Ctrl-C / SIGTERM.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Ctrl-C or SIGTERM releases it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl-C o SIGTERM lo libera.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>History: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Historial: %1</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -608,7 +608,7 @@
     <message>
         <location line="+4"/>
         <source>Purges released at %1 after %2 s.</source>
-        <translation type="unfinished"></translation>
+        <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
         <location filename="../app/cli/clipurge.cpp" line="+44"/>
@@ -628,7 +628,7 @@
     <message>
         <location line="+4"/>
         <source>, ETA %1 s</source>
-        <translation type="unfinished"></translation>
+        <translation>, ETA %1 s</translation>
     </message>
     <message>
         <location line="+42"/>
@@ -643,7 +643,7 @@
     <message>
         <location line="+29"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
     <message>
         <location line="+30"/>
