@@ -4,64 +4,173 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+60"/>
+        <location filename="../app/cli/cliapp.cpp" line="+58"/>
+        <source>Signal received: cancelling the statement in flight…</source>
+        <translation>Señal recibida: cancelando la sentencia en curso…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Interrupted by a signal; nothing was changed.</source>
+        <translation>Interrumpido por una señal; no se cambió nada.</translation>
+    </message>
+    <message>
+        <location line="+66"/>
         <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
         <translation>Indique cómo conectarse con exactamente una de estas opciones: --profile NOMBRE, --conninfo CADENA o --service NOMBRE.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+10"/>
+        <source>Warning: the password in --conninfo is visible to every user in the process list and stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+34"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+77"/>
         <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
         <location line="+33"/>
-        <source>status | setup-history | preview | purge | profile-save | password-store | password-forget</source>
-        <translation>status | setup-history | preview | purge | profile-save | password-store | password-forget</translation>
+        <source>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <source>status | setup-history | preview | purge | profile-save | password-store | password-forget</source>
+        <translation type="vanished">status | setup-history | preview | purge | profile-save | password-store | password-forget</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clihelp.cpp" line="+138"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
         <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>libpq connection string or URI; password from PGPASSWORD/.pgpass.</source>
-        <translation>Cadena de conexión o URI de libpq; contraseña desde PGPASSWORD/.pgpass.</translation>
+        <translation type="vanished">Cadena de conexión o URI de libpq; contraseña desde PGPASSWORD/.pgpass.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>libpq service name (pg_service.conf).</source>
         <translation>Nombre de servicio de libpq (pg_service.conf).</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Machine-readable output on stdout.</source>
-        <translation>Salida legible por máquina en stdout.</translation>
+        <translation type="vanished">Salida legible por máquina en stdout.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>status: catalog estimates only (no exact counts).</source>
-        <translation>status: solo estimaciones del catálogo (sin conteos exactos).</translation>
+        <translation type="vanished">status: solo estimaciones del catálogo (sin conteos exactos).</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Rule to preview/purge (repeatable): refresh_tokens, pre_tokens, log_sesiones.</source>
-        <translation>Regla a previsualizar/purgar (repetible): refresh_tokens, pre_tokens, log_sesiones.</translation>
+        <translation type="vanished">Regla a previsualizar/purgar (repetible): refresh_tokens, pre_tokens, log_sesiones.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>purge: every rule.</source>
-        <translation>purge: todas las reglas.</translation>
+        <translation type="vanished">purge: todas las reglas.</translation>
+    </message>
+    <message>
+        <source>purge: really delete (otherwise only the preview is printed).</source>
+        <translation type="vanished">purge: borrar de verdad (si no, solo se imprime la vista previa).</translation>
+    </message>
+    <message>
+        <location line="-118"/>
+        <source>Connection, preflight checks and per-table overview (exit 4 when purging is refused).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Create or upgrade the purge history tables (idempotent).</source>
+        <translation>Crea o actualiza las tablas de historial de purgas (idempotente).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>What each rule would remove, at one frozen database instant (every rule when no --rule is given).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM cancel the batch in flight (exit 6).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Save a connection profile (never a password).</source>
+        <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Store the password of an existing profile in the OS keychain, read from standard input.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Remove the profile&apos;s password from the OS keychain, saying whether one was stored.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Purge runs (the scheduled job&apos;s and manual ones) and rows removed per table, aggregated in the database (docs/cli-json.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when overdue or unhealthy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Find a token by its SHA-256 or by the raw token on standard input (hashed here, never sent): which rule removes it and when, and its rotation chain. Not found: exit 0 with an empty list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>One user&apos;s refresh tokens, pre-tokens and session-log events, newest first (every partition, DEFAULT included).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Evidence freeze: hold the purge lock so that neither this tool nor the scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 when another session holds it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>With an error, also print the server&apos;s and libpq&apos;s own details.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>purge: really delete (otherwise only the preview is printed).</source>
-        <translation>purge: borrar de verdad (si no, solo se imprime la vista previa).</translation>
+        <source>Machine-readable output on stdout (docs/cli-json.md).</source>
+        <translation>Salida legible por máquina en stdout (docs/cli-json.md).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Catalog estimates only (no exact counts).</source>
+        <translation>Solo estimaciones del catálogo (sin conteos exactos).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rule (repeatable): refresh_tokens, pre_tokens, log_sesiones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every rule (not with --rule).</source>
+        <translation>Todas las reglas (no junto con --rule).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Really delete (otherwise only the preview is printed).</source>
+        <translation>Borrar de verdad (si no, solo se imprime la vista previa).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -90,61 +199,188 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep detached partitions as tables instead of dropping them.</source>
+        <translation>Conservar las particiones desacopladas como tablas en lugar de eliminarlas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Host name or address.</source>
+        <translation>Nombre o dirección del host.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port.</source>
+        <translation>Puerto.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Database.</source>
+        <translation>Base de datos.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role.</source>
+        <translation>Rol.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>libpq sslmode.</source>
+        <translation>sslmode de libpq.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Root certificate for verify-ca/verify-full.</source>
+        <translation>Certificado raíz para verify-ca/verify-full.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The last N days (default 30).</source>
+        <translation>Los últimos N días (por defecto 30).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>job, manual or all (default).</source>
+        <translation>job, manual o all (por defecto).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only this table&apos;s rows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Overdue after N hours (default: the profile&apos;s, 48).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write the run&apos;s metrics here for node_exporter (atomically).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hex SHA-256 of the token.</source>
+        <translation>SHA-256 del token en hexadecimal.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read the raw token from stdin and hash it here (never sent).</source>
+        <translation>Leer el token sin procesar de stdin y calcular su hash aquí (nunca se envía).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print whole token hashes (masked by default).</source>
+        <translation>Imprimir los hashes de token completos (enmascarados por defecto).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tenant id.</source>
+        <translation>Id de la empresa.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User id.</source>
+        <translation>Id del usuario.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From this ISO 8601 instant.</source>
+        <translation>Desde este instante ISO 8601.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Up to this ISO 8601 instant.</source>
+        <translation>Hasta este instante ISO 8601.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV on stdout.</source>
+        <translation>CSV en stdout.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Release after N minutes (default: on Ctrl-C / SIGTERM).</source>
+        <translation>Liberar tras N minutos (por defecto: con Ctrl-C / SIGTERM).</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>Options:</source>
+        <translation>Opciones:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connection (exactly one of the first three):</source>
+        <translation>Conexión (exactamente una de las tres primeras):</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Unexpected argument &quot;%1&quot; after %2 (see %2 --help).</source>
+        <translation>Argumento inesperado &quot;%1&quot; después de %2 (vea %2 --help).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>--all and --rule exclude each other: say either every rule or which ones.</source>
+        <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
+    </message>
+    <message>
         <source>purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
-        <translation>purge: VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
+        <translation type="vanished">purge: VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>purge: keep detached partitions as tables instead of dropping them.</source>
-        <translation>purge: conservar las particiones separadas como tablas en lugar de eliminarlas.</translation>
+        <translation type="vanished">purge: conservar las particiones separadas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-88"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>profile-save: host.</source>
-        <translation>profile-save: host.</translation>
+        <translation type="vanished">profile-save: host.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>profile-save: port.</source>
-        <translation>profile-save: puerto.</translation>
+        <translation type="vanished">profile-save: puerto.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>profile-save: database.</source>
-        <translation>profile-save: base de datos.</translation>
+        <translation type="vanished">profile-save: base de datos.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>profile-save: role.</source>
-        <translation>profile-save: rol.</translation>
+        <translation type="vanished">profile-save: rol.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>profile-save: libpq sslmode.</source>
-        <translation>profile-save: sslmode de libpq.</translation>
+        <translation type="vanished">profile-save: sslmode de libpq.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>profile-save: root certificate for verify-ca/verify-full.</source>
-        <translation>profile-save: certificado raíz para verify-ca/verify-full.</translation>
+        <translation type="vanished">profile-save: certificado raíz para verify-ca/verify-full.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../app/cli/cliapp.cpp" line="+18"/>
         <source>No command given. Try --help.</source>
         <translation>No se indicó ningún comando. Pruebe --help.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+35"/>
         <source>Unknown command &quot;%1&quot;. Try --help.</source>
         <translation>Comando desconocido &quot;%1&quot;. Pruebe --help.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipreview.cpp" line="+22"/>
+        <location filename="../app/cli/clipreview.cpp" line="+36"/>
         <source>Preview frozen at %1 UTC (server time zone %2)</source>
         <translation>Vista previa congelada el %1 UTC (zona horaria del servidor: %2)</translation>
     </message>
@@ -165,8 +401,12 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>  would detach and drop %1 (%2 rows, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>  would detach and drop %1 (%2 rows, %3 bytes)</source>
-        <translation>  separaría y eliminaría %1 (%2 filas, %3 bytes)</translation>
+        <translation type="vanished">  separaría y eliminaría %1 (%2 filas, %3 bytes)</translation>
     </message>
     <message>
         <location filename="../app/cli/cliapp.cpp" line="-128"/>
@@ -174,57 +414,249 @@
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliprofiles.cpp" line="+18"/>
+        <location filename="../app/cli/clihelp.cpp" line="+78"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="-15"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+14"/>
+        <source>No profile named &quot;%1&quot; (none saved; see profile-save).</source>
+        <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>--port takes a whole number, not &quot;%1&quot;.</source>
+        <translation>--port requiere un número entero, no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>No password on standard input.</source>
         <translation>No hay contraseña en la entrada estándar.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Password for profile &quot;%1&quot; stored in the OS keychain.</source>
         <translation>La contraseña del perfil &quot;%1&quot; se guardó en el llavero del sistema.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
+        <source>No password was stored for profile &quot;%1&quot;: nothing to remove.</source>
+        <translation>No había ninguna contraseña guardada para el perfil &quot;%1&quot;: no hay nada que quitar.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Password for profile &quot;%1&quot; removed from the OS keychain.</source>
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+71"/>
         <source>Signal received: cancelling the batch in flight…</source>
-        <translation>Señal recibida: cancelando el lote en curso…</translation>
+        <translation type="vanished">Señal recibida: cancelando el lote en curso…</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location filename="../app/cli/clipurge.cpp" line="+100"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
+        <location filename="../app/cli/cliforensics.cpp" line="+51"/>
+        <source>Look-ups are refused with this connection: %1</source>
+        <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
+    </message>
+    <message>
         <location line="+11"/>
+        <source>%1 id %2 (tenant %3, user %4), hash %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  created %1, expires %2</source>
+        <translation>  creado %1, expira %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  revoked %1</source>
+        <translation>  revocado %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(no time recorded)</source>
+        <translation>(sin hora registrada)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  used %1</source>
+        <translation>  usado %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  rule %1: removable NOW (removable since %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  rule %1: kept; removable after %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> revoked %1</source>
+        <translation> revocado %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> ⚠ reused after revocation</source>
+        <translation> ⚠ reutilizado después de la revocación</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>lookup takes exactly one of --token-hash HEX or --token-stdin.</source>
+        <translation>lookup requiere exactamente uno de --token-hash HEX o --token-stdin.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--token-hash takes 64 hexadecimal digits (a SHA-256).</source>
+        <translation>--token-hash requiere 64 dígitos hexadecimales (un SHA-256).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No token on standard input.</source>
+        <translation>No hay ningún token en la entrada estándar.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>No token with hash %1 in %2 or %3.</source>
+        <translation>No hay ningún token con hash %1 en %2 ni en %3.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>timeline needs --empresa N and --usuario N (whole numbers).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--since and --until take ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose one of --json or --csv.</source>
+        <translation>Elija uno de --json o --csv.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Slow without an index on %1 (%2); a DBA may create it without blocking writers:
+  %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only the newest %1 events are shown: narrow --since/--until.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+49"/>
+        <source>--minutes takes a whole number of minutes (1 to 10080).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location filename="../app/cli/clipurge.cpp" line="+11"/>
         <source>--lock-key takes a whole number.</source>
         <translation>--lock-key espera un número entero.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+18"/>
+        <source>This server is a standby: a freeze here would not hold purges on the primary.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The purge lock %1 is held by %2: nothing was frozen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Purges frozen at %1: lock %2 held by this session (pid %3, role %4). %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Released after %1 minutes, or on Ctrl-C / SIGTERM.</source>
+        <translation>Se libera tras %1 minutos, o con Ctrl-C / SIGTERM.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl-C or SIGTERM releases it.</source>
+        <translation>Ctrl-C o SIGTERM lo libera.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>History: %1</source>
+        <translation>Historial: %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The connection holding the freeze was lost: purges are no longer held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Purges released at %1 after %2 s.</source>
+        <translation>Purgas liberadas a las %1 tras %2 s.</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clipurge.cpp" line="+44"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-69"/>
         <source>Run %1: %2 — %3</source>
         <translation>Ejecución %1: %2 — %3</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="-44"/>
+        <source>%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, ETA %1 s</source>
+        <translation>, ETA %1 s</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Cancelled by a signal during the preview; nothing was deleted.</source>
+        <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Stopped after removing %1 rows (committed): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cancelled; %1 rows removed before it stopped (committed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>--vacuum: role %1 may not VACUUM %2 (it needs the table owner); autovacuum will reclaim the space.</source>
         <translation>--vacuum: el rol %1 no puede ejecutar VACUUM sobre %2 (hace falta el propietario de la tabla); autovacuum recuperará el espacio.</translation>
     </message>
@@ -244,24 +676,197 @@
         <translation>%1 filas eliminadas: autovacuum recuperará el espacio (este rol no puede ejecutar VACUUM sobre las tablas).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clistatus.cpp" line="+21"/>
+        <location filename="../app/cli/clistatus.cpp" line="+24"/>
         <source>Server PostgreSQL %1, role %2, database %3</source>
         <translation>Servidor PostgreSQL %1, rol %2, base de datos %3</translation>
     </message>
     <message>
-        <location line="+10"/>
         <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 MB table + %9 MB indexes, %10 dead tuples</source>
-        <translation>%1: total %2%3, revocadas/usadas %4, expiradas %5, eliminables %6, conservadas por la ventana %7, %8 MB de tabla + %9 MB de índices, %10 tuplas muertas</translation>
+        <translation type="vanished">%1: total %2%3, revocadas/usadas %4, expiradas %5, eliminables %6, conservadas por la ventana %7, %8 MB de tabla + %9 MB de índices, %10 tuplas muertas</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 table + %9 indexes, %10 dead tuples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>removable</source>
         <translation>eliminable</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+60"/>
         <source>History tables identidad.purga_corridas and identidad.purga_metricas are ready.</source>
         <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clihistory.cpp" line="+23"/>
+        <source>Give --days N or --since ISO-8601, not both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>--since takes an ISO 8601 date or time (e.g. 2026-11-01T00:00:00Z), not &quot;%1&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>--days takes a whole number of days (1 or more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>--origin takes job, manual or all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>--max-hours takes a positive number of hours.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>history: say --json or --csv.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>healthy (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UNHEALTHY (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EvidenceFreeze</name>
+    <message>
+        <location filename="../app/core/evidencefreeze.cpp" line="+58"/>
+        <source>pid %1 (application %2, role %3, from %4, since %5 UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Could not ask for the purge lock.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>another session</source>
+        <translation type="unfinished">otra sesión</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>not recorded: the history tables do not exist (setup-history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>not recorded: %1 (an older history schema: run setup-history)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The purge lock was not held by this connection any more.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Forensics</name>
+    <message>
+        <location filename="../app/core/forensics.cpp" line="+159"/>
+        <source>A token hash is 64 hexadecimal digits (SHA-256).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location filename="../app/core/forensicstimeline.cpp" line="+122"/>
+        <source>Times are ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>a user&apos;s pre-tokens on the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>a user&apos;s session log on the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Health</name>
+    <message>
+        <location filename="../app/core/health.cpp" line="+106"/>
+        <source>No purge history in this database (identidad.purga_corridas is missing; run setup-history): only the data itself was checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1: could not measure what is removable (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1: %2 removable since %3 (%4 h ago, more than %5 h): nobody has purged %6 for %4 h.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Could not read the purge history: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No scheduled-job runs are recorded: the job is not deployed, or does not write the history yet (docs/job-integration.md).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The scheduled job has %1 recorded runs and none succeeded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The scheduled job last succeeded %1 h ago (%2), more than %3 h.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The last run (%1, started %2) did not get the advisory lock: another purge held it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The last run (%1, started %2) ended as %3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>A %1 run started %2 is still marked en_curso but its backend (pid %3) is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A %1 run started %2 has been en_curso for %3 h (more than %4 h).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HistoryQuery</name>
+    <message>
+        <location filename="../app/core/historyquery.cpp" line="+59"/>
+        <source>Could not read the purge history: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+224"/>
+        <location line="+10"/>
+        <location line="+7"/>
+        <source>Could not record the table sizes: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -298,9 +903,44 @@
 <context>
     <name>PgConnection</name>
     <message>
-        <location filename="../app/core/pgconnection.cpp" line="+46"/>
+        <location filename="../app/core/connectparams.cpp" line="+123"/>
         <source>Wrong password or unknown role for %1.</source>
         <translation>Contraseña incorrecta o rol desconocido para %1.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The server does not accept %1 this way; with sslmode=disable it may require TLS (pg_hba.conf hostssl).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server does not accept %1 (pg_hba.conf, or the role may not log in).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The server at %1 is starting up, shutting down or in recovery; try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server at %1 has no free connection slots.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server refused the connection to %1 (SQLSTATE %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The host name of %1 is not known to the resolver.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>libpq refused the connection settings for %1 (see the detail).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+4"/>
@@ -308,42 +948,55 @@
         <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+39"/>
+        <source>The connection string is not valid.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-49"/>
         <source>No answer from %1 within %2 s (connect timeout).</source>
         <translation>%1 no respondió en %2 s (tiempo de espera de conexión).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
+        <source>TLS negotiation with %1 failed (check sslmode, the root certificate and that the certificate names this host).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Cannot reach the server at %1: is the host and port right, and is PostgreSQL listening there?</source>
         <translation>No se puede llegar al servidor en %1: ¿son correctos el host y el puerto, y escucha PostgreSQL allí?</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-53"/>
         <source>The database does not exist on %1.</source>
         <translation>La base de datos no existe en %1.</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>TLS negotiation with %1 failed (check sslmode and the root certificate).</source>
-        <translation>Falló la negociación TLS con %1 (revise sslmode y el certificado raíz).</translation>
+        <translation type="vanished">Falló la negociación TLS con %1 (revise sslmode y el certificado raíz).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+58"/>
         <source>Cannot connect to %1.</source>
         <translation>No se puede conectar a %1.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location filename="../app/core/pgconnection.cpp" line="+61"/>
+        <source>The value of %1 for %2 contains &apos;;&apos;, which Qt&apos;s PostgreSQL driver cannot pass to libpq.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+54"/>
         <source>The Qt PostgreSQL driver (QPSQL) is not installed (Debian package libqt6sql6-psql).</source>
         <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
     </message>
     <message>
-        <location line="+16"/>
         <source>The connection string is not valid: %1</source>
-        <translation>La cadena de conexión no es válida: %1</translation>
+        <translation type="vanished">La cadena de conexión no es válida: %1</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+91"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
@@ -351,15 +1004,12 @@
 <context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+127"/>
-        <location line="+46"/>
-        <location line="+35"/>
-        <location line="+74"/>
+        <location filename="../app/core/preflight.cpp" line="+141"/>
         <source>The checks could not run: %1</source>
         <translation>No se pudieron ejecutar las comprobaciones: %1</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="+25"/>
         <source>PostgreSQL %1</source>
         <translation>PostgreSQL %1</translation>
     </message>
@@ -374,7 +1024,7 @@
         <translation>La versión del servidor es compatible.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Role %1 bypasses row level security</source>
         <translation>El rol %1 omite la seguridad a nivel de fila (BYPASSRLS)</translation>
     </message>
@@ -419,7 +1069,7 @@
         <translation>No está en recuperación.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>No access to schema identidad</source>
         <translation>Sin acceso al esquema identidad</translation>
     </message>
@@ -444,7 +1094,7 @@
         <translation>La tabla %1 no es accesible</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+71"/>
         <source>Table %1 is missing</source>
         <translation>Falta la tabla %1</translation>
     </message>
@@ -454,7 +1104,7 @@
         <translation>La tabla %1 no existe (o este rol no puede ver el esquema identidad). ¿Es la base de datos del servicio de identidad?</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+8"/>
         <source>Table %1 lacks columns</source>
         <translation>A la tabla %1 le faltan columnas</translation>
     </message>
@@ -464,7 +1114,7 @@
         <translation>La tabla %1 no tiene la(s) columna(s) %2, que la regla necesita.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>Table %1 present</source>
         <translation>La tabla %1 está presente</translation>
     </message>
@@ -479,7 +1129,32 @@
         <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+74"/>
+        <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Connected through a pooler in transaction mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its server connections change hands between transactions (pgbouncer pool_mode=transaction or statement): the advisory lock that keeps the scheduled job out would not exclude anyone, so the purge is refused; the preview may run. Connect directly to PostgreSQL (its own host and port), or through a pool in session mode (pool_mode=session).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Connected through a connection pooler in session mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session state survives between transactions here, so the purge&apos;s lock holds for the whole run. A pool in transaction mode would be refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-174"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
@@ -494,7 +1169,7 @@
         <translation>DETACH/DROP PARTITION requiere el propietario de %1; otorgue su rol propietario a %2.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>May DELETE from %1</source>
         <translation>Puede hacer DELETE en %1</translation>
     </message>
@@ -509,7 +1184,7 @@
         <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+119"/>
         <source>Purge history tables present</source>
         <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
@@ -524,7 +1199,7 @@
         <translation>El rol %1 no puede escribir en el historial: las corridas no se registrarán.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-38"/>
         <source>The scheduled job has never run successfully</source>
         <translation>El job programado nunca ha terminado bien</translation>
     </message>
@@ -544,7 +1219,7 @@
         <translation>Última corrida correcta: %1 UTC. El ADR 0021 alerta a las 48 h: las tablas vuelven a crecer sin que nadie lo note.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+22"/>
         <source>Purge history tables missing</source>
         <translation>Faltan las tablas de historial de purgas</translation>
     </message>
@@ -623,29 +1298,36 @@
     </message>
 </context>
 <context>
+    <name>Prometheus</name>
+    <message>
+        <location filename="../app/core/prometheustextfile.cpp" line="+50"/>
+        <location line="+5"/>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>PurgeEngine</name>
     <message>
-        <location filename="../app/core/purgeengine.cpp" line="+29"/>
+        <location filename="../app/core/purgeengine.cpp" line="+38"/>
         <source>an unknown session</source>
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>pid %1 (%2, user %3, from %4, connected since %5 UTC, %6)</source>
-        <translation>pid %1 (%2, usuario %3, desde %4, conectado desde %5 UTC, %6)</translation>
+        <translation type="vanished">pid %1 (%2, usuario %3, desde %4, conectado desde %5 UTC, %6)</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+115"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>cutoff base %1; rules %2</source>
-        <translation>base de corte %1; reglas %2</translation>
+        <translation type="vanished">base de corte %1; reglas %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+9"/>
         <source>Warning: the run could not be recorded in the history: %1</source>
         <translation>Atención: la corrida no se pudo registrar en el historial: %1</translation>
     </message>
@@ -655,17 +1337,62 @@
         <translation>Otra purga tiene el bloqueo consultivo %1: %2. No se borró nada.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+92"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-67"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="-149"/>
+        <source>user %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>client and state hidden from this role (pg_read_all_stats shows them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>over a Unix socket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>client unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>connected since %1 UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 for %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>pid %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>cutoff base %1; rules %2; lock key %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+53"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -761,7 +1488,7 @@
 <context>
     <name>RunFormat</name>
     <message>
-        <location filename="../ui/runformat.cpp" line="+52"/>
+        <location filename="../ui/runformat.cpp" line="+54"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -838,9 +1565,42 @@
     </message>
 </context>
 <context>
+    <name>ShortcutLabel</name>
+    <message>
+        <location filename="../ui/shortcutlabel.cpp" line="+11"/>
+        <source>Period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Comma</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Minus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Plus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Slash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Semicolon</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startupoptions.cpp" line="+17"/>
+        <location filename="../ui/startupoptions.cpp" line="+27"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
     </message>
@@ -878,14 +1638,97 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+140"/>
+        <location filename="../app/core/overview.cpp" line="+150"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
     <message>
-        <location filename="../app/core/preview.cpp" line="+29"/>
+        <location line="-14"/>
+        <location filename="../app/core/preview.cpp" line="+40"/>
+        <location line="+7"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::AboutDialog</name>
+    <message>
+        <location filename="../ui/aboutdialog.cpp" line="+22"/>
+        <source>Proprietary: for internal use only, no licence granted to others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>About purga-sesiones</source>
+        <translation type="unfinished">Acerca de purga-sesiones</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Previews and purges expired session tokens of the identity service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Licence: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Copy versions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Version: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Qt: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>libpq: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PostgreSQL server: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PostgreSQL server: not connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::BackgroundWork</name>
+    <message>
+        <location filename="../ui/backgroundwork.cpp" line="+30"/>
+        <source>Cancel</source>
+        <translation type="unfinished">Cancelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel the database work in progress (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>%1 (%2 of %3)</source>
+        <translation type="unfinished">%1 (%2 de %3)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cancelling %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Waiting for the database…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -929,7 +1772,7 @@
         <translation>Comprobaciones de la conexión</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+65"/>
         <source>History tables created. The checks run again.</source>
         <translation>Tablas de historial creadas. Las comprobaciones se repiten.</translation>
     </message>
@@ -939,12 +1782,17 @@
         <translation>No se pudieron crear las tablas de historial: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-17"/>
         <source>Creating the history tables…</source>
         <translation>Creando las tablas de historial…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+6"/>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>Passed</source>
         <translation>Correcto</translation>
     </message>
@@ -1017,7 +1865,7 @@
 <context>
     <name>purga::ConnectDialog</name>
     <message>
-        <location filename="../ui/connectdialog.cpp" line="+34"/>
+        <location filename="../ui/connectdialog.cpp" line="+35"/>
         <source>&amp;New</source>
         <translation>&amp;Nuevo</translation>
     </message>
@@ -1038,12 +1886,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+320"/>
+        <location line="+331"/>
         <source>C&amp;onnect</source>
         <translation>C&amp;onectar</translation>
     </message>
     <message>
-        <location line="-316"/>
+        <location line="-327"/>
         <source>Connect to a database</source>
         <translation>Conectar a una base de datos</translation>
     </message>
@@ -1063,7 +1911,7 @@
         <translation>Contra&amp;seña:</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+52"/>
         <source>%1 (libpq service)</source>
         <translation>%1 (servicio de libpq)</translation>
     </message>
@@ -1109,11 +1957,20 @@
     </message>
     <message>
         <location line="+17"/>
-        <source>Password saved in the keychain for profile %1.</source>
-        <translation>Contraseña guardada en el llavero para el perfil %1.</translation>
+        <source>The server accepted the password; it is saved in the keychain for profile %1.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+41"/>
+        <source>The server accepted the password; saving it in the keychain…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password saved in the keychain for profile %1.</source>
+        <translation type="vanished">Contraseña guardada en el llavero para el perfil %1.</translation>
+    </message>
+    <message>
+        <location line="-40"/>
         <source>The password was not saved in the keychain: %1</source>
         <translation>La contraseña no se guardó en el llavero: %1</translation>
     </message>
@@ -1123,17 +1980,16 @@
         <translation>No se pudo guardar el perfil: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Saving the password in the keychain…</source>
-        <translation>Guardando la contraseña en el llavero…</translation>
+        <translation type="vanished">Guardando la contraseña en el llavero…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+26"/>
         <source>The password is removed from the keychain.</source>
         <translation>La contraseña se elimina del llavero.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+39"/>
         <source>Connecting…</source>
         <translation>Conectando…</translation>
     </message>
@@ -1224,19 +2080,173 @@
 <context>
     <name>purga::DbSession</name>
     <message>
-        <location filename="../app/core/dbsession.cpp" line="+47"/>
+        <location filename="../app/core/dbworker.cpp" line="+87"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location filename="../app/core/dbsession.cpp" line="+163"/>
+        <source>Connecting to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Disconnecting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Preflight checks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Creating the history tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>History tables are ready.</source>
         <translation>Las tablas de historial están listas.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+14"/>
+        <source>Exact counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Estimates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Preview</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>VACUUM (ANALYZE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>VACUUM (ANALYZE) done: %1.</source>
         <translation>VACUUM (ANALYZE) terminado: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ForensicsPage</name>
+    <message>
+        <location filename="../ui/forensicspage.cpp" line="+35"/>
+        <source>Token look-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>User timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Evidence freeze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Released: purges may run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Taking the purge lock on a connection of its own…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not connected: connect to a database first.</source>
+        <translation type="unfinished">Sin conexión: conéctese primero a una base de datos.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Look-ups need a role that bypasses row level security: under RLS a token of another tenant would look absent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;Release the freeze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>&amp;Freeze purges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Holds the purge lock on a connection of its own: neither this app nor the scheduled job can purge until you release it or close the app (Ctrl+Shift+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Frozen since %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purges run normally. Freeze them while an investigation needs the evidence.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::FreezeBanner</name>
+    <message>
+        <location filename="../ui/freezebanner.cpp" line="+16"/>
+        <source>&amp;Release the freeze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the scheduled job can purge (lock %5 held).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>History: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::FreezeController</name>
+    <message>
+        <location filename="../app/core/freezecontroller.cpp" line="+68"/>
+        <source>Freezing purges</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The purge lock is held by %1: a purge or the scheduled job is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Checking the freeze</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The freeze&apos;s connection was lost: purges are no longer held.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Releasing the freeze</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1258,9 +2268,200 @@
     </message>
 </context>
 <context>
+    <name>purga::HistoryPage</name>
+    <message>
+        <location filename="../ui/historypage.cpp" line="+88"/>
+        <source>Rows removed per day</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows in each table after the runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Last 24 hours</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last 90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last year</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Local time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Server time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter runs (origin, operator, status…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Range:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Days in:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Origin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation type="unfinished">Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Started (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Duration (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows per table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>Reading the history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read the purge history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <location line="+24"/>
+        <source>%n run(s), days in %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>%1 runs (longest, ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+130"/>
+        <source>Runs shown as CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows chart as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Duration chart as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sizes chart as PNG…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Export runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not write %1: %2</source>
+        <translation type="unfinished">No se pudo escribir %1: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Save chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PNG images (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+87"/>
+        <location filename="../ui/mainwindow.cpp" line="+95"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
@@ -1325,7 +2526,17 @@
         <translation>&amp;Purga</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+0"/>
+        <source>&amp;History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Forensics</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>&amp;Refresh</source>
         <translation>Actuali&amp;zar</translation>
     </message>
@@ -1335,7 +2546,7 @@
         <translation>&amp;Cancelar la operación de base de datos</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
@@ -1345,27 +2556,48 @@
         <translation>&amp;Acerca de purga-sesiones</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>Cancel</source>
-        <translation>Cancelar</translation>
+        <location line="+91"/>
+        <source>F&amp;orensics</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>&amp;Look up a token…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Freeze purges / release</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Release the evidence freeze?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purges are frozen since %1. Closing the app releases the freeze: this app and the scheduled job may purge again. Close anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="vanished">Cancelar</translation>
+    </message>
+    <message>
         <source>Cancel the database operation in progress (Esc)</source>
-        <translation>Cancelar la operación de base de datos en curso (Esc)</translation>
+        <translation type="vanished">Cancelar la operación de base de datos en curso (Esc)</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>Working…</source>
-        <translation>Trabajando…</translation>
+        <translation type="vanished">Trabajando…</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>%1 (%2 of %3)</source>
-        <translation>%1 (%2 de %3)</translation>
+        <translation type="vanished">%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-72"/>
         <source>Connected: %1</source>
         <translation>Conectado: %1</translation>
     </message>
@@ -1395,16 +2627,14 @@
         <translation>PRODUCCIÓN</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>About purga-sesiones</source>
-        <translation>Acerca de purga-sesiones</translation>
+        <translation type="vanished">Acerca de purga-sesiones</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>purga-sesiones %1
 
 Previews and purges expired session tokens of the identity service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.</source>
-        <translation>purga-sesiones %1
+        <translation type="vanished">purga-sesiones %1
 
 Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de identidad (ADR 0021) en PostgreSQL, con un comprobante de cada corrida.</translation>
     </message>
@@ -1588,7 +2818,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
 <context>
     <name>purga::PasswordStore</name>
     <message>
-        <location filename="../app/core/passwordstore.cpp" line="+119"/>
+        <location filename="../app/core/passwordstore.cpp" line="+194"/>
         <source>The profile has no name, so its password has no place in the keychain.</source>
         <translation>El perfil no tiene nombre, así que su contraseña no tiene sitio en el llavero.</translation>
     </message>
@@ -1603,7 +2833,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>La contraseña contiene un carácter NUL, que el llavero no puede guardar.</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="-59"/>
         <source>Password for profile &quot;%1&quot; read from the keychain.</source>
         <translation>Contraseña del perfil &quot;%1&quot; leída del llavero.</translation>
     </message>
@@ -1643,7 +2873,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Ningún llavero respondió (¿hay un Secret Service como gnome-keyring en marcha y desbloqueado?)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+47"/>
         <source>No keychain answered within %1 s (is a Secret Service such as gnome-keyring running and unlocked?)</source>
         <translation>Ningún llavero respondió en %1 s (¿hay un Secret Service como gnome-keyring en marcha y desbloqueado?)</translation>
     </message>
@@ -1651,7 +2881,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
 <context>
     <name>purga::PreviewPage</name>
     <message>
-        <location filename="../ui/previewpage.cpp" line="+31"/>
+        <location filename="../ui/previewpage.cpp" line="+22"/>
         <source>Take preview</source>
         <translation>Tomar vista previa</translation>
     </message>
@@ -1671,12 +2901,11 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Congela los cortes con el reloj de la base de datos y cuenta exactamente lo que cada regla eliminaría</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>Cancel the preview in progress (Esc)</source>
-        <translation>Cancelar la vista previa en curso (Esc)</translation>
+        <translation type="vanished">Cancelar la vista previa en curso (Esc)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+22"/>
         <source>No preview yet.
 
 Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and counts exactly what would be removed. Nothing is deleted.</source>
@@ -1690,17 +2919,33 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Ir a la página Purga con esta vista previa congelada</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+87"/>
+        <source>Preview queued behind the database work in progress… (Cancel drops it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Freezing the cutoffs and counting… (Cancel stops it)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 (%2 of %3)</source>
         <translation>%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="-47"/>
         <source>There is no database session.</source>
         <translation>No hay sesión de base de datos.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-75"/>
+        <source>Cancel the preview only; other database work goes on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+77"/>
         <source>Not connected: connect to a database first.</source>
         <translation>Sin conexión: conéctese primero a una base de datos.</translation>
     </message>
@@ -1715,27 +2960,26 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Hay una purga en curso: tome una vista previa nueva cuando termine.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Cannot take a preview: %1</source>
         <translation>No se puede tomar una vista previa: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
         <source>Freezing the cutoffs and counting… (Esc cancels)</source>
-        <translation>Congelando los cortes y contando… (Esc cancela)</translation>
+        <translation type="vanished">Congelando los cortes y contando… (Esc cancela)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+38"/>
         <source>Cancelling the preview…</source>
         <translation>Cancelando la vista previa…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Preview taken at %1.</source>
         <translation>Vista previa tomada el %1.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
         <source>Preview cancelled. The previous preview, if any, is unchanged.</source>
         <translation>Vista previa cancelada. La anterior, si existe, no cambia.</translation>
     </message>
@@ -1745,7 +2989,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>La vista previa falló: %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Frozen at %1 (database clock, %2 here). Server time zone: %3. The purge will use exactly these cutoffs.</source>
         <translation>Congelada el %1 (reloj de la base de datos; %2 aquí). Zona horaria del servidor: %3. La purga usará exactamente estos cortes.</translation>
     </message>
@@ -1856,12 +3100,12 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Se borrarán filas en %1.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
         <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima ejecución.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>This preview is %1 old. Consider taking a new one to see current numbers.</source>
         <translation>Esta vista previa tiene %1 de antigüedad. Considere tomar una nueva para ver cifras actuales.</translation>
     </message>
@@ -1964,7 +3208,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purgepage.cpp" line="+48"/>
+        <location filename="../ui/purgepage.cpp" line="+50"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -1984,16 +3228,22 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Cancelar ya</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>No purge has run in this session.
 
 Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: Ctrl+. stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
-        <translation>No se ha ejecutado ninguna purga en esta sesión.
+        <translation type="vanished">No se ha ejecutado ninguna purga en esta sesión.
 
 Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: Ctrl+. detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+3"/>
+        <source>No purge has run in this session.
+
+Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: %1 stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Restate the preview and confirm before anything is deleted</source>
         <translation>Repetir la vista previa y confirmar antes de borrar nada</translation>
     </message>
@@ -2018,7 +3268,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+89"/>
         <source>A purge is already running.</source>
         <translation>Ya hay una purga en curso.</translation>
     </message>
@@ -2097,7 +3347,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -2143,22 +3393,22 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
     </message>
     <message>
         <location line="+3"/>
-        <location line="+22"/>
+        <location line="+31"/>
         <source>Run id: %1</source>
         <translation>Id de la corrida: %1</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-29"/>
         <source>Run id %1.</source>
         <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Finished: %1.</source>
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+53"/>
         <source>A purge is running</source>
         <translation>Hay una purga en curso</translation>
     </message>
@@ -2184,8 +3434,36 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 </context>
 <context>
     <name>purga::ReceiptView</name>
+    <message numerus="yes">
+        <location filename="../ui/receiptview.cpp" line="+67"/>
+        <source>-- Template: each of the %n batch(es) ran it with its own block range in place of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location filename="../ui/receiptview.cpp" line="+76"/>
+        <location line="+3"/>
+        <source>-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>-- Keys deleted: %1 to %2 (%3 rows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>-- Dropped: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>-- Detached, kept: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <location line="+61"/>
         <source>Copy receipt</source>
         <translation>Copiar comprobante</translation>
@@ -2267,12 +3545,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+66"/>
+        <location line="+78"/>
         <source>Run: %1</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-77"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation>Cortes congelados el: %1 (%2)</translation>
     </message>
@@ -2283,22 +3561,38 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+5"/>
-        <location line="+66"/>
+        <location line="+78"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
+    <message numerus="yes">
+        <location line="-50"/>
+        <source>%n dropped</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-40"/>
+        <location line="+1"/>
         <source>dropped: %1</source>
         <translation>eliminadas: %1</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n detached, kept</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>detached, kept: %1</source>
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+35"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -2579,6 +3873,11 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <source>max %1</source>
         <translation>máx. %1</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>Not started — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>purga::RuleSettingsDialog</name>
@@ -2743,7 +4042,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SampleTableModel</name>
     <message>
-        <location filename="../ui/sampletable.cpp" line="+73"/>
+        <location filename="../ui/sampletable.cpp" line="+75"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
@@ -2756,12 +4055,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SampleTableWidget</name>
     <message>
-        <location line="+72"/>
+        <location line="+87"/>
         <source>Export CSV…</source>
         <translation>Exportar CSV…</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>Save the sample rows, in the order shown, as CSV</source>
         <translation>Guardar las filas de la muestra, en el orden mostrado, como CSV</translation>
     </message>
@@ -2794,9 +4093,13 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SessionCoordinator</name>
     <message>
-        <location filename="../ui/sessioncoordinator.cpp" line="+41"/>
         <source>The database operation was cancelled.</source>
-        <translation>La operación de base de datos se canceló.</translation>
+        <translation type="vanished">La operación de base de datos se canceló.</translation>
+    </message>
+    <message>
+        <location filename="../ui/sessioncoordinator.cpp" line="+25"/>
+        <source>%1: cancelled.</source>
+        <translation type="unfinished">%1: cancelada.</translation>
     </message>
 </context>
 <context>
@@ -2928,9 +4231,335 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
 </context>
 <context>
+    <name>purga::TimelineView</name>
+    <message>
+        <location filename="../ui/timelineview.cpp" line="+31"/>
+        <source>From (UTC)</source>
+        <translation type="unfinished">Desde (UTC)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>To (UTC)</source>
+        <translation type="unfinished">Hasta (UTC)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Show &amp;timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>E&amp;xport CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show the statements</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>tenant id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>user id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>All events</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refresh tokens</source>
+        <translation type="unfinished">Tokens de refresco</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pre-tokens</source>
+        <translation type="unfinished">Pre-tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Session log</source>
+        <translation type="unfinished">Registro de sesiones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Alerts only (replays)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Event</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Token hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>IP</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>User agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tenant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>User</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Type a tenant id and a user id.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Loading the timeline of user %1 of tenant %2…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Timeline failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 events, newest first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 replay events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only the newest ones are shown: narrow the range.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Slow without an index on %1. A DBA may create it without blocking writers; this app never runs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Export the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Exported to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Export failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>purga::TokenLookupView</name>
+    <message>
+        <location filename="../ui/tokenlookupview.cpp" line="+25"/>
+        <source>&amp;Look up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;veal hashes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Token hash (hex SHA-256)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Raw token (hashed here, never sent)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Searches refresh tokens and pre-tokens (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hashes are masked (first 8 … last 4) until you ask</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Hash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Expires</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Revoked</source>
+        <translation type="unfinished">Revocados</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replaced by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Paste the raw token: only its SHA-256 leaves this field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>64 hexadecimal digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>A token hash is 64 hexadecimal digits; choose &quot;Raw token&quot; to paste the token itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Looking up %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Token lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Look-up failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1, id %2 — tenant %3, user %4, hash %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Created %1 · expires %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Revoked %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>(no time recorded: kept until its expiry passes the cutoff)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Used %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Already removable by rule %1 (since %2, %3 here): the next purge deletes it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept by rule %1 until %2 (%3 here); removable after that.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1 is not present in %2 or %3: never issued, or already purged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>▶ the looked-up token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reused after revocation (replay logged)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>yes, no time</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>purga::VacuumOffer</name>
     <message>
-        <location filename="../ui/vacuumoffer.cpp" line="+30"/>
+        <location filename="../ui/vacuumoffer.cpp" line="+25"/>
         <source>VACUUM (ANALYZE) purged tables</source>
         <translation>VACUUM (ANALYZE) de las tablas purgadas</translation>
     </message>
@@ -2940,12 +4569,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Ejecutar ahora VACUUM (ANALYZE) sobre las tablas purgadas: deja reutilizable el espacio de sus filas muertas y actualiza las estadísticas del planificador. Mayús+Esc cancela.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+111"/>
         <source>VACUUM (ANALYZE) %1… (%2 of %3)</source>
         <translation>VACUUM (ANALYZE) %1… (%2 de %3)</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="-33"/>
         <source>%1 rows were deleted from %2.</source>
         <translation>Se borraron %1 filas de %2.</translation>
     </message>
@@ -2970,7 +4599,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Iniciando VACUUM (ANALYZE)…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+23"/>
         <source>VACUUM (ANALYZE) cancelled. Tables already vacuumed stay so; autovacuum will handle the rest.</source>
         <translation>VACUUM (ANALYZE) cancelado. Las tablas ya procesadas quedan así; autovacuum se ocupará del resto.</translation>
     </message>
@@ -2983,144 +4612,268 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
-        <location filename="../app/core/purgepartitions.cpp" line="+56"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation>Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
+        <translation type="vanished">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
     </message>
     <message>
-        <location line="+88"/>
         <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
-        <translation>%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
+        <translation type="vanished">%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>Could not finish the interrupted detach of %1: %2</source>
-        <translation>No se pudo terminar el DETACH interrumpido de %1: %2</translation>
+        <translation type="vanished">No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Finished the interrupted detach of %1.</source>
-        <translation>Se terminó el DETACH interrumpido de %1.</translation>
+        <translation type="vanished">Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Cannot read the partitions: %1</source>
-        <translation>No se pueden leer las particiones: %1</translation>
+        <translation type="vanished">No se pueden leer las particiones: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Stopped before %1 as asked.</source>
-        <translation>Detenida antes de %1, como se pidió.</translation>
+        <translation type="vanished">Detenida antes de %1, como se pidió.</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 is no longer an attached, removable partition: left alone.</source>
-        <translation>%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
+        <translation type="vanished">%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
+        <translation type="vanished">Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Could not detach %1: %2</source>
-        <translation>No se pudo separar (DETACH) %1: %2</translation>
+        <translation type="vanished">No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
-        <location line="-82"/>
         <source>%1 was detached but could not be dropped: %2</source>
-        <translation>%1 se separó pero no se pudo eliminar: %2</translation>
+        <translation type="vanished">%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="+11"/>
         <source>%1 detached (%2 rows), kept as a table.</source>
-        <translation>%1 separada (%2 filas), conservada como tabla.</translation>
+        <translation type="vanished">%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>%1 detached and dropped (%2 rows).</source>
-        <translation>%1 separada y eliminada (%2 filas).</translation>
+        <translation type="vanished">%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
-        <location line="+75"/>
         <source>log_sesiones: %1 partitions, %2 rows removed.</source>
-        <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
+        <translation type="vanished">log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+47"/>
+        <location filename="../app/core/rulerun.cpp" line="+93"/>
         <source>another session</source>
         <translation>otra sesión</translation>
     </message>
     <message>
-        <location line="+53"/>
         <source>%1: nothing to remove.</source>
-        <translation>%1: nada que eliminar.</translation>
+        <translation type="vanished">%1: nada que eliminar.</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
+        <translation type="vanished">%1: %2 filas a eliminar, corte %3 UTC.</translation>
+    </message>
+    <message>
+        <source>%1: cancelled.</source>
+        <translation type="vanished">%1: cancelada.</translation>
+    </message>
+    <message>
+        <source>%1: stopped after batch %2 as asked.</source>
+        <translation type="vanished">%1: detenida tras el lote %2, como se pidió.</translation>
+    </message>
+    <message>
+        <source>%1: %2 blocks, first chunk %3 blocks.</source>
+        <translation type="vanished">%1: %2 bloques, primer tramo de %3 bloques.</translation>
+    </message>
+    <message>
+        <source>%1: cancelled during batch %2; that batch was rolled back.</source>
+        <translation type="vanished">%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
+    </message>
+    <message>
+        <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
+        <translation type="vanished">%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
+    </message>
+    <message>
+        <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
+        <translation type="vanished">%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
+    </message>
+    <message>
+        <source>%1: the connection was lost during batch %2 (%3). Committed batches stay removed.</source>
+        <translation type="vanished">%1: se perdió la conexión durante el lote %2 (%3). Los lotes confirmados quedan eliminados.</translation>
+    </message>
+    <message>
+        <source>%1: batch %2 failed: %3</source>
+        <translation type="vanished">%1: falló el lote %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
+        <translation type="vanished">%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
+    </message>
+    <message>
+        <source>%1: commit failed: %2</source>
+        <translation type="vanished">%1: falló el COMMIT: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows removed in %3 batches.</source>
+        <translation type="vanished">%1: %2 filas eliminadas en %3 lotes.</translation>
+    </message>
+    <message>
+        <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
+        <translation type="vanished">La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::detail::PartitionPurge</name>
+    <message>
+        <location filename="../app/core/purgepartitions.cpp" line="+96"/>
+        <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
+        <translation type="unfinished">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 detached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+8"/>
-        <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
-        <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
+        <source>%1 was detached but could not be dropped: %2</source>
+        <translation type="unfinished">%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>%1: cancelled.</source>
-        <translation>%1: cancelada.</translation>
+        <location line="+8"/>
+        <source>%1 detached (%2 rows), kept as a table.</source>
+        <translation type="unfinished">%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>%1: stopped after batch %2 as asked.</source>
-        <translation>%1: detenida tras el lote %2, como se pidió.</translation>
+        <location line="+1"/>
+        <source>%1 detached and dropped (%2 rows).</source>
+        <translation type="unfinished">%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
         <location line="+18"/>
-        <source>%1: %2 blocks, first chunk %3 blocks.</source>
-        <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
+        <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
+        <translation type="unfinished">%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Could not finish the interrupted detach of %1: %2</source>
+        <translation type="unfinished">No se pudo terminar el DETACH interrumpido de %1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Finished the interrupted detach of %1.</source>
+        <translation type="unfinished">Se terminó el DETACH interrumpido de %1.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
+        <translation type="unfinished">Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Could not detach %1: %2</source>
+        <translation type="unfinished">No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
         <location line="+15"/>
-        <source>%1: cancelled during batch %2; that batch was rolled back.</source>
-        <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
+        <source>Cannot read the partitions: %1</source>
+        <translation type="unfinished">No se pueden leer las particiones: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Stopped before %1 as asked.</source>
+        <translation type="unfinished">Detenida antes de %1, como se pidió.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is no longer an attached, removable partition: left alone.</source>
+        <translation type="unfinished">%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>log_sesiones: %1 partitions, %2 rows removed.</source>
+        <translation type="unfinished">log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::detail::RowPurge</name>
+    <message>
+        <location filename="../app/core/purgerows.cpp" line="+66"/>
+        <source>%1: nothing to remove.</source>
+        <translation type="unfinished">%1: nada que eliminar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
+        <translation type="unfinished">%1: %2 filas a eliminar, corte %3 UTC.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1: %2 blocks, first chunk %3 blocks.</source>
+        <translation type="unfinished">%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
         <location line="+8"/>
-        <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
-        <translation>%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
+        <source>%1: cancelled.</source>
+        <translation type="unfinished">%1: cancelada.</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
-        <translation>%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
+        <location line="+5"/>
+        <source>%1: stopped after batch %2 as asked.</source>
+        <translation type="unfinished">%1: detenida tras el lote %2, como se pidió.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
+        <translation type="unfinished">%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: commit failed: %2</source>
+        <translation type="unfinished">%1: falló el COMMIT: %2</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1: cancelled during batch %2; that batch was rolled back.</source>
+        <translation type="unfinished">%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>%1: the connection was lost during batch %2 (%3). Committed batches stay removed.</source>
-        <translation>%1: se perdió la conexión durante el lote %2 (%3). Los lotes confirmados quedan eliminados.</translation>
+        <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
+        <translation type="unfinished">%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
+        <translation type="unfinished">%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1: batch %2 failed: %3</source>
-        <translation>%1: falló el lote %2: %3</translation>
+        <translation type="unfinished">%1: falló el lote %2: %3</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
-        <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>%1: commit failed: %2</source>
-        <translation>%1: falló el COMMIT: %2</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+7"/>
         <source>%1: %2 rows removed in %3 batches.</source>
-        <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
+        <translation type="unfinished">%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
-        <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
+        <translation type="unfinished">La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
 </context>
 </TS>
