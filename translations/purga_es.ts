@@ -9,23 +9,23 @@
         <translation>Señal recibida: cancelando la sentencia en curso…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Interrupted by a signal; nothing was changed.</source>
         <translation>Interrumpido por una señal; no se cambió nada.</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+67"/>
         <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
         <translation>Indique cómo conectarse con exactamente una de estas opciones: --profile NOMBRE, --conninfo CADENA o --service NOMBRE.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Warning: the password in --conninfo is visible to every user in the process list and stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="+34"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+35"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
@@ -35,7 +35,7 @@
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</source>
         <translation type="unfinished"></translation>
     </message>
@@ -44,7 +44,7 @@
         <translation type="vanished">status | setup-history | preview | purge | profile-save | password-store | password-forget</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+138"/>
+        <location filename="../app/cli/clihelp.cpp" line="+142"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
         <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
     </message>
@@ -78,7 +78,7 @@
         <translation type="vanished">purge: borrar de verdad (si no, solo se imprime la vista previa).</translation>
     </message>
     <message>
-        <location line="-118"/>
+        <location line="-122"/>
         <source>Connection, preflight checks and per-table overview (exit 4 when purging is refused).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -118,7 +118,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when overdue or unhealthy.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -128,12 +128,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>One user&apos;s refresh tokens, pre-tokens and session-log events, newest first (every partition, DEFAULT included).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Evidence freeze: hold the purge lock so that neither this tool nor the scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 when another session holds it).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -258,7 +258,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Write the run&apos;s metrics here for node_exporter (atomically).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -318,12 +318,12 @@
         <translation>Conexión (exactamente una de las tres primeras):</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Unexpected argument &quot;%1&quot; after %2 (see %2 --help).</source>
         <translation>Argumento inesperado &quot;%1&quot; después de %2 (vea %2 --help).</translation>
     </message>
@@ -341,7 +341,7 @@
         <translation type="vanished">purge: conservar las particiones separadas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-91"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
@@ -385,12 +385,12 @@
         <translation>Vista previa congelada el %1 UTC (zona horaria del servidor: %2)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>  removable %1, kept %2 (of which %3 only by the retention window), total %4</source>
         <translation>  eliminables %1, conservadas %2 (de ellas %3 solo por la ventana de retención), total %4</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>  WARNING: the ADR&apos;s sample SQL would delete %1 rows still inside the forensic window.</source>
         <translation>  ATENCIÓN: el SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense.</translation>
     </message>
@@ -400,7 +400,7 @@
         <translation>  claves %1..%2, antigüedad %3 .. %4</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>  would detach and drop %1 (%2 rows, %3)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -409,18 +409,18 @@
         <translation type="vanished">  separaría y eliminaría %1 (%2 filas, %3 bytes)</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="-128"/>
+        <location filename="../app/cli/cliapp.cpp" line="-130"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+78"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="-15"/>
+        <location filename="../app/cli/clihelp.cpp" line="+81"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliprofiles.cpp" line="+14"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+15"/>
         <source>No profile named &quot;%1&quot; (none saved; see profile-save).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
     </message>
@@ -430,7 +430,7 @@
         <translation>--port requiere un número entero, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
@@ -459,7 +459,7 @@
         <translation type="vanished">Señal recibida: cancelando el lote en curso…</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+100"/>
+        <location filename="../app/cli/clipurge.cpp" line="+102"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -479,27 +479,27 @@
         <translation>  creado %1, expira %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>  revoked %1</source>
         <translation>  revocado %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>(no time recorded)</source>
         <translation>(sin hora registrada)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>  used %1</source>
         <translation>  usado %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>  rule %1: removable NOW (removable since %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>  rule %1: kept; removable after %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -549,18 +549,18 @@
         <translation>Elija uno de --json o --csv.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Slow without an index on %1 (%2); a DBA may create it without blocking writers:
   %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Only the newest %1 events are shown: narrow --since/--until.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+72"/>
         <source>--minutes takes a whole number of minutes (1 to 10080).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -571,17 +571,17 @@
         <translation>--lock-key espera un número entero.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>This server is a standby: a freeze here would not hold purges on the primary.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>The purge lock %1 is held by %2: nothing was frozen.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Purges frozen at %1: lock %2 held by this session (pid %3, role %4). %5</source>
         <translation type="unfinished"></translation>
     </message>
@@ -601,7 +601,7 @@
         <translation>Historial: %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+10"/>
         <source>The connection holding the freeze was lost: purges are no longer held.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -611,17 +611,17 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+44"/>
+        <location filename="../app/cli/clipurge.cpp" line="+45"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-70"/>
         <source>Run %1: %2 — %3</source>
         <translation>Ejecución %1: %2 — %3</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-45"/>
         <source>%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6</source>
         <translation type="unfinished"></translation>
     </message>
@@ -631,12 +631,12 @@
         <translation>, ETA %1 s</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -656,27 +656,27 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>--vacuum: role %1 may not VACUUM %2 (it needs the table owner); autovacuum will reclaim the space.</source>
         <translation>--vacuum: el rol %1 no puede ejecutar VACUUM sobre %2 (hace falta el propietario de la tabla); autovacuum recuperará el espacio.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>VACUUM (ANALYZE) %1…</source>
         <translation>VACUUM (ANALYZE) %1…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or let autovacuum reclaim the space.</source>
         <translation>%1 filas eliminadas: considere un VACUUM (ANALYZE) de %2 (vuelva a ejecutar con --vacuum), o deje que autovacuum recupere el espacio.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 rows removed: autovacuum will reclaim the space (this role may not VACUUM the tables).</source>
         <translation>%1 filas eliminadas: autovacuum recuperará el espacio (este rol no puede ejecutar VACUUM sobre las tablas).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clistatus.cpp" line="+24"/>
+        <location filename="../app/cli/clistatus.cpp" line="+25"/>
         <source>Server PostgreSQL %1, role %2, database %3</source>
         <translation>Servidor PostgreSQL %1, rol %2, base de datos %3</translation>
     </message>
@@ -685,7 +685,7 @@
         <translation type="vanished">%1: total %2%3, revocadas/usadas %4, expiradas %5, eliminables %6, conservadas por la ventana %7, %8 MB de tabla + %9 MB de índices, %10 tuplas muertas</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 table + %9 indexes, %10 dead tuples</source>
         <translation type="unfinished"></translation>
     </message>
@@ -695,7 +695,7 @@
         <translation>eliminable</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>History tables identidad.purga_corridas and identidad.purga_metricas are ready.</source>
         <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
     </message>
@@ -743,7 +743,7 @@
 <context>
     <name>EvidenceFreeze</name>
     <message>
-        <location filename="../app/core/evidencefreeze.cpp" line="+58"/>
+        <location filename="../app/core/evidencefreeze.cpp" line="+59"/>
         <source>pid %1 (application %2, role %3, from %4, since %5 UTC)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -758,17 +758,17 @@
         <translation type="unfinished">otra sesión</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>not recorded: the history tables do not exist (setup-history)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>not recorded: %1 (an older history schema: run setup-history)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The purge lock was not held by this connection any more.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -776,22 +776,22 @@
 <context>
     <name>Forensics</name>
     <message>
-        <location filename="../app/core/forensics.cpp" line="+159"/>
+        <location filename="../app/core/forensics.cpp" line="+158"/>
         <source>A token hash is 64 hexadecimal digits (SHA-256).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location filename="../app/core/forensicstimeline.cpp" line="+122"/>
+        <location filename="../app/core/forensicstimeline.cpp" line="+127"/>
         <source>Times are ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+39"/>
         <source>a user&apos;s pre-tokens on the timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>a user&apos;s session log on the timeline</source>
         <translation type="unfinished"></translation>
     </message>
@@ -885,7 +885,7 @@
 <context>
     <name>Maintenance</name>
     <message>
-        <location filename="../app/core/maintenance.cpp" line="+26"/>
+        <location filename="../app/core/maintenance.cpp" line="+27"/>
         <source>%1 is not a table this app purges.</source>
         <translation>%1 no es una tabla que esta aplicación purgue.</translation>
     </message>
@@ -982,12 +982,12 @@
         <translation>No se puede conectar a %1.</translation>
     </message>
     <message>
-        <location filename="../app/core/pgconnection.cpp" line="+61"/>
+        <location filename="../app/core/pgconnection.cpp" line="+62"/>
         <source>The value of %1 for %2 contains &apos;;&apos;, which Qt&apos;s PostgreSQL driver cannot pass to libpq.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+66"/>
         <source>The Qt PostgreSQL driver (QPSQL) is not installed (Debian package libqt6sql6-psql).</source>
         <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
     </message>
@@ -996,7 +996,7 @@
         <translation type="vanished">La cadena de conexión no es válida: %1</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+92"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
@@ -1004,7 +1004,7 @@
 <context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+141"/>
+        <location filename="../app/core/preflight.cpp" line="+144"/>
         <source>The checks could not run: %1</source>
         <translation>No se pudieron ejecutar las comprobaciones: %1</translation>
     </message>
@@ -1024,7 +1024,7 @@
         <translation>La versión del servidor es compatible.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Role %1 bypasses row level security</source>
         <translation>El rol %1 omite la seguridad a nivel de fila (BYPASSRLS)</translation>
     </message>
@@ -1039,7 +1039,7 @@
         <translation>Al rol %1 le falta BYPASSRLS: la seguridad a nivel de fila limitaría cada conteo y cada borrado a un solo inquilino (app.current_empresa_id), así que se rechazan la vista previa y la purga. Conéctese con el rol de mantenimiento (ADR 0021).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Connected as a superuser</source>
         <translation>Conectado como superusuario</translation>
     </message>
@@ -1059,7 +1059,7 @@
         <translation>El servidor acepta escrituras</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>This server is in recovery (a read-only standby): preview is allowed, purge is refused. Connect to the primary to purge.</source>
         <translation>Este servidor está en recuperación (un standby de solo lectura): la vista previa se permite, la purga se rechaza. Conéctese al primario para purgar.</translation>
     </message>
@@ -1069,7 +1069,7 @@
         <translation>No está en recuperación.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>No access to schema identidad</source>
         <translation>Sin acceso al esquema identidad</translation>
     </message>
@@ -1094,7 +1094,7 @@
         <translation>La tabla %1 no es accesible</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+74"/>
         <source>Table %1 is missing</source>
         <translation>Falta la tabla %1</translation>
     </message>
@@ -1129,12 +1129,12 @@
         <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Connected through a pooler in transaction mode</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1144,7 +1144,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Connected through a connection pooler in session mode</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1154,12 +1154,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-185"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The role owns the table or is a member of its owner.</source>
         <translation>El rol es propietario de la tabla o miembro de su propietario.</translation>
     </message>
@@ -1174,7 +1174,7 @@
         <translation>Puede hacer DELETE en %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>DELETE privilege granted.</source>
         <translation>Privilegio DELETE otorgado.</translation>
     </message>
@@ -1184,12 +1184,12 @@
         <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+124"/>
         <source>Purge history tables present</source>
         <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Runs and metrics will be recorded.</source>
         <translation>Se registrarán las corridas y las métricas.</translation>
     </message>
@@ -1199,7 +1199,7 @@
         <translation>El rol %1 no puede escribir en el historial: las corridas no se registrarán.</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-40"/>
         <source>The scheduled job has never run successfully</source>
         <translation>El job programado nunca ha terminado bien</translation>
     </message>
@@ -1209,7 +1209,7 @@
         <translation>El job programado no termina bien desde hace %1 h</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The history has runs with origin &apos;job&apos; but none ended &apos;ok&apos;: the tables grow until someone purges.</source>
         <translation>El historial tiene corridas con origen &apos;job&apos; pero ninguna terminó &apos;ok&apos;: las tablas crecen hasta que alguien purgue.</translation>
     </message>
@@ -1219,7 +1219,7 @@
         <translation>Última corrida correcta: %1 UTC. El ADR 0021 alerta a las 48 h: las tablas vuelven a crecer sin que nadie lo note.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Purge history tables missing</source>
         <translation>Faltan las tablas de historial de purgas</translation>
     </message>
@@ -1309,7 +1309,7 @@
 <context>
     <name>PurgeEngine</name>
     <message>
-        <location filename="../app/core/purgeengine.cpp" line="+38"/>
+        <location filename="../app/core/purgeengine.cpp" line="+39"/>
         <source>an unknown session</source>
         <translation>una sesión desconocida</translation>
     </message>
@@ -1318,7 +1318,7 @@
         <translation type="vanished">pid %1 (%2, usuario %3, desde %4, conectado desde %5 UTC, %6)</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+120"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -1327,7 +1327,7 @@
         <translation type="vanished">base de corte %1; reglas %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Warning: the run could not be recorded in the history: %1</source>
         <translation>Atención: la corrida no se pudo registrar en el historial: %1</translation>
     </message>
@@ -1337,17 +1337,17 @@
         <translation>Otra purga tiene el bloqueo consultivo %1: %2. No se borró nada.</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+94"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-69"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-155"/>
         <source>user %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1387,12 +1387,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+106"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+54"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -1405,7 +1405,7 @@
 <context>
     <name>Rules</name>
     <message>
-        <location filename="../app/core/rules.cpp" line="+83"/>
+        <location filename="../app/core/rules.cpp" line="+85"/>
         <source>Refresh tokens</source>
         <translation>Tokens de refresco</translation>
     </message>
@@ -1445,7 +1445,7 @@
         <translation>%1: la retención debe ser positiva.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
         <translation>%1: una retención de %2 h es más corta que la ventana forense de %3 h (ADR 0021).</translation>
     </message>
@@ -1465,7 +1465,7 @@
         <translation>%1: el lock_timeout de %2 ms está fuera de rango (10 ms a 10 min).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1: statement timeout %2 ms is out of range (100 ms to 1 h).</source>
         <translation>%1: el statement_timeout de %2 ms está fuera de rango (100 ms a 1 h).</translation>
     </message>
@@ -1480,7 +1480,7 @@
         <translation>%1: la duración objetivo de lote de %2 ms está fuera de rango (0 a 60000).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>%1: lock retries %2 out of range (0 to 100).</source>
         <translation>%1: los reintentos por bloqueo (%2) están fuera de rango (0 a 100).</translation>
     </message>
@@ -1638,13 +1638,13 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+150"/>
+        <location filename="../app/core/overview.cpp" line="+149"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
     <message>
-        <location line="-14"/>
-        <location filename="../app/core/preview.cpp" line="+40"/>
+        <location line="-15"/>
+        <location filename="../app/core/preview.cpp" line="+34"/>
         <location line="+7"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
@@ -1716,12 +1716,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>%1 (%2 of %3)</source>
         <translation type="unfinished">%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>Cancelling %1…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1772,7 +1772,7 @@
         <translation>Comprobaciones de la conexión</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>History tables created. The checks run again.</source>
         <translation>Tablas de historial creadas. Las comprobaciones se repiten.</translation>
     </message>
@@ -1782,12 +1782,12 @@
         <translation>No se pudieron crear las tablas de historial: %1</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-18"/>
         <source>Creating the history tables…</source>
         <translation>Creando las tablas de historial…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>cancelled</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1970,7 +1970,7 @@
         <translation type="vanished">Contraseña guardada en el llavero para el perfil %1.</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-39"/>
         <source>The password was not saved in the keychain: %1</source>
         <translation>La contraseña no se guardó en el llavero: %1</translation>
     </message>
@@ -1984,7 +1984,7 @@
         <translation type="vanished">Guardando la contraseña en el llavero…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+25"/>
         <source>The password is removed from the keychain.</source>
         <translation>La contraseña se elimina del llavero.</translation>
     </message>
@@ -2085,17 +2085,17 @@
         <translation>Sin conexión.</translation>
     </message>
     <message>
-        <location filename="../app/core/dbsession.cpp" line="+163"/>
+        <location filename="../app/core/dbsession.cpp" line="+164"/>
         <source>Connecting to %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Disconnecting</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Preflight checks</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2110,7 +2110,7 @@
         <translation>Las tablas de historial están listas.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Exact counts</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2158,7 +2158,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>Taking the purge lock on a connection of its own…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2168,7 +2168,7 @@
         <translation type="unfinished">Sin conexión: conéctese primero a una base de datos.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Look-ups need a role that bypasses row level security: under RLS a token of another tenant would look absent.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2183,17 +2183,17 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Holds the purge lock on a connection of its own: neither this app nor the scheduled job can purge until you release it or close the app (Ctrl+Shift+F)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Frozen since %1.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Purges run normally. Freeze them while an investigation needs the evidence.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2211,14 +2211,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the scheduled job can purge (lock %5 held).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+5"/>
         <source>History: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">Historial: %1.</translation>
     </message>
 </context>
 <context>
@@ -2229,12 +2229,12 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>The purge lock is held by %1: a purge or the scheduled job is running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Checking the freeze</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2244,7 +2244,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Releasing the freeze</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2491,7 +2491,7 @@
         <translation>Ajustes de las &amp;reglas…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Retention, batch size and lock timeout of each rule for this profile (%1)</source>
         <translation>Retención, tamaño de lote y lock_timeout de cada regla para este perfil (%1)</translation>
     </message>
@@ -2521,7 +2521,7 @@
         <translation>&amp;Vista previa</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>P&amp;urge</source>
         <translation>&amp;Purga</translation>
     </message>
@@ -2531,7 +2531,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>&amp;Forensics</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2571,7 +2571,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Release the evidence freeze?</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2597,7 +2597,7 @@
         <translation type="vanished">%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-73"/>
         <source>Connected: %1</source>
         <translation>Conectado: %1</translation>
     </message>
@@ -2818,7 +2818,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
 <context>
     <name>purga::PasswordStore</name>
     <message>
-        <location filename="../app/core/passwordstore.cpp" line="+194"/>
+        <location filename="../app/core/passwordstore.cpp" line="+196"/>
         <source>The profile has no name, so its password has no place in the keychain.</source>
         <translation>El perfil no tiene nombre, así que su contraseña no tiene sitio en el llavero.</translation>
     </message>
@@ -2833,7 +2833,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>La contraseña contiene un carácter NUL, que el llavero no puede guardar.</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-61"/>
         <source>Password for profile &quot;%1&quot; read from the keychain.</source>
         <translation>Contraseña del perfil &quot;%1&quot; leída del llavero.</translation>
     </message>
@@ -2858,7 +2858,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>El llavero denegó el acceso a la contraseña del perfil &quot;%1&quot; (¿está bloqueado?).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>The keychain could not remove the password for profile &quot;%1&quot;.</source>
         <translation>El llavero no pudo quitar la contraseña del perfil &quot;%1&quot;.</translation>
     </message>
@@ -2868,12 +2868,12 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>El llavero de este sistema no es compatible.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>No keychain answered (is a Secret Service such as gnome-keyring running and unlocked?)</source>
         <translation>Ningún llavero respondió (¿hay un Secret Service como gnome-keyring en marcha y desbloqueado?)</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>No keychain answered within %1 s (is a Secret Service such as gnome-keyring running and unlocked?)</source>
         <translation>Ningún llavero respondió en %1 s (¿hay un Secret Service como gnome-keyring en marcha y desbloqueado?)</translation>
     </message>
@@ -2969,7 +2969,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation type="vanished">Congelando los cortes y contando… (Esc cancela)</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Cancelling the preview…</source>
         <translation>Cancelando la vista previa…</translation>
     </message>
@@ -2999,7 +2999,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>desconocida</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Stale: the rule settings changed after this preview was taken. Take a new preview (Ctrl+P) before purging.</source>
         <translation>Desactualizada: los ajustes de las reglas cambiaron después de tomar esta vista previa. Tome una nueva (Ctrl+P) antes de purgar.</translation>
     </message>
@@ -3100,7 +3100,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Se borrarán filas en %1.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
         <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima ejecución.</translation>
     </message>
@@ -3155,7 +3155,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation> ms</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Offered from the rule settings; leaving it unchanged keeps each rule&apos;s own value</source>
         <translation>Tomado de los ajustes de las reglas; si no lo cambia, cada regla conserva su propio valor</translation>
     </message>
@@ -3175,7 +3175,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Purgar</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database name: %2</source>
         <translation>Particiones a eliminar con DROP: %1. No se puede deshacer. Para confirmar, escriba el nombre de la base de datos: %2</translation>
     </message>
@@ -3393,17 +3393,17 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
     </message>
     <message>
         <location line="+3"/>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Run id: %1</source>
         <translation>Id de la corrida: %1</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-30"/>
         <source>Run id %1.</source>
         <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Finished: %1.</source>
         <translation>Terminada: %1.</translation>
     </message>
@@ -3443,7 +3443,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         </translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3453,7 +3453,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>-- Dropped: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3545,12 +3545,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Run: %1</source>
         <translation>Ejecución: %1</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-79"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation>Cortes congelados el: %1 (%2)</translation>
     </message>
@@ -3561,12 +3561,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+5"/>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-50"/>
+        <location line="-52"/>
         <source>%n dropped</source>
         <translation type="unfinished">
             <numerusform></numerusform>
@@ -3592,7 +3592,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -3922,12 +3922,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+14"/>
-        <location line="+236"/>
+        <location line="+245"/>
         <source>Rule settings</source>
         <translation>Ajustes de las reglas</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location line="-230"/>
         <source>Settings of profile &quot;%1&quot; (%2). A preview taken before saving must be taken again.</source>
         <translation>Ajustes del perfil &quot;%1&quot; (%2). Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
     </message>
@@ -3942,7 +3942,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>&amp;Retención:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+3"/>
         <source>&amp;Batch size:</source>
         <translation>Tamaño de &amp;lote:</translation>
     </message>
@@ -3952,12 +3952,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Loc&amp;k timeout:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Pa&amp;use between batches:</source>
         <translation>Pa&amp;usa entre lotes:</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>&amp;Target batch time:</source>
         <translation>Duración obje&amp;tivo del lote:</translation>
     </message>
@@ -3967,7 +3967,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Excepción &amp;forense</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Allow a retention shorter than the ADR&apos;s forensic window for this rule. Rows still inside the window would be deleted.</source>
         <translation>Permitir para esta regla una retención más corta que la ventana forense del ADR. Se borrarían filas que aún están dentro de la ventana.</translation>
     </message>
@@ -3989,7 +3989,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>desactivada (tamaño fijo)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>When set, the batch size adapts so that each batch takes about this long.</source>
         <translation>Si se indica, el tamaño de lote se adapta para que cada lote dure más o menos esto.</translation>
     </message>
@@ -4014,7 +4014,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los valores por defecto del ADR para todas las reglas (Alt+D); no se guarda nada hasta pulsar Guardar</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+91"/>
         <source>Shorter than the forensic window (%1)</source>
         <translation>Más corta que la ventana forense (%1)</translation>
     </message>
@@ -4034,7 +4034,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los ajustes son válidos.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>Could not save the settings of profile &quot;%1&quot;: %2</source>
         <translation>No se pudieron guardar los ajustes del perfil &quot;%1&quot;: %2</translation>
     </message>
@@ -4338,7 +4338,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Type a tenant id and a user id.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4348,12 +4348,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>User timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Timeline failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4363,7 +4363,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 replay events.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4378,17 +4378,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Slow without an index on %1. A DBA may create it without blocking writers; this app never runs it.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+65"/>
         <source>Export the timeline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>CSV files (*.csv)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4398,7 +4398,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Export failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4436,7 +4436,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Id</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4461,7 +4461,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished">Revocados</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Replaced by</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4481,7 +4481,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+55"/>
         <source>A token hash is 64 hexadecimal digits; choose &quot;Raw token&quot; to paste the token itself.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4496,7 +4496,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Look-up failed: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4511,12 +4511,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Revoked %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>(no time recorded: kept until its expiry passes the cutoff)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4546,12 +4546,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>reused after revocation (replay logged)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>yes, no time</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4569,12 +4569,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Ejecutar ahora VACUUM (ANALYZE) sobre las tablas purgadas: deja reutilizable el espacio de sus filas muertas y actualiza las estadísticas del planificador. Mayús+Esc cancela.</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+113"/>
         <source>VACUUM (ANALYZE) %1… (%2 of %3)</source>
         <translation>VACUUM (ANALYZE) %1… (%2 de %3)</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-35"/>
         <source>%1 rows were deleted from %2.</source>
         <translation>Se borraron %1 filas de %2.</translation>
     </message>
@@ -4584,7 +4584,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Se borraron %1 filas de %2. Su espacio solo se reutiliza tras un VACUUM: ejecute VACUUM (ANALYZE) ahora o déjelo en manos de autovacuum. No se ejecuta nada sin que usted lo pida.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 rows were deleted from %2. Autovacuum will reclaim the space: this role may not VACUUM these tables (that needs their owner or a member of the owner role).</source>
         <translation>Se borraron %1 filas de %2. Autovacuum recuperará el espacio: este rol no puede ejecutar VACUUM sobre estas tablas (hace falta su propietario o un miembro del rol propietario).</translation>
     </message>
@@ -4599,7 +4599,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Iniciando VACUUM (ANALYZE)…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>VACUUM (ANALYZE) cancelled. Tables already vacuumed stay so; autovacuum will handle the rest.</source>
         <translation>VACUUM (ANALYZE) cancelado. Las tablas ya procesadas quedan así; autovacuum se ocupará del resto.</translation>
     </message>
@@ -4612,56 +4612,79 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
+        <location filename="../app/core/purgepartitions.cpp" line="+91"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation type="vanished">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
+        <translation>Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
     </message>
     <message>
+        <location line="+17"/>
+        <source>%1 detached.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
-        <translation type="vanished">%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
+        <translation>%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
     <message>
+        <location line="+11"/>
         <source>Could not finish the interrupted detach of %1: %2</source>
-        <translation type="vanished">No se pudo terminar el DETACH interrumpido de %1: %2</translation>
+        <translation>No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>Finished the interrupted detach of %1.</source>
-        <translation type="vanished">Se terminó el DETACH interrumpido de %1.</translation>
+        <translation>Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
+        <location line="+40"/>
         <source>Cannot read the partitions: %1</source>
-        <translation type="vanished">No se pueden leer las particiones: %1</translation>
+        <translation>No se pueden leer las particiones: %1</translation>
     </message>
     <message>
+        <location line="+17"/>
         <source>Stopped before %1 as asked.</source>
-        <translation type="vanished">Detenida antes de %1, como se pidió.</translation>
+        <translation>Detenida antes de %1, como se pidió.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 is no longer an attached, removable partition: left alone.</source>
-        <translation type="vanished">%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
+        <translation>%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
+        <location line="-40"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation type="vanished">Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
+        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>Could not detach %1: %2</source>
-        <translation type="vanished">No se pudo separar (DETACH) %1: %2</translation>
+        <translation>No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
+        <location line="-72"/>
         <source>%1 was detached but could not be dropped: %2</source>
-        <translation type="vanished">%1 se separó pero no se pudo eliminar: %2</translation>
+        <translation>%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>%1 detached (%2 rows), kept as a table.</source>
-        <translation type="vanished">%1 separada (%2 filas), conservada como tabla.</translation>
+        <translation>%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
     <message>
+        <location line="+2"/>
         <source>%1 detached and dropped (%2 rows).</source>
-        <translation type="vanished">%1 separada y eliminada (%2 filas).</translation>
+        <translation>%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
+        <location line="+103"/>
         <source>log_sesiones: %1 partitions, %2 rows removed.</source>
-        <translation type="vanished">log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
+        <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
         <location filename="../app/core/rulerun.cpp" line="+93"/>
@@ -4669,211 +4692,188 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>otra sesión</translation>
     </message>
     <message>
+        <location filename="../app/core/purgerows.cpp" line="+62"/>
         <source>%1: nothing to remove.</source>
-        <translation type="vanished">%1: nada que eliminar.</translation>
+        <translation>%1: nada que eliminar.</translation>
     </message>
     <message>
+        <location line="+5"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
-        <translation type="vanished">%1: %2 filas a eliminar, corte %3 UTC.</translation>
+        <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
+        <location line="+50"/>
         <source>%1: cancelled.</source>
-        <translation type="vanished">%1: cancelada.</translation>
+        <translation>%1: cancelada.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>%1: stopped after batch %2 as asked.</source>
-        <translation type="vanished">%1: detenida tras el lote %2, como se pidió.</translation>
+        <translation>%1: detenida tras el lote %2, como se pidió.</translation>
     </message>
     <message>
+        <location line="-19"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
-        <translation type="vanished">%1: %2 bloques, primer tramo de %3 bloques.</translation>
+        <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
+        <location line="+89"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
-        <translation type="vanished">%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
+        <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
     <message>
+        <location line="+10"/>
         <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
-        <translation type="vanished">%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
+        <translation>%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
     </message>
     <message>
+        <location line="+13"/>
         <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
-        <translation type="vanished">%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
+        <translation>%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
     </message>
     <message>
         <source>%1: the connection was lost during batch %2 (%3). Committed batches stay removed.</source>
         <translation type="vanished">%1: se perdió la conexión durante el lote %2 (%3). Los lotes confirmados quedan eliminados.</translation>
     </message>
     <message>
+        <location line="+17"/>
         <source>%1: batch %2 failed: %3</source>
-        <translation type="vanished">%1: falló el lote %2: %3</translation>
+        <translation>%1: falló el lote %2: %3</translation>
     </message>
     <message>
+        <location line="-85"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
-        <translation type="vanished">%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
+        <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
+        <location line="+16"/>
         <source>%1: commit failed: %2</source>
-        <translation type="vanished">%1: falló el COMMIT: %2</translation>
+        <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
+        <location line="+62"/>
+        <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>%1: %2 rows removed in %3 batches.</source>
-        <translation type="vanished">%1: %2 filas eliminadas en %3 lotes.</translation>
+        <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
+        <location line="+6"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
-        <translation type="vanished">La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
+        <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
 </context>
 <context>
     <name>purga::detail::PartitionPurge</name>
     <message>
-        <location filename="../app/core/purgepartitions.cpp" line="+96"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation type="unfinished">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
+        <translation type="obsolete">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>%1 detached.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+8"/>
         <source>%1 was detached but could not be dropped: %2</source>
-        <translation type="unfinished">%1 se separó pero no se pudo eliminar: %2</translation>
+        <translation type="obsolete">%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>%1 detached (%2 rows), kept as a table.</source>
-        <translation type="unfinished">%1 separada (%2 filas), conservada como tabla.</translation>
+        <translation type="obsolete">%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>%1 detached and dropped (%2 rows).</source>
-        <translation type="unfinished">%1 separada y eliminada (%2 filas).</translation>
+        <translation type="obsolete">%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
-        <location line="+18"/>
         <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
-        <translation type="unfinished">%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
+        <translation type="obsolete">%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
     <message>
-        <location line="+9"/>
         <source>Could not finish the interrupted detach of %1: %2</source>
-        <translation type="unfinished">No se pudo terminar el DETACH interrumpido de %1: %2</translation>
+        <translation type="obsolete">No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Finished the interrupted detach of %1.</source>
-        <translation type="unfinished">Se terminó el DETACH interrumpido de %1.</translation>
+        <translation type="obsolete">Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
-        <location line="+19"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation type="unfinished">Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
+        <translation type="obsolete">Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Could not detach %1: %2</source>
-        <translation type="unfinished">No se pudo separar (DETACH) %1: %2</translation>
+        <translation type="obsolete">No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
-        <location line="+15"/>
         <source>Cannot read the partitions: %1</source>
-        <translation type="unfinished">No se pueden leer las particiones: %1</translation>
+        <translation type="obsolete">No se pueden leer las particiones: %1</translation>
     </message>
     <message>
-        <location line="+14"/>
         <source>Stopped before %1 as asked.</source>
-        <translation type="unfinished">Detenida antes de %1, como se pidió.</translation>
+        <translation type="obsolete">Detenida antes de %1, como se pidió.</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>%1 is no longer an attached, removable partition: left alone.</source>
-        <translation type="unfinished">%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
+        <translation type="obsolete">%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>log_sesiones: %1 partitions, %2 rows removed.</source>
-        <translation type="unfinished">log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
+        <translation type="obsolete">log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
 </context>
 <context>
     <name>purga::detail::RowPurge</name>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+66"/>
         <source>%1: nothing to remove.</source>
-        <translation type="unfinished">%1: nada que eliminar.</translation>
+        <translation type="obsolete">%1: nada que eliminar.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
-        <translation type="unfinished">%1: %2 filas a eliminar, corte %3 UTC.</translation>
+        <translation type="obsolete">%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+38"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
-        <translation type="unfinished">%1: %2 bloques, primer tramo de %3 bloques.</translation>
+        <translation type="obsolete">%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+8"/>
         <source>%1: cancelled.</source>
-        <translation type="unfinished">%1: cancelada.</translation>
+        <translation type="obsolete">%1: cancelada.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>%1: stopped after batch %2 as asked.</source>
-        <translation type="unfinished">%1: detenida tras el lote %2, como se pidió.</translation>
+        <translation type="obsolete">%1: detenida tras el lote %2, como se pidió.</translation>
     </message>
     <message>
-        <location line="+23"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
-        <translation type="unfinished">%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
+        <translation type="obsolete">%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>%1: commit failed: %2</source>
-        <translation type="unfinished">%1: falló el COMMIT: %2</translation>
+        <translation type="obsolete">%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+29"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
-        <translation type="unfinished">%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
+        <translation type="obsolete">%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
-        <translation type="unfinished">%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
+        <translation type="obsolete">%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
     </message>
     <message>
-        <location line="+12"/>
         <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
-        <translation type="unfinished">%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
+        <translation type="obsolete">%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+5"/>
         <source>%1: batch %2 failed: %3</source>
-        <translation type="unfinished">%1: falló el lote %2: %3</translation>
+        <translation type="obsolete">%1: falló el lote %2: %3</translation>
     </message>
     <message>
-        <location line="+7"/>
         <source>%1: %2 rows removed in %3 batches.</source>
-        <translation type="unfinished">%1: %2 filas eliminadas en %3 lotes.</translation>
+        <translation type="obsolete">%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
-        <translation type="unfinished">La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
+        <translation type="obsolete">La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
 </context>
 </TS>

@@ -13,12 +13,6 @@ namespace purga {
 
 namespace {
 
-QString tr(const char *text)
-{
-    // lupdate files these strings under the enclosing namespace
-    return QCoreApplication::translate("purga", text);
-}
-
 void fillTableStats(PgConnection &conn, TableOverview &t)
 {
     QSqlQuery q(conn.database());
@@ -137,7 +131,7 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
         return false;
     // The estimates carry on past a failed statistic; a cancel that hit one of them ends here.
     if (canceller && canceller->isCancelled()) {
-        *error = tr("Cancelled.");
+        *error = QCoreApplication::translate("purga", "Cancelled.");
         return false;
     }
     QSqlQuery st(conn.database());
@@ -152,7 +146,9 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     reset.exec(QStringLiteral("RESET statement_timeout"));
     if (!ok) {
         if (failure == SqlFailure::StatementTimeout)
-            *error = tr("Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")
+            *error = QCoreApplication::translate(
+                         "purga",
+                         "Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")
                          .arg(statementTimeoutMs);
         return false;
     }

@@ -18,12 +18,6 @@ namespace purga {
 
 namespace {
 
-QString tr(const char *text)
-{
-    // lupdate files these strings under the enclosing namespace
-    return QCoreApplication::translate("purga", text);
-}
-
 // Where a failed statement's message and kind go.
 struct Failure
 {
@@ -37,14 +31,14 @@ bool execOrFail(QSqlQuery &q, const QString &sql, Failure &f)
     // A cancel that arrived between two statements stops before the next one.
     if (f.canceller && f.canceller->isCancelled()) {
         f.kind = SqlFailure::Cancelled;
-        *f.error = tr("Cancelled.");
+        *f.error = QCoreApplication::translate("purga", "Cancelled.");
         return false;
     }
     if (q.exec(sql))
         return true;
     f.kind = classifyFailure(q, f.canceller && f.canceller->isCancelled());
     if (f.kind == SqlFailure::Cancelled)
-        *f.error = tr("Cancelled.");
+        *f.error = QCoreApplication::translate("purga", "Cancelled.");
     else
         *f.error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
     return false;

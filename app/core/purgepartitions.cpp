@@ -10,12 +10,6 @@ namespace purga::detail {
 
 namespace {
 
-QString tr(const char *text)
-{
-    // lupdate files these strings under the enclosing namespace
-    return QCoreApplication::translate("purga::detail", text);
-}
-
 struct Outcome
 {
     bool ok = false;
@@ -92,12 +86,14 @@ Outcome PartitionPurge::runWithRetries(const QString &sql)
             m_ctx.stopRequested())
             return o;
         const int backoff = retryBackoffMs(attempt);
-        m_run.waitBeforeRetry(backoff,
-                              tr("Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.")
-                                  .arg(lockHoldersOf(m_ctx.conn, QStringLiteral("identidad.log_sesiones")))
-                                  .arg(attempt)
-                                  .arg(m_cfg.maxLockRetries)
-                                  .arg(backoff));
+        m_run.waitBeforeRetry(
+            backoff,
+            QCoreApplication::translate("purga::detail",
+                                        "Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.")
+                .arg(lockHoldersOf(m_ctx.conn, QStringLiteral("identidad.log_sesiones")))
+                .arg(attempt)
+                .arg(m_cfg.maxLockRetries)
+                .arg(backoff));
     }
 }
 
@@ -109,28 +105,35 @@ bool PartitionPurge::dropDetached(const QString &name, qint64 previewRows, const
 {
     RuleReceipt &r = m_run.receipt();
     r.detachedPartitions << name;
-    m_ctx.log(tr("%1 detached.").arg(name));
+    m_ctx.log(QCoreApplication::translate("purga::detail", "%1 detached.").arg(name));
     if (!m_ctx.options.detachOnly) {
         if (m_ctx.canceller.isCancelled()) {
-            *out = m_run.finish(RuleStatus::Cancelled,
-                                tr("Cancelled after detaching %1: it is kept as a plain table "
-                                   "(DROP TABLE %1 removes it).")
-                                    .arg(name));
+            *out =
+                m_run.finish(RuleStatus::Cancelled,
+                             QCoreApplication::translate(
+                                 "purga::detail", "Cancelled after detaching %1: it is kept as a plain table "
+                                                  "(DROP TABLE %1 removes it).")
+                                 .arg(name));
             return false;
         }
         const Outcome o = runWithRetries(Rules::dropPartitionSql(name));
         if (!o.ok) {
-            *out = m_run.finish(o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
-                                tr("%1 was detached but could not be dropped: %2").arg(name, o.error));
+            *out = m_run.finish(
+                o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
+                QCoreApplication::translate("purga::detail", "%1 was detached but could not be dropped: %2")
+                    .arg(name, o.error));
             return false;
         }
         r.droppedPartitions << name;
     }
     const qint64 rows = qMax<qint64>(0, previewRows);
-    m_run.recordBatch(rows, since.nsecsElapsed() / 1e6,
-                      m_ctx.options.detachOnly
-                          ? tr("%1 detached (%2 rows), kept as a table.").arg(name, QString::number(rows))
-                          : tr("%1 detached and dropped (%2 rows).").arg(name, QString::number(rows)));
+    m_run.recordBatch(
+        rows, since.nsecsElapsed() / 1e6,
+        m_ctx.options.detachOnly
+            ? QCoreApplication::translate("purga::detail", "%1 detached (%2 rows), kept as a table.")
+                  .arg(name, QString::number(rows))
+            : QCoreApplication::translate("purga::detail", "%1 detached and dropped (%2 rows).")
+                  .arg(name, QString::number(rows)));
     return true;
 }
 
@@ -148,7 +151,9 @@ bool PartitionPurge::finishPending(RuleReceipt *out)
     for (const QString &name : names) {
         const PartitionInfo *part = confirmed(name);
         if (!part) {
-            m_ctx.log(tr("%1 has an interrupted detach but is not in the confirmed preview: left alone.")
+            m_ctx.log(QCoreApplication::translate(
+                          "purga::detail",
+                          "%1 has an interrupted detach but is not in the confirmed preview: left alone.")
                           .arg(name));
             continue;
         }
@@ -157,10 +162,13 @@ bool PartitionPurge::finishPending(RuleReceipt *out)
         const Outcome o = runWithRetries(Rules::detachSql(name, Rules::DetachMode::Finalize));
         if (!o.ok) {
             *out = m_run.finish(o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
-                                tr("Could not finish the interrupted detach of %1: %2").arg(name, o.error));
+                                QCoreApplication::translate(
+                                    "purga::detail", "Could not finish the interrupted detach of %1: %2")
+                                    .arg(name, o.error));
             return false;
         }
-        m_ctx.log(tr("Finished the interrupted detach of %1.").arg(name));
+        m_ctx.log(
+            QCoreApplication::translate("purga::detail", "Finished the interrupted detach of %1.").arg(name));
         if (!dropDetached(name, part->rows, t, out))
             return false;
     }
@@ -179,9 +187,13 @@ bool PartitionPurge::detachOne(const PartitionInfo &part, bool concurrently, Rul
         *out = o.cancelled()
                    ? m_run.finish(
                          RuleStatus::Cancelled,
-                         tr("Cancelled while detaching %1; a concurrent detach is finished on the next run.")
+                         QCoreApplication::translate(
+                             "purga::detail",
+                             "Cancelled while detaching %1; a concurrent detach is finished on the next run.")
                              .arg(part.name))
-                   : m_run.finish(RuleStatus::Error, tr("Could not detach %1: %2").arg(part.name, o.error));
+                   : m_run.finish(RuleStatus::Error,
+                                  QCoreApplication::translate("purga::detail", "Could not detach %1: %2")
+                                      .arg(part.name, o.error));
         return false;
     }
     return dropDetached(part.name, part.rows, t, out);
@@ -196,7 +208,8 @@ RuleReceipt PartitionPurge::run()
     QSqlQuery cat(m_ctx.conn.database());
     if (!cat.exec(Rules::partitionsSql(Rules::cutoffLiteral(m_preview.cutoffUtc))))
         return m_run.finish(RuleStatus::Error,
-                            tr("Cannot read the partitions: %1").arg(cat.lastError().databaseText()));
+                            QCoreApplication::translate("purga::detail", "Cannot read the partitions: %1")
+                                .arg(cat.lastError().databaseText()));
     QStringList removableNow;
     bool hasDefault = false;
     while (cat.next()) {
@@ -210,16 +223,22 @@ RuleReceipt PartitionPurge::run()
         if (!part.removable || part.isDefault || r.detachedPartitions.contains(part.name))
             continue;
         if (m_ctx.stopRequested())
-            return m_run.finish(RuleStatus::Cancelled, tr("Stopped before %1 as asked.").arg(part.name));
+            return m_run.finish(
+                RuleStatus::Cancelled,
+                QCoreApplication::translate("purga::detail", "Stopped before %1 as asked.").arg(part.name));
         if (!removableNow.contains(part.name)) {
-            m_ctx.log(tr("%1 is no longer an attached, removable partition: left alone.").arg(part.name));
+            m_ctx.log(QCoreApplication::translate(
+                          "purga::detail", "%1 is no longer an attached, removable partition: left alone.")
+                          .arg(part.name));
             continue;
         }
         if (!detachOne(part, !hasDefault, &out))
             return out;
     }
-    return m_run.finish(RuleStatus::Ok,
-                        tr("log_sesiones: %1 partitions, %2 rows removed.").arg(r.batches).arg(r.deleted));
+    return m_run.finish(RuleStatus::Ok, QCoreApplication::translate(
+                                            "purga::detail", "log_sesiones: %1 partitions, %2 rows removed.")
+                                            .arg(r.batches)
+                                            .arg(r.deleted));
 }
 
 } // namespace

@@ -10,12 +10,6 @@ namespace purga::detail {
 
 namespace {
 
-QString tr(const char *text)
-{
-    // lupdate files these strings under the enclosing namespace
-    return QCoreApplication::translate("purga::detail", text);
-}
-
 void rollback(PgConnection &conn)
 {
     QString ignored;
@@ -63,12 +57,14 @@ RuleReceipt RowPurge::run()
     RuleReceipt &r = m_run.receipt();
     r.sql = Rules::deleteBatchSql(m_preview.id, Rules::cutoffLiteral(m_preview.cutoffUtc));
     if (m_preview.eligible <= 0)
-        return m_run.finish(RuleStatus::Ok, tr("%1: nothing to remove.").arg(m_preview.table));
+        return m_run.finish(
+            RuleStatus::Ok,
+            QCoreApplication::translate("purga::detail", "%1: nothing to remove.").arg(m_preview.table));
     m_template = QString(r.sql)
                      .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
                      .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax))
                      .replace(QStringLiteral("%LIMIT%"), QString::number(m_cfg.batchSize));
-    m_ctx.log(tr("%1: %2 rows to remove, cutoff %3 UTC.")
+    m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 rows to remove, cutoff %3 UTC.")
                   .arg(m_preview.table)
                   .arg(m_preview.eligible)
                   .arg(m_preview.cutoffUtc));
@@ -105,8 +101,10 @@ bool RowPurge::begin(QSqlQuery &b, QString *error)
         return false;
     m_blocks = qMax<qint64>(1, b.value(0).toLongLong());
     m_plan = firstChunk(m_preview.eligible, m_blocks, m_limits);
-    m_ctx.log(
-        tr("%1: %2 blocks, first chunk %3 blocks.").arg(m_preview.table).arg(m_blocks).arg(m_plan.chunk));
+    m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 blocks, first chunk %3 blocks.")
+                  .arg(m_preview.table)
+                  .arg(m_blocks)
+                  .arg(m_plan.chunk));
     return true;
 }
 
@@ -114,12 +112,17 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
 {
     RuleReceipt &r = m_run.receipt();
     if (m_ctx.canceller.isCancelled()) {
-        *out = m_run.finish(RuleStatus::Cancelled, tr("%1: cancelled.").arg(m_preview.table));
+        *out =
+            m_run.finish(RuleStatus::Cancelled,
+                         QCoreApplication::translate("purga::detail", "%1: cancelled.").arg(m_preview.table));
         return Step::Done;
     }
     if (m_ctx.stop.isRequested()) {
-        *out = m_run.finish(RuleStatus::Cancelled,
-                            tr("%1: stopped after batch %2 as asked.").arg(m_preview.table).arg(r.batches));
+        *out =
+            m_run.finish(RuleStatus::Cancelled,
+                         QCoreApplication::translate("purga::detail", "%1: stopped after batch %2 as asked.")
+                             .arg(m_preview.table)
+                             .arg(r.batches));
         return Step::Done;
     }
     QElapsedTimer bt;
@@ -142,8 +145,10 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
         rollback(m_ctx.conn);
         *out = m_run.finish(
             RuleStatus::Error,
-            tr("%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was "
-               "rolled back and the purge stopped. Take a new preview.")
+            QCoreApplication::translate(
+                "purga::detail",
+                "%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was "
+                "rolled back and the purge stopped. Take a new preview.")
                 .arg(m_preview.table)
                 .arg(r.batches + 1)
                 .arg(r.deleted + n)
@@ -154,7 +159,9 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     if (!commit.exec(QStringLiteral("COMMIT"))) {
         const QString e = commit.lastError().text();
         rollback(m_ctx.conn);
-        *out = m_run.finish(RuleStatus::Error, tr("%1: commit failed: %2").arg(m_preview.table, e));
+        *out = m_run.finish(
+            RuleStatus::Error,
+            QCoreApplication::translate("purga::detail", "%1: commit failed: %2").arg(m_preview.table, e));
         return Step::Done;
     }
     const double ms = bt.nsecsElapsed() / 1e6;
@@ -182,52 +189,69 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
     rollback(m_ctx.conn);
     const QString table = m_preview.table;
     if (kind == SqlFailure::Cancelled) {
-        *out = m_run.finish(
-            RuleStatus::Cancelled,
-            tr("%1: cancelled during batch %2; that batch was rolled back.").arg(table).arg(r.batches + 1));
+        *out = m_run.finish(RuleStatus::Cancelled,
+                            QCoreApplication::translate(
+                                "purga::detail", "%1: cancelled during batch %2; that batch was rolled back.")
+                                .arg(table)
+                                .arg(r.batches + 1));
         return Step::Done;
     }
     if (kind == SqlFailure::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
         ++m_lockRetries;
         const int backoff = retryBackoffMs(m_lockRetries);
-        m_run.waitBeforeRetry(backoff, tr("%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.")
-                                           .arg(table)
-                                           .arg(m_cfg.lockTimeoutMs)
-                                           .arg(lockHoldersOf(m_ctx.conn, table))
-                                           .arg(m_lockRetries)
-                                           .arg(m_cfg.maxLockRetries)
-                                           .arg(backoff));
+        m_run.waitBeforeRetry(
+            backoff, QCoreApplication::translate(
+                         "purga::detail", "%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.")
+                         .arg(table)
+                         .arg(m_cfg.lockTimeoutMs)
+                         .arg(lockHoldersOf(m_ctx.conn, table))
+                         .arg(m_lockRetries)
+                         .arg(m_cfg.maxLockRetries)
+                         .arg(backoff));
         return Step::Retry;
     }
     if (kind == SqlFailure::LockTimeout)
         *out = m_run.finish(
             RuleStatus::Error,
-            tr("%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed "
-               "batch stays, nothing is half-done.")
+            QCoreApplication::translate(
+                "purga::detail",
+                "%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed "
+                "batch stays, nothing is half-done.")
                 .arg(table)
                 .arg(m_cfg.maxLockRetries)
                 .arg(lockHoldersOf(m_ctx.conn, table)));
     else if (!m_ctx.conn.isOpen() || dbError.isEmpty())
-        *out = m_run.finish(RuleStatus::Error,
-                            tr("%1: the connection was lost during batch %2. Committed batches stay removed.")
-                                .arg(table)
-                                .arg(r.batches + 1));
+        *out =
+            m_run.finish(RuleStatus::Error,
+                         QCoreApplication::translate(
+                             "purga::detail",
+                             "%1: the connection was lost during batch %2. Committed batches stay removed.")
+                             .arg(table)
+                             .arg(r.batches + 1));
     else
         *out = m_run.finish(RuleStatus::Error,
-                            tr("%1: batch %2 failed: %3").arg(table).arg(r.batches + 1).arg(dbError));
+                            QCoreApplication::translate("purga::detail", "%1: batch %2 failed: %3")
+                                .arg(table)
+                                .arg(r.batches + 1)
+                                .arg(dbError));
     return Step::Done;
 }
 
 RuleReceipt RowPurge::finishComplete()
 {
     const RuleReceipt &r = m_run.receipt();
-    QString msg = tr("%1: %2 rows removed in %3 batches.").arg(m_preview.table).arg(r.deleted).arg(r.batches);
+    QString msg = QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches.")
+                      .arg(m_preview.table)
+                      .arg(r.deleted)
+                      .arg(r.batches);
     if (r.deleted != m_preview.eligible)
-        msg +=
-            u' ' + tr("The preview counted %1: %2 rows changed since (updated or removed by others) and were "
-                      "left alone.")
-                       .arg(m_preview.eligible)
-                       .arg(m_preview.eligible - r.deleted);
+        msg += u' ' +
+               QCoreApplication::translate(
+                   "purga::detail",
+                   "The preview counted %1: %2 rows changed since (updated or removed by others) and were "
+                   "left alone.")
+                   .arg(m_preview.eligible)
+                   .arg(m_preview.eligible - r.deleted);
     return m_run.finish(RuleStatus::Ok, msg);
 }
 
