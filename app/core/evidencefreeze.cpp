@@ -1,6 +1,7 @@
 #include "evidencefreeze.h"
 
 #include "pgconnection.h"
+#include "purgeengine.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -41,26 +42,6 @@ QString EvidenceFreeze::osUserName()
     return qEnvironmentVariable("USERNAME"); // Windows sets it for the logged-on user
 }
 
-QString EvidenceFreeze::holderOf(PgConnection &conn, qint64 lockKey)
-{
-    QSqlQuery q(conn.database());
-    const QString sql = QStringLiteral(
-        "SELECT a.pid, coalesce(nullif(a.application_name, ''), '?'), coalesce(a.usename::text, '?'),"
-        "       CASE WHEN a.client_addr IS NOT NULL THEN host(a.client_addr)"
-        "            WHEN a.pid IS NOT NULL AND a.client_port = -1 THEN 'a Unix socket' ELSE 'an address not "
-        "shown' END,"
-        "       to_char(coalesce(a.xact_start, a.backend_start) AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')"
-        "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
-        " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
-        "   AND l.classid::bigint = (%1::bigint >> 32) AND l.objid::bigint = (%1::bigint & 4294967295)"
-        "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) LIMIT 1");
-    if (!q.exec(sql.arg(lockKey)) || !q.next())
-        return QString();
-    return tr("pid %1 (application %2, role %3, from %4, since %5 UTC)")
-        .arg(q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
-             q.value(4).toString());
-}
-
 bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osUser, FreezeInfo *info,
                           QString *holder, QString *error)
 {
@@ -71,9 +52,7 @@ bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osU
         return false;
     }
     if (got != QLatin1String("true")) {
-        *holder = holderOf(conn, lockKey);
-        if (holder->isEmpty())
-            *holder = tr("another session");
+        *holder = describeLockHolder(conn, lockKey); // the same words as a refused purge
         return false;
     }
     *info = FreezeInfo();

@@ -35,8 +35,6 @@ public:
     static bool isHeld(PgConnection &conn, qint64 lockKey);
     // Freeze rows whose backend is gone get their end (the connection that held them ended).
     static int closeStale(PgConnection &conn);
-    // "pid …, application …, role …, from …, since …" of whoever holds the lock, or empty.
-    static QString holderOf(PgConnection &conn, qint64 lockKey);
     static QString osUserName();
 };
 

@@ -20,7 +20,21 @@ namespace {
 // Who holds the advisory lock, from what pg_stat_activity shows this role: another role's
 // session hides its client, start and state (NULL), and a NULL client_addr with client_port -1
 // is a Unix socket. Nothing is guessed.
-QString lockHolder(PgConnection &conn, qint64 key)
+QString nowUtc(PgConnection &conn)
+{
+    QSqlQuery q(conn.database());
+    return q.exec(QStringLiteral("SELECT clock_timestamp()::text")) && q.next() ? q.value(0).toString()
+                                                                                : QString();
+}
+
+QString bareTable(const QString &qualified)
+{
+    return qualified.section(u'.', -1);
+}
+
+} // namespace
+
+QString describeLockHolder(PgConnection &conn, qint64 key)
 {
     QSqlQuery q(conn.database());
     q.prepare(QStringLiteral(
@@ -57,20 +71,6 @@ QString lockHolder(PgConnection &conn, qint64 key)
     }
     return PurgeEngine::tr("pid %1 (%2)").arg(q.value(0).toString(), parts.join(QStringLiteral(", ")));
 }
-
-QString nowUtc(PgConnection &conn)
-{
-    QSqlQuery q(conn.database());
-    return q.exec(QStringLiteral("SELECT clock_timestamp()::text")) && q.next() ? q.value(0).toString()
-                                                                                : QString();
-}
-
-QString bareTable(const QString &qualified)
-{
-    return qualified.section(u'.', -1);
-}
-
-} // namespace
 
 QJsonObject RuleReceipt::toJson() const
 {
@@ -169,7 +169,7 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
             *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
     }
     if (!locked) {
-        receipt.lockHolder = lockHolder(m_conn, options.advisoryLockKey);
+        receipt.lockHolder = describeLockHolder(m_conn, options.advisoryLockKey);
         receipt.status = RunStatus::LockBusy;
         receipt.message = tr("Another purge holds advisory lock %1: %2. Nothing was deleted.")
                               .arg(options.advisoryLockKey)

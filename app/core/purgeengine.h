@@ -124,6 +124,10 @@ private:
     const StopRequest *m_stop;
 };
 
+// Who holds advisory lock `key` in this database, in words ("pid 123 (app, user x, from …, idle for 40 s)"),
+// saying what this role may not see instead of guessing; "an unknown session" when nobody is found.
+QString describeLockHolder(PgConnection &conn, qint64 key);
+
 } // namespace purga
 
 Q_DECLARE_METATYPE(purga::RuleProgress)
