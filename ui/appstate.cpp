@@ -58,7 +58,17 @@ void AppState::setConnected(const ConnectionProfile &profile, const QString &pas
     m_preflight = PreflightReport();
     m_overview = Overview();
     m_preview = PreviewPlan();
+    m_health = HealthReport();
+    m_hasHealth = false;
     emit connectionChanged();
+    emit healthChanged();
+}
+
+void AppState::setHealth(const HealthReport &report)
+{
+    m_health = report;
+    m_hasHealth = true;
+    emit healthChanged();
 }
 
 void AppState::setDisconnected()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "health.h"
 #include "overview.h"
 #include "preflight.h"
 #include "preview.h"
@@ -32,6 +33,10 @@ public:
     const PreflightReport &preflight() const { return m_preflight; }
     const Overview &overview() const { return m_overview; }
     const PreviewPlan &previewPlan() const { return m_preview; }
+    // The purge health of the connected database (Health::compute, as `health` in the CLI);
+    // hasHealth() is false until it was measured for this connection.
+    const HealthReport &health() const { return m_health; }
+    bool hasHealth() const { return m_hasHealth; }
     QList<RuleConfig> ruleConfigs() const;
     RuleConfig ruleConfig(const QString &ruleId) const;
     // True when a preview exists but was taken with other rule settings than the current ones:
@@ -43,6 +48,7 @@ public:
     void setPreflight(const PreflightReport &report);
     void setOverview(const Overview &overview);
     void setPreviewPlan(const PreviewPlan &plan);
+    void setHealth(const HealthReport &report);
     void setPurgeRunning(bool running);
     // New rule settings of the connected profile (already saved by the caller). A preview taken
     // before becomes stale (isPreviewStale); emits ruleSettingsChanged and previewChanged.
@@ -54,6 +60,7 @@ signals:
     void preflightChanged();
     void overviewChanged();
     void previewChanged();
+    void healthChanged();
     void purgeRunningChanged(bool running);
     void ruleSettingsChanged();
     // A page asks the window to show another page ("overview", "preview", "purge").
@@ -69,6 +76,8 @@ private:
     PreflightReport m_preflight;
     Overview m_overview;
     PreviewPlan m_preview;
+    HealthReport m_health;
+    bool m_hasHealth = false;
 };
 
 } // namespace purga

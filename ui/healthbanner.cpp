@@ -2,6 +2,9 @@
 
 #include "appstate.h"
 #include "displayformat.h"
+#include "health.h"
+
+#include <algorithm>
 
 namespace purga {
 
@@ -18,6 +21,7 @@ HealthBanner::HealthBanner(AppState *state, QWidget *parent)
             [this](const QString &link) { emit m_state->showPageRequested(link); });
     connect(m_state, &AppState::connectionChanged, this, &HealthBanner::refresh);
     connect(m_state, &AppState::preflightChanged, this, &HealthBanner::refresh);
+    connect(m_state, &AppState::healthChanged, this, &HealthBanner::refresh);
     refresh();
 }
 
@@ -25,6 +29,31 @@ void HealthBanner::setProblem(const QString &text)
 {
     m_problem = text;
     refresh();
+}
+
+// One line for the purge health: the worst reason (and how many more), or that all is well.
+std::pair<Display::Status, QString> HealthBanner::healthLine(const HealthReport &r)
+{
+    const Display::Status status = r.level == HealthLevel::Alarm     ? Display::Status::Failed
+                                   : r.level == HealthLevel::Warning ? Display::Status::Warning
+                                                                     : Display::Status::Ok;
+    const HealthReason *worst = nullptr;
+    for (const HealthReason &reason : r.reasons)
+        if (!worst || reason.level > worst->level)
+            worst = &reason;
+    QString text;
+    if (worst && worst->level >= HealthLevel::Warning)
+        text = tr("Purge health: %1").arg(worst->text);
+    else if (!r.lastOkUtc.isEmpty())
+        text = tr("Purge health: nothing overdue; last successful run %1.").arg(r.lastOkUtc);
+    else
+        text = tr("Purge health: nothing overdue (no successful run recorded).");
+    const qsizetype more = std::count_if(r.reasons.begin(), r.reasons.end(), [&](const HealthReason &x) {
+        return &x != worst && x.level >= HealthLevel::Warning;
+    });
+    if (more > 0)
+        text += u' ' + tr("(%n more)", nullptr, int(more));
+    return {status, text};
 }
 
 void HealthBanner::refresh()
@@ -40,6 +69,9 @@ void HealthBanner::refresh()
         if (checksLink)
             html += QStringLiteral(" <a href=\"checks\">%1</a>")
                         .arg(tr("See the checks (Ctrl+0).").toHtmlEscaped());
+        else if (s != Display::Status::Failed || text != m_problem)
+            html += QStringLiteral(" <a href=\"history\">%1</a>")
+                        .arg(tr("Open the History (Ctrl+4).").toHtmlEscaped());
         lines << html;
         plain << Display::statusSymbol(s) + u' ' + text;
     };
@@ -56,12 +88,18 @@ void HealthBanner::refresh()
     }
     if (!m_problem.isEmpty())
         add(Display::Status::Failed, m_problem, false);
+    if (m_state->isConnected() && m_state->hasHealth()) {
+        const auto [status, text] = healthLine(m_state->health());
+        add(status, text, false);
+    }
 
     m_plain = plain.join(u'\n');
     setText(lines.join(QStringLiteral("<br>")));
     setVisible(!lines.isEmpty());
     const QString colours =
-        level == Display::Status::Failed
+        level == Display::Status::Info
+            ? QStringLiteral("background: #e6f4ea; color: #0d5223; border-bottom: 1px solid #8cc79f;")
+        : level == Display::Status::Failed
             ? QStringLiteral("background: #fce8e6; color: #8c1d18; border-bottom: 1px solid #e49a94;")
             : QStringLiteral("background: #fef7e0; color: #5c3c00; border-bottom: 1px solid #e0b84c;");
     setStyleSheet(QStringLiteral("QLabel#healthBanner { %1 }").arg(colours));

@@ -1,13 +1,19 @@
 #pragma once
 
+#include "displayformat.h"
+
 #include <QLabel>
+
+#include <utility>
 
 namespace purga {
 
 class AppState;
+struct HealthReport;
 
-// The strip under the connection bar, hidden unless something needs attention: preview or purge
-// refused by the checks, or a background operation that failed. Icon and text, not only colour.
+// The strip under the connection bar: preview or purge refused by the checks, a background
+// operation that failed, and the purge health (Health::compute: green, amber or red with the
+// worst reason, linked to the History page). Hidden while disconnected. Icon and text, not only colour.
 class HealthBanner : public QLabel
 {
     Q_OBJECT
@@ -16,6 +22,7 @@ public:
 
     void setProblem(const QString &text);
     QString plainText() const { return m_plain; }
+    static std::pair<Display::Status, QString> healthLine(const HealthReport &report);
 
 private:
     void refresh();

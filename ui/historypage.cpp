@@ -2,79 +2,33 @@
 
 #include "appstate.h"
 #include "dbsession.h"
+#include "historycharts.h"
 #include "pgconnection.h"
+#include "rundetaildialog.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
-#include <QDateTimeAxis>
+#include <QDateTimeEdit>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLegendMarker>
 #include <QLineEdit>
-#include <QLineSeries>
 #include <QMenu>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QScatterSeries>
 #include <QScrollArea>
-#include <QStackedBarSeries>
 #include <QTableWidget>
 #include <QTimeZone>
-#include <QToolTip>
 #include <QVBoxLayout>
-#include <QValueAxis>
-
-#include <algorithm>
 
 namespace purga {
 
 namespace {
 
 constexpr int kMaxPoints = 600;
-const QStringList kProblemStatuses = {QStringLiteral("error"), QStringLiteral("cancelado"),
-                                      QStringLiteral("interrumpido"), QStringLiteral("lock_ocupado")};
-
-QChartView *chartView(const QString &title)
-{
-    auto *chart = new QChart;
-    chart->setTitle(title);
-    chart->legend()->setAlignment(Qt::AlignBottom);
-    auto *view = new QChartView(chart);
-    view->setRenderHint(QPainter::Antialiasing);
-    view->setRubberBand(QChartView::HorizontalRubberBand); // drag to zoom, right click to zoom out
-    view->setMinimumHeight(220);
-    return view;
-}
-
-// Legend toggles: clicking a marker hides or shows its series.
-void makeLegendToggles(QChart *chart)
-{
-    for (QLegendMarker *m : chart->legend()->markers())
-        QObject::connect(m, &QLegendMarker::clicked, m, [m] {
-            m->series()->setVisible(!m->series()->isVisible());
-            m->setVisible(true);
-            m->setLabelBrush(m->series()->isVisible() ? QBrush(Qt::black) : QBrush(Qt::gray));
-        });
-}
-
-qint64 msOf(const QString &isoUtc)
-{
-    return QDateTime::fromString(isoUtc, Qt::ISODateWithMs).toMSecsSinceEpoch();
-}
-
-QDateTimeAxis *timeAxis(QChart *chart)
-{
-    auto *axis = new QDateTimeAxis;
-    axis->setFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-    axis->setTickCount(6);
-    chart->addAxis(axis, Qt::AlignBottom);
-    return axis;
-}
+constexpr int kCustomRange = 6;
 
 } // namespace
 
@@ -85,33 +39,55 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     , m_zone(new QComboBox(this))
     , m_filter(new QLineEdit(this))
     , m_status(new QLabel(this))
-    , m_rowsView(chartView(tr("Rows removed per day")))
-    , m_durationView(chartView(tr("Run duration")))
-    , m_sizesView(chartView(tr("Rows in each table after the runs")))
+    , m_from(new QDateTimeEdit(this))
+    , m_to(new QDateTimeEdit(this))
+    , m_rowsView(HistoryCharts::makeView(tr("Rows removed per day")))
+    , m_durationView(HistoryCharts::makeView(tr("Run duration")))
+    , m_sizesView(HistoryCharts::makeView(tr("Rows in each table after the runs")))
+    , m_bytesView(HistoryCharts::makeView(tr("Bytes of each table after the runs")))
     , m_runs(new QTableWidget(this))
 {
     m_range->addItems({tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days"), tr("Last 90 days"),
-                       tr("Last year"), tr("All")});
+                       tr("Last year"), tr("All"), tr("Custom…")});
     m_range->setCurrentIndex(2);
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        edit->setCalendarPopup(true);
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setVisible(false);
+    }
+    m_from->setDateTime(QDateTime::currentDateTime().addDays(-30));
+    m_to->setDateTime(QDateTime::currentDateTime());
     m_zone->addItem(tr("Local time"), QString::fromUtf8(QTimeZone::systemTimeZoneId()));
     m_zone->addItem(tr("Server time"), QString());
     m_zone->addItem(tr("UTC"), QStringLiteral("UTC"));
+    m_filter->setObjectName(QStringLiteral("runFilter"));
     m_filter->setPlaceholderText(tr("Filter runs (origin, operator, status…)"));
     auto *refreshButton = new QPushButton(tr("Refresh"), this);
     auto *exportButton = new QPushButton(tr("Export…"), this);
+    auto *resetZoom = new QPushButton(tr("Reset zoom"), this);
+    resetZoom->setObjectName(QStringLiteral("resetZoom"));
+    resetZoom->setToolTip(
+        tr("Drag across a chart to zoom in on a time span; this shows the whole range again."));
     auto *bar = new QHBoxLayout;
     bar->addWidget(new QLabel(tr("Range:"), this));
     bar->addWidget(m_range);
+    bar->addWidget(m_from);
+    bar->addWidget(m_to);
     bar->addWidget(new QLabel(tr("Days in:"), this));
     bar->addWidget(m_zone);
     bar->addWidget(refreshButton);
+    bar->addWidget(resetZoom);
     bar->addWidget(exportButton);
     bar->addStretch();
     bar->addWidget(m_status);
 
-    m_runs->setColumnCount(6);
-    m_runs->setHorizontalHeaderLabels({tr("Origin"), tr("Operator"), tr("Status"), tr("Started (UTC)"),
-                                       tr("Duration (ms)"), tr("Rows per table")});
+    m_runs->setColumnCount(7);
+    m_runs->setHorizontalHeaderLabels({tr("Origin"), tr("Database role"), tr("OS user"), tr("Status"),
+                                       tr("Started (UTC)"), tr("Duration (ms)"), tr("Rows per table")});
+    m_runs->horizontalHeaderItem(1)->setToolTip(tr("operador: the database role that ran the purge"));
+    m_runs->horizontalHeaderItem(2)->setToolTip(
+        tr("usuario_so: the client's operating-system account as the OS reported it"));
+    m_runs->setToolTip(tr("Double-click a run for its detail."));
     m_runs->setSortingEnabled(true);
     m_runs->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_runs->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -123,6 +99,7 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     col->addWidget(m_rowsView);
     col->addWidget(m_durationView);
     col->addWidget(m_sizesView);
+    col->addWidget(m_bytesView);
     col->addWidget(m_filter);
     col->addWidget(m_runs);
     auto *scroll = new QScrollArea(this);
@@ -134,7 +111,15 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
 
     connect(refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
     connect(exportButton, &QPushButton::clicked, this, &HistoryPage::askExport);
-    connect(m_range, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_from->setVisible(index == kCustomRange);
+        m_to->setVisible(index == kCustomRange);
+        refresh();
+    });
+    for (QDateTimeEdit *edit : {m_from, m_to})
+        connect(edit, &QDateTimeEdit::editingFinished, this, &HistoryPage::refresh);
+    connect(resetZoom, &QPushButton::clicked, this, &HistoryPage::resetZoom);
+    connect(m_runs, &QTableWidget::cellDoubleClicked, this, [this](int row) { openRunDetail(row); });
     connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
     connect(m_filter, &QLineEdit::textChanged, this, &HistoryPage::applyFilter);
 }
@@ -151,15 +136,64 @@ QChart *HistoryPage::sizesChart() const
 {
     return m_sizesView->chart();
 }
+QChart *HistoryPage::bytesChart() const
+{
+    return m_bytesView->chart();
+}
 QString HistoryPage::statusText() const
 {
     return m_status->text();
+}
+
+void HistoryPage::setCustomRange(const QDateTime &from, const QDateTime &to)
+{
+    const QSignalBlocker block(m_range);
+    m_from->setDateTime(from.toLocalTime());
+    m_to->setDateTime(to.toLocalTime());
+    m_range->setCurrentIndex(kCustomRange);
+    m_from->setVisible(true);
+    m_to->setVisible(true);
+}
+
+void HistoryPage::setPresetRange(int index)
+{
+    const QSignalBlocker block(m_range);
+    m_range->setCurrentIndex(qBound(0, index, kCustomRange - 1));
+    m_from->setVisible(false);
+    m_to->setVisible(false);
+}
+
+void HistoryPage::resetZoom()
+{
+    for (QChartView *v : {m_rowsView, m_durationView, m_sizesView, m_bytesView})
+        v->chart()->zoomReset();
+}
+
+RunDetailDialog *HistoryPage::openRunDetail(int row)
+{
+    const QTableWidgetItem *item = m_runs->item(row, 0);
+    if (!item)
+        return nullptr;
+    const QString id = item->data(Qt::UserRole).toString();
+    for (const HistoryRun &run : std::as_const(m_data.runs))
+        if (run.runId == id) {
+            auto *dialog = new RunDetailDialog(run, this);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            dialog->open();
+            return dialog;
+        }
+    return nullptr;
 }
 
 HistoryRange HistoryPage::selectedRange() const
 {
     static const int hours[] = {24, 7 * 24, 30 * 24, 90 * 24, 365 * 24, 0};
     HistoryRange r;
+    if (m_range->currentIndex() == kCustomRange) {
+        r.since = m_from->dateTime().toUTC();
+        r.until = m_to->dateTime().toUTC();
+        return r;
+    }
     const int h = hours[qBound(0, m_range->currentIndex(), 5)];
     if (h > 0)
         r.since = QDateTime::currentDateTimeUtc().addSecs(-qint64(h) * 3600);
@@ -187,8 +221,10 @@ void HistoryPage::refresh()
             return HistoryQuery::load(conn, range, z, kMaxPoints, out, &failure->message);
         });
     m_request->onSucceeded<HistoryData>(this, [this](const HistoryData &d) { showData(d); });
-    connect(m_request, &DbRequest::failed, this,
-            [this](const DbFailure &f) { m_status->setText(f.message); });
+    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
+        m_status->setText(f.message);
+        emit loaded(false);
+    });
 }
 
 void HistoryPage::showEvent(QShowEvent *event)
@@ -201,132 +237,13 @@ void HistoryPage::showEvent(QShowEvent *event)
 void HistoryPage::showData(const HistoryData &data)
 {
     m_data = data;
-    fillRows(data);
-    fillDurations(data);
-    fillSizes(data);
+    HistoryCharts::fillRows(rowsChart(), data);
+    HistoryCharts::fillDurations(durationChart(), data);
+    HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);
+    HistoryCharts::fillSizes(bytesChart(), data, HistoryCharts::SizeMeasure::Bytes);
     fillRuns(data);
     m_status->setText(tr("%n run(s), days in %1", nullptr, int(data.runs.size())).arg(data.zone));
-}
-
-void HistoryPage::fillRows(const HistoryData &data)
-{
-    QChart *chart = rowsChart();
-    chart->removeAllSeries();
-    for (QAbstractAxis *a : chart->axes())
-        chart->removeAxis(a);
-    QStringList days;
-    QMap<QString, QMap<QString, qint64>> bySet; // "table (origin)" -> day -> rows
-    for (const DailyRows &d : data.days) {
-        if (!days.contains(d.day))
-            days << d.day;
-        bySet[QStringLiteral("%1 (%2)").arg(d.table.section(u'.', -1), d.origin)][d.day] += d.rows;
-    }
-    std::sort(days.begin(), days.end());
-    auto *series = new QStackedBarSeries;
-    for (auto it = bySet.cbegin(); it != bySet.cend(); ++it) {
-        auto *set = new QBarSet(it.key());
-        for (const QString &day : days)
-            *set << double(it.value().value(day));
-        connect(set, &QBarSet::hovered, this, [set, days](bool on, int i) {
-            if (on)
-                QToolTip::showText(
-                    QCursor::pos(),
-                    QStringLiteral("%1 — %2: %3").arg(set->label(), days.value(i)).arg(qint64(set->at(i))));
-        });
-        series->append(set);
-    }
-    chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    x->append(days);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    auto *y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    series->attachAxis(y);
-    makeLegendToggles(chart);
-}
-
-void HistoryPage::fillDurations(const HistoryData &data)
-{
-    QChart *chart = durationChart();
-    chart->removeAllSeries();
-    for (QAbstractAxis *a : chart->axes())
-        chart->removeAxis(a);
-    QMap<QString, QLineSeries *> lines;    // per origin: the longest run of each bucket
-    QMap<QString, QScatterSeries *> marks; // per problem status
-    for (const QString &s : kProblemStatuses) {
-        auto *m = new QScatterSeries;
-        m->setName(s);
-        m->setMarkerShape(s == QLatin1String("error") ? QScatterSeries::MarkerShapeRectangle
-                                                      : QScatterSeries::MarkerShapeCircle);
-        m->setMarkerSize(s == QLatin1String("lock_ocupado") ? 12 : 9);
-        marks.insert(s, m);
-    }
-    for (const DurationBucket &b : data.durations) {
-        QLineSeries *&line = lines[b.origin];
-        if (!line) {
-            line = new QLineSeries;
-            line->setName(tr("%1 runs (longest, ms)").arg(b.origin));
-        }
-        const qint64 x = msOf(b.startUtc);
-        line->append(double(x), double(b.maxMs));
-        for (const QString &s : kProblemStatuses)
-            if (b.statuses.value(s) > 0)
-                marks.value(s)->append(double(x), double(b.maxMs));
-    }
-    QDateTimeAxis *x = timeAxis(chart);
-    auto *y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    QList<QXYSeries *> all;
-    for (QLineSeries *l : lines)
-        all << l;
-    for (QScatterSeries *m : marks)
-        all << m;
-    for (QXYSeries *s : all) {
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
-        connect(s, &QXYSeries::hovered, this, [s](const QPointF &p, bool on) {
-            if (on)
-                QToolTip::showText(QCursor::pos(),
-                                   QStringLiteral("%1: %2 ms at %3")
-                                       .arg(s->name())
-                                       .arg(qint64(p.y()))
-                                       .arg(QDateTime::fromMSecsSinceEpoch(qint64(p.x())).toString()));
-        });
-    }
-    makeLegendToggles(chart);
-}
-
-void HistoryPage::fillSizes(const HistoryData &data)
-{
-    QChart *chart = sizesChart();
-    chart->removeAllSeries();
-    for (QAbstractAxis *a : chart->axes())
-        chart->removeAxis(a);
-    QMap<QString, QLineSeries *> lines;
-    for (const SizePoint &p : data.sizes) {
-        if (p.rows < 0)
-            continue;
-        QLineSeries *&line = lines[p.table];
-        if (!line) {
-            line = new QLineSeries;
-            line->setName(p.table.section(u'.', -1));
-        }
-        line->append(double(msOf(p.atUtc)), double(p.rows));
-    }
-    QDateTimeAxis *x = timeAxis(chart);
-    auto *y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QLineSeries *l : lines) {
-        chart->addSeries(l);
-        l->attachAxis(x);
-        l->attachAxis(y);
-    }
-    makeLegendToggles(chart);
+    emit loaded(true);
 }
 
 void HistoryPage::fillRuns(const HistoryData &data)
@@ -340,8 +257,11 @@ void HistoryPage::fillRuns(const HistoryData &data)
             perTable << QStringLiteral("%1: %2").arg(it.key().section(u'.', -1)).arg(it.value());
         auto *duration = new QTableWidgetItem;
         duration->setData(Qt::DisplayRole, r.durationMs);
-        const QList<QTableWidgetItem *> items = {new QTableWidgetItem(r.origin),
+        auto *origin = new QTableWidgetItem(r.origin);
+        origin->setData(Qt::UserRole, r.runId);
+        const QList<QTableWidgetItem *> items = {origin,
                                                  new QTableWidgetItem(r.operatorName),
+                                                 new QTableWidgetItem(r.osUser),
                                                  new QTableWidgetItem(r.status),
                                                  new QTableWidgetItem(r.startedUtc),
                                                  duration,
@@ -377,7 +297,7 @@ bool HistoryPage::exportCsv(const QString &path, QString *error) const
     QList<HistoryRun> shown;
     for (const HistoryRun &r : m_data.runs)
         if (filter.isEmpty() ||
-            QStringList{r.origin, r.operatorName, r.status, r.startedUtc}.join(u' ').contains(
+            QStringList{r.origin, r.operatorName, r.osUser, r.status, r.startedUtc}.join(u' ').contains(
                 filter, Qt::CaseInsensitive))
             shown << r;
     f.write(HistoryQuery::csv(HistoryQuery::flatRows(shown)).toUtf8());
@@ -390,8 +310,8 @@ bool HistoryPage::exportCsv(const QString &path, QString *error) const
 
 bool HistoryPage::saveChartPng(int chart, const QString &path) const
 {
-    const QChartView *views[] = {m_rowsView, m_durationView, m_sizesView};
-    return chart >= 0 && chart < 3 && const_cast<QChartView *>(views[chart])->grab().save(path, "PNG");
+    const QChartView *views[] = {m_rowsView, m_durationView, m_sizesView, m_bytesView};
+    return chart >= 0 && chart < 4 && const_cast<QChartView *>(views[chart])->grab().save(path, "PNG");
 }
 
 void HistoryPage::askExport()
@@ -399,7 +319,7 @@ void HistoryPage::askExport()
     QMenu menu(this);
     QAction *csv = menu.addAction(tr("Runs shown as CSV…"));
     const QStringList charts = {tr("Rows chart as PNG…"), tr("Duration chart as PNG…"),
-                                tr("Sizes chart as PNG…")};
+                                tr("Sizes chart as PNG…"), tr("Bytes chart as PNG…")};
     QList<QAction *> pngs;
     for (const QString &c : charts)
         pngs << menu.addAction(c);

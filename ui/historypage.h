@@ -8,6 +8,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QTableWidget;
@@ -16,20 +17,23 @@ namespace purga {
 
 class AppState;
 class DbRequest;
+class RunDetailDialog;
 
 // The purge history (issue 9): rows removed per day and table (job and manual stacked apart),
 // run durations with failed / cancelled / interrupted / lock_ocupado runs marked, table rows over
-// time, and the runs below. Data comes aggregated from the database (HistoryQuery::load) through
-// one request of the session.
+// time, table bytes over time, and the runs below (double-click: the run's detail). Data comes aggregated
+// from the database (HistoryQuery::load) through one request of the session.
 class HistoryPage : public QWidget
 {
     Q_OBJECT
 public:
     explicit HistoryPage(AppState *state, QWidget *parent = nullptr);
 
-    // Range presets, index into the combo: 24 h, 7, 30, 90 days, 1 year, all.
+    // Range presets, index into the combo: 24 h, 7, 30, 90 days, 1 year, all, custom (from/to).
     HistoryRange selectedRange() const;
-    QString selectedZone() const; // IANA name: the client's, the server's or UTC
+    void setCustomRange(const QDateTime &from, const QDateTime &to);
+    void setPresetRange(int index); // without reading: the next refresh() or showing the page does
+    QString selectedZone() const;   // IANA name: the client's, the server's or UTC
     void refresh();
     // Shows `data` (what refresh() does when its request succeeds; tests call it directly).
     void showData(const HistoryData &data);
@@ -37,20 +41,25 @@ public:
     QChart *rowsChart() const;
     QChart *durationChart() const;
     QChart *sizesChart() const;
+    QChart *bytesChart() const;
+    void resetZoom(); // every chart back to the whole range
+    // The detail of the run shown in `row` of the runs table (as a double-click does).
+    RunDetailDialog *openRunDetail(int row);
     QTableWidget *runsTable() const { return m_runs; }
     QString statusText() const;
     // CSV of the runs shown (the filter applies), one line per run and table, the CLI's columns.
     bool exportCsv(const QString &path, QString *error) const;
-    // PNG of one chart: 0 rows, 1 durations, 2 sizes.
+    // PNG of one chart: 0 rows, 1 durations, 2 table rows, 3 table bytes.
     bool saveChartPng(int chart, const QString &path) const;
+
+signals:
+    // The page shows a new read of the history (ok) or says why it could not read it.
+    void loaded(bool ok);
 
 protected:
     void showEvent(QShowEvent *event) override; // read the history when the page is opened
 
 private:
-    void fillRows(const HistoryData &data);
-    void fillDurations(const HistoryData &data);
-    void fillSizes(const HistoryData &data);
     void fillRuns(const HistoryData &data);
     void applyFilter();
     void askExport();
@@ -60,9 +69,12 @@ private:
     QComboBox *m_zone;
     QLineEdit *m_filter;
     QLabel *m_status;
+    QDateTimeEdit *m_from;
+    QDateTimeEdit *m_to;
     QChartView *m_rowsView;
     QChartView *m_durationView;
     QChartView *m_sizesView;
+    QChartView *m_bytesView;
     QTableWidget *m_runs;
     QPointer<DbRequest> m_request;
     HistoryData m_data;

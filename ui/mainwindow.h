@@ -45,6 +45,7 @@ public:
     OverviewPage *overviewPage() const { return m_overview; }
     PreviewPage *previewPage() const { return m_preview; }
     PurgePage *purgePage() const { return m_purge; }
+    HistoryPage *historyPage() const { return m_history; }
     ForensicsPage *forensicsPage() const { return m_forensics; }
     FreezeBanner *freezeBanner() const { return m_freezeBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }

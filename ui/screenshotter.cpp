@@ -4,6 +4,7 @@
 #include "dbsession.h"
 #include "forensicspage.h"
 #include "freezecontroller.h"
+#include "historypage.h"
 #include "mainwindow.h"
 #include "previewpage.h"
 #include "sessioncoordinator.h"
@@ -122,7 +123,8 @@ void Screenshotter::shootForensics()
             std::fprintf(stderr, "purga-sesiones: %s %s\n", saved ? "saved" : "could not save",
                          qPrintable(path));
             m_window->state()->freeze()->release();
-            finish(m_ok && saved);
+            m_ok = m_ok && saved;
+            shootHistory();
         });
     };
     connect(page->lookup(), &TokenLookupView::lookupFinished, this, step, Qt::SingleShotConnection);
@@ -135,6 +137,26 @@ void Screenshotter::shootForensics()
     page->timeline()->setUser(1, 900001);
     page->timeline()->load();
     page->toggleFreeze();
+}
+
+// The History page, last 90 days, once its read came back (or failed: the page says why).
+void Screenshotter::shootHistory()
+{
+    HistoryPage *page = m_window->historyPage();
+    connect(
+        page, &HistoryPage::loaded, this,
+        [this](bool) {
+            QTimer::singleShot(800, this, [this] {
+                const QString path = QDir(m_dir).filePath(QStringLiteral("05-history.png"));
+                const bool saved = m_window->grab().save(path);
+                std::fprintf(stderr, "purga-sesiones: %s %s\n", saved ? "saved" : "could not save",
+                             qPrintable(path));
+                finish(m_ok && saved);
+            });
+        },
+        Qt::SingleShotConnection);
+    page->setPresetRange(3);                       // last 90 days
+    m_window->showPage(QStringLiteral("history")); // showing the page reads the history
 }
 
 void Screenshotter::finish(bool ok)

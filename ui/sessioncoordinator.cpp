@@ -2,6 +2,8 @@
 
 #include "appstate.h"
 #include "dbsession.h"
+#include "health.h"
+#include "pgconnection.h"
 
 namespace purga {
 
@@ -12,8 +14,10 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
 {
     // A finished purge changes every number: refresh what the overview shows.
     connect(m_state, &AppState::purgeRunningChanged, this, [this](bool running) {
-        if (!running && m_state->isConnected())
+        if (!running && m_state->isConnected()) {
             refreshOverview();
+            refreshHealth();
+        }
     });
 }
 
@@ -57,6 +61,7 @@ void SessionCoordinator::runPreflight()
     m_preflight->onSucceeded<PreflightReport>(this, [this](const PreflightReport &report) {
         m_state->setPreflight(report);
         refreshOverview();
+        refreshHealth();
     });
 }
 
@@ -75,6 +80,29 @@ void SessionCoordinator::refreshOverview()
         m_state->setOverview(ov);
         onOverviewReady(false);
     });
+}
+
+void SessionCoordinator::refreshHealth()
+{
+    if (!m_state->isConnected())
+        return;
+    if (m_health)
+        m_health->cancel();
+    const QList<RuleConfig> rules = m_state->ruleConfigs();
+    const HealthOptions options = HealthOptions::fromProfile(m_state->profile().ruleOverrides);
+    m_health = m_session->submit<HealthReport>(
+        tr("Check the purge health"),
+        [rules, options](DbContext &ctx, HealthReport *out, DbFailure *failure) {
+            return Health::compute(*ctx.connection(), rules, options, out, &failure->message);
+        });
+    // A failed health check is not a problem of the session: it is said in the banner's health line.
+    connect(m_health, &DbRequest::failed, this, [this](const DbFailure &f) {
+        HealthReport r;
+        r.level = HealthLevel::Info;
+        r.reasons << HealthReason{QStringLiteral("check_failed"), HealthLevel::Info, f.message};
+        m_state->setHealth(r);
+    });
+    m_health->onSucceeded<HealthReport>(this, [this](const HealthReport &r) { m_state->setHealth(r); });
 }
 
 void SessionCoordinator::onOverviewReady(bool exact)

@@ -32,6 +32,9 @@ public:
     // Estimates first (milliseconds), then exact counts when the role may preview. A refresh
     // replaces the exact counts still on their way.
     void refreshOverview();
+    // The purge health (overdue alarm, the job's last success), as `health` in the CLI: after
+    // the checks and after every purge. Read-only, so it runs on a standby too.
+    void refreshHealth();
 
     bool isConnecting() const { return !m_connect.isNull(); }
     DbRequest *exactCountsRequest() const { return m_exact; }
@@ -56,6 +59,7 @@ private:
     QPointer<DbRequest> m_preflight;
     QPointer<DbRequest> m_estimates;
     QPointer<DbRequest> m_exact;
+    QPointer<DbRequest> m_health;
     QDateTime m_lastRefresh;
     QString m_lastProblem;
 };

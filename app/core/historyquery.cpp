@@ -100,6 +100,7 @@ QJsonObject HistoryRun::toJson() const
         {QStringLiteral("run_id"), runId},
         {QStringLiteral("origin"), origin},
         {QStringLiteral("operator"), operatorName},
+        {QStringLiteral("os_user"), osUser.isEmpty() ? QJsonValue() : QJsonValue(osUser)},
         {QStringLiteral("started_utc"), startedUtc},
         {QStringLiteral("finished_utc"), finishedUtc.isEmpty() ? QJsonValue() : QJsonValue(finishedUtc)},
         {QStringLiteral("status"), status},
@@ -117,7 +118,8 @@ bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<His
         QStringLiteral(
             "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
             "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint, m.tabla, m.filas, "
-            "m.ms\n"
+            "m.ms,\n"
+            "       to_jsonb(r) ->> 'usuario_so'\n" // NULL on a schema from before usuario_so
             "FROM p CROSS JOIN identidad.purga_corridas r\n"
             "LEFT JOIN LATERAL (\n"
             "  SELECT x.tabla, max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
@@ -148,6 +150,7 @@ bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<His
             r.status = q.value(5).toString();
             r.detail = q.value(6).toString();
             r.durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
+            r.osUser = q.value(11).toString();
             out->append(r);
         }
         if (q.value(8).isNull())

@@ -26,10 +26,11 @@ struct HistoryRun
 {
     QString runId;
     QString origin;
-    QString operatorName;
-    QString startedUtc;  // ISO 8601, "…Z"
-    QString finishedUtc; // empty while en_curso
-    QString status;      // en_curso|ok|cancelado|error|lock_ocupado|interrumpido|congelado
+    QString operatorName; // operador: the database role that ran it
+    QString osUser;       // usuario_so: the client's OS account as the OS reported it; empty if unknown
+    QString startedUtc;   // ISO 8601, "…Z"
+    QString finishedUtc;  // empty while en_curso
+    QString status;       // en_curso|ok|cancelado|error|lock_ocupado|interrumpido|congelado
     QString detail;
     qint64 durationMs = -1;            // finished - started; -1 while en_curso
     QMap<QString, qint64> rows;        // table -> rows removed

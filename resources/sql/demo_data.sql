@@ -503,3 +503,60 @@ BEGIN
   RETURN format('incident: family %s (refresh tokens %s, %s, %s), user 900001 of tenant 1', fam, id1, id2, id3);
 END
 $fn$;
+
+-- Completes the job's history of generar_demo for the History page and its screenshots: a few
+-- manual runs by a DBA (one cancelled), the OS user of each run (usuario_so, on an upgraded
+-- history schema), and the table sizes after each successful job run (identidad_tabla_filas /
+-- identidad_tabla_bytes: slowly growing, purged back every night). Needs the history schema
+-- (setup-history) and generar_demo's runs. Deterministic; does nothing the second time.
+CREATE OR REPLACE FUNCTION identidad.demo_historial(referencia timestamptz DEFAULT now())
+RETURNS integer LANGUAGE plpgsql AS $fn$
+DECLARE
+  d integer;
+  inicio timestamptz;
+  corrida uuid;
+  n integer := 0;
+BEGIN
+  IF to_regclass('identidad.purga_corridas') IS NULL THEN
+    RAISE NOTICE 'identidad.demo_historial: no history schema (run setup-history first)';
+    RETURN 0;
+  END IF;
+  IF EXISTS (SELECT 1 FROM identidad.purga_corridas WHERE detalle LIKE 'demo: manual%') THEN
+    RETURN 0;
+  END IF;
+  FOREACH d IN ARRAY ARRAY[75, 44, 30, 12, 3] LOOP
+    inicio := date_trunc('day', referencia) - make_interval(days => d) + interval '14 hours';
+    corrida := md5('demo-manual-' || d)::uuid;
+    INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, terminada_en, estado, detalle)
+    VALUES (corrida, 'manual', 'identidad_purga', inicio, inicio + make_interval(secs => 40 + d),
+            CASE WHEN d = 30 THEN 'cancelado' ELSE 'ok' END,
+            CASE WHEN d = 30 THEN 'demo: manual run, cancelled by the operator after 3 batches'
+                 ELSE 'demo: manual run' END);
+    INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor, registrada_en) VALUES
+      (corrida, 'identidad_purga_filas', 'trx_refresh_tokens', CASE WHEN d = 30 THEN 15000 ELSE 2000 + d * 40 END, inicio),
+      (corrida, 'identidad_purga_duracion_ms', 'trx_refresh_tokens', 30000 + d * 100, inicio);
+    n := n + 1;
+  END LOOP;
+  -- Rows left and bytes after each successful job run, in the order the runs happened.
+  INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor, registrada_en)
+  SELECT r.corrida_id, x.metrica, x.tabla, x.valor, r.terminada_en
+  FROM (SELECT corrida_id, terminada_en, row_number() OVER (ORDER BY iniciada_en) AS k
+          FROM identidad.purga_corridas WHERE origen = 'job' AND estado = 'ok') r
+  CROSS JOIN LATERAL (VALUES
+    ('identidad_tabla_filas', 'identidad.trx_refresh_tokens', 52000 + r.k * 90 + (r.k * 7919) % 700),
+    ('identidad_tabla_filas', 'identidad.trx_pre_tokens',     17000 + (r.k * 104729) % 3000),
+    ('identidad_tabla_filas', 'identidad.log_sesiones',       39000 + (r.k % 30) * 200),
+    ('identidad_tabla_bytes', 'identidad.trx_refresh_tokens', (52000 + r.k * 90) * 310.0),
+    ('identidad_tabla_bytes', 'identidad.trx_pre_tokens',     (17000 + (r.k * 104729) % 3000) * 240.0),
+    ('identidad_tabla_bytes', 'identidad.log_sesiones',       (39000 + (r.k % 30) * 200) * 215.0)) AS x(metrica, tabla, valor)
+  ON CONFLICT DO NOTHING;
+  -- usuario_so exists on an upgraded history schema.
+  IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = 'identidad.purga_corridas'::regclass
+             AND attname = 'usuario_so' AND NOT attisdropped) THEN
+    EXECUTE $u$UPDATE identidad.purga_corridas
+               SET usuario_so = CASE origen WHEN 'manual' THEN 'maria.dba' ELSE 'purga-job' END
+               WHERE usuario_so IS NULL$u$;
+  END IF;
+  RETURN n;
+END
+$fn$;

@@ -85,6 +85,9 @@ private slots:
                                "2026-10-03 08:00Z", "2026-10-03 09:00Z", 6));
         sql += knownRunSql(run("00000000-0000-0000-0000-0000000000e4", "manual", "en_curso",
                                "2026-10-04 08:00Z", nullptr, -1));
+        // operador (database role) and usuario_so (OS account) are told apart.
+        sql += QStringLiteral("UPDATE identidad.purga_corridas SET operador = 'identidad_purga', usuario_so = "
+                              "'maria' WHERE corrida_id = '00000000-0000-0000-0000-00000000000b';");
         QVERIFY(m_db->exec(sql));
         QVERIFY(openPurga(*m_db, m_conn));
     }
@@ -147,6 +150,12 @@ private slots:
         QCOMPARE(byId.value(QStringLiteral("0b"))->durationMs, qint64(30 * 60 * 1000));
         QCOMPARE(byId.value(QStringLiteral("0b"))->startedUtc, QStringLiteral("2026-11-10T04:50:00.000Z"));
         QCOMPARE(byId.value(QStringLiteral("0b"))->finishedUtc, QStringLiteral("2026-11-10T05:20:00.000Z"));
+        QCOMPARE(byId.value(QStringLiteral("0b"))->operatorName, QStringLiteral("identidad_purga"));
+        QCOMPARE(byId.value(QStringLiteral("0b"))->osUser, QStringLiteral("maria"));
+        QCOMPARE(byId.value(QStringLiteral("0b"))->toJson().value(QStringLiteral("os_user")).toString(),
+                 QStringLiteral("maria"));
+        QVERIFY(byId.value(QStringLiteral("0a"))->osUser.isEmpty());
+        QVERIFY(byId.value(QStringLiteral("0a"))->toJson().value(QStringLiteral("os_user")).isNull());
         QCOMPARE(byId.value(QStringLiteral("e2"))->status, QStringLiteral("lock_ocupado"));
         QVERIFY(byId.value(QStringLiteral("e2"))->rows.isEmpty());
         QCOMPARE(byId.value(QStringLiteral("e4"))->status, QStringLiteral("en_curso"));

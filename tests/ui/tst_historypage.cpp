@@ -2,9 +2,11 @@
 // table with job and manual apart, durations with problem runs marked, sizes, the runs table.
 #include "appstate.h"
 #include "historypage.h"
+#include "rundetaildialog.h"
 
 #include <QBarSet>
 #include <QChart>
+#include <QDateTimeAxis>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
@@ -14,6 +16,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimeZone>
 
 using namespace purga;
 
@@ -121,13 +124,17 @@ private slots:
         QVERIFY(sizes);
         QCOMPARE(sizes->count(), 2);
         QCOMPARE(sizes->at(1).y(), 893.0);
+        const auto bytes = qobject_cast<QLineSeries *>(page.bytesChart()->series().value(0));
+        QVERIFY(bytes);
+        QCOMPARE(bytes->count(), 2);
+        QCOMPARE(bytes->at(0).y(), 81920.0 / (1024 * 1024)); // MiB
 
         // The runs: sortable, filterable, the message as tooltip.
         QTableWidget *runs = page.runsTable();
         QCOMPARE(runs->rowCount(), 3);
-        runs->sortItems(4, Qt::DescendingOrder); // by duration
+        runs->sortItems(5, Qt::DescendingOrder); // by duration
         QCOMPARE(runs->item(0, 1)->text(), QStringLiteral("dba"));
-        page.findChild<QLineEdit *>()->setText(QStringLiteral("error"));
+        page.findChild<QLineEdit *>(QStringLiteral("runFilter"))->setText(QStringLiteral("error"));
         int visible = 0;
         for (int i = 0; i < runs->rowCount(); ++i)
             if (!runs->isRowHidden(i)) {
@@ -149,11 +156,69 @@ private slots:
         QVERIFY2(lines.at(1).startsWith(QLatin1String("c,job,purga_sesiones.py,")) &&
                      lines.at(1).endsWith(QLatin1String(",error,identidad.trx_refresh_tokens,7,")),
                  qPrintable(lines.at(1)));
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 0; i < 4; ++i) {
             const QString png = dir.filePath(QStringLiteral("c%1.png").arg(i));
             QVERIFY(page.saveChartPng(i, png));
             QVERIFY(!QImage(png).isNull());
         }
+    }
+
+    void runDetailTellsRoleAndOsUserApart()
+    {
+        AppState state(nullptr);
+        HistoryPage page(&state);
+        HistoryData d = knownHistory();
+        d.runs[1].osUser = QStringLiteral("maria");
+        d.runs[1].finishedUtc = QStringLiteral("2026-11-10T05:20:00.000Z");
+        d.runs[1].durationsMs = {{d.runs[1].rows.firstKey(), 1234}};
+        page.showData(d);
+        QTableWidget *runs = page.runsTable();
+        QCOMPARE(runs->horizontalHeaderItem(1)->text(), HistoryPage::tr("Database role"));
+        QCOMPARE(runs->horizontalHeaderItem(2)->text(), HistoryPage::tr("OS user"));
+        int row = -1;
+        for (int i = 0; i < runs->rowCount(); ++i)
+            if (runs->item(i, 2)->text() == QLatin1String("maria"))
+                row = i;
+        QVERIFY(row >= 0);
+        QCOMPARE(runs->item(row, 1)->text(), QStringLiteral("dba"));
+        RunDetailDialog *detail = page.openRunDetail(row);
+        QVERIFY(detail);
+        const QString text = detail->plainText();
+        QVERIFY2(text.contains(RunDetailDialog::tr("Database role (operador)") + QStringLiteral(": dba")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(RunDetailDialog::tr("OS user (usuario_so)") + QStringLiteral(": maria")),
+                 qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("identidad.trx_refresh_tokens: 5 rows, 1234 ms")),
+                 qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("2026-11-10T05:20:00.000Z")));
+        detail->close();
+        // A run without an OS user says so instead of showing a blank.
+        RunDetailDialog *other = page.openRunDetail(row == 0 ? 1 : 0);
+        QVERIFY(other->plainText().contains(RunDetailDialog::tr("not recorded")));
+    }
+
+    void customRangeAndZoomReset()
+    {
+        AppState state(nullptr);
+        HistoryPage page(&state);
+        page.resize(1000, 900);
+        page.show();
+        const QDateTime from = QDateTime(QDate(2026, 11, 1), QTime(0, 0), QTimeZone::utc());
+        const QDateTime to = QDateTime(QDate(2026, 11, 15), QTime(12, 0), QTimeZone::utc());
+        page.setCustomRange(from, to);
+        const HistoryRange r = page.selectedRange();
+        QCOMPARE(r.since, from);
+        QCOMPARE(r.until, to);
+        page.showData(knownHistory());
+        auto *axis = qobject_cast<QDateTimeAxis *>(page.durationChart()->axes(Qt::Horizontal).value(0));
+        QVERIFY(axis);
+        const QDateTime wholeMin = axis->min();
+        page.durationChart()->zoomIn(QRectF(page.durationChart()->plotArea().center().x(),
+                                            page.durationChart()->plotArea().top(), 20,
+                                            page.durationChart()->plotArea().height()));
+        QVERIFY(axis->min() != wholeMin);
+        page.resetZoom();
+        QCOMPARE(axis->min(), wholeMin);
     }
 
     void presetsAreRanges()

@@ -155,6 +155,18 @@ private slots:
         QVERIFY(w.statusText().contains(db.profile().displayTarget()));
         QVERIFY(!w.findChild<QLabel *>(QStringLiteral("lastRefresh"))->text().isEmpty());
 
+        // The purge health, as `health` computes it: 7 tokens removable for 15 days → red, with the
+        // reason, and the link opens the History page.
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->hasHealth(), 30000);
+        QCOMPARE(w.state()->health().levelName(), QStringLiteral("alarm"));
+        QVERIFY(!w.healthBanner()->isHidden());
+        const QString banner = w.healthBanner()->plainText();
+        QVERIFY2(banner.contains(QStringLiteral("✗ ") + HealthBanner::tr("Purge health: %1").arg(QString())),
+                 qPrintable(banner));
+        QVERIFY2(banner.contains(Rules::table(QStringLiteral("refresh_tokens"))), qPrintable(banner));
+        emit w.healthBanner()->linkActivated(QStringLiteral("history"));
+        QCOMPARE(w.currentPageId(), QStringLiteral("history"));
+
         // Disconnect: back to "not connected" everywhere.
         w.coordinator()->disconnectFromServer();
         QTRY_VERIFY_WITH_TIMEOUT(!w.state()->isConnected(), 10000);
