@@ -116,7 +116,7 @@ QString LockSession::clientText() const
 {
     if (!detailsVisible)
         return LockHolders::tr(
-            "client, start and state hidden from this role (pg_read_all_stats shows them)");
+            "its client, start and state are hidden from this role without pg_read_all_stats");
     if (isUnixSocket())
         return LockHolders::tr("over a Unix socket");
     if (clientAddr.isEmpty())
@@ -199,10 +199,11 @@ QStringList LockHolders::describeLines() const
                     "a superuser runs GRANT pg_read_all_stats TO %1;")
                      .arg(currentRole.isEmpty() ? QStringLiteral("<role>") : currentRole);
     if (possiblyLeaked()) {
-        lines << tr("Possibly a leaked lock: the holder has been idle for %1 (more than %2) while holding "
-                    "it. The "
-                    "scheduled job of ADR 0021 leaks it when its connection closes before the unlock.")
-                     .arg(duration(holder->stateSeconds), duration(leakAfterSeconds));
+        lines
+            << tr("Possibly a leaked lock: the holder has been idle for %1 (the threshold is %2) while "
+                  "holding "
+                  "it. The scheduled job of ADR 0021 leaks it when its connection closes before the unlock.")
+                   .arg(duration(holder->stateSeconds), duration(leakAfterSeconds));
         lines << (holder->canTerminate
                       ? tr("To end that session (this role may): %1").arg(terminateSql())
                       : tr("To end that session, its own role, a member of pg_signal_backend or a superuser "
