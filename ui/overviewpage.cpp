@@ -3,6 +3,7 @@
 #include "appstate.h"
 #include "dbsession.h"
 #include "displayformat.h"
+#include "lockholderpanel.h"
 #include "partitionstrip.h"
 #include "tablecard.h"
 
@@ -29,6 +30,7 @@ OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     , m_scroll(new QScrollArea(this))
     , m_stripTitle(new QLabel(this))
     , m_strip(new PartitionStrip(this))
+    , m_lock(new LockHolderPanel(state, this))
 {
     setObjectName(QStringLiteral("overviewPage"));
     m_status->setObjectName(QStringLiteral("overviewStatus"));
@@ -90,6 +92,7 @@ OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
     layout->addWidget(m_status);
+    layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
     layout->addWidget(m_placeholder, 1);
     layout->addWidget(m_scroll, 1);
 

@@ -12,6 +12,7 @@ class QTimer;
 namespace purga {
 
 class AppState;
+class LockHolderPanel;
 class PartitionStrip;
 class TableCard;
 
@@ -25,6 +26,7 @@ public:
 
     TableCard *card(const QString &ruleId) const { return m_cards.value(ruleId); }
     PartitionStrip *partitionStrip() const { return m_strip; }
+    LockHolderPanel *lockPanel() const { return m_lock; }
     QString statusText() const;
     int autoRefreshMinutes() const;
     void setAutoRefreshMinutes(int minutes);
@@ -48,6 +50,7 @@ private:
     QMap<QString, TableCard *> m_cards;
     QLabel *m_stripTitle;
     PartitionStrip *m_strip;
+    LockHolderPanel *m_lock;
 };
 
 } // namespace purga

@@ -2,6 +2,7 @@
 
 #include "appstate.h"
 #include "displayformat.h"
+#include "lockholderpanel.h"
 #include "messagebox.h"
 #include "purgecontroller.h"
 #include "receiptview.h"
@@ -65,6 +66,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     , m_receiptBox(new QWidget(this))
     , m_vacuum(new VacuumOffer(state, m_receiptBox))
     , m_receipt(new ReceiptView(m_receiptBox))
+    , m_lock(new LockHolderPanel(state, this))
 {
     setObjectName(QStringLiteral("purgePage"));
     m_summary->setObjectName(QStringLiteral("purgeSummary"));
@@ -145,6 +147,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_blockers);
+    layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
     layout->addLayout(runBar);
     layout->addWidget(m_split, 1);
 

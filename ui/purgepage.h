@@ -17,6 +17,7 @@ class QVBoxLayout;
 namespace purga {
 
 class AppState;
+class LockHolderPanel;
 class PurgeController;
 class ReceiptView;
 class RuleProgressWidget;
@@ -45,6 +46,7 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     ReceiptView *receiptView() const { return m_receipt; }
     VacuumOffer *vacuumOffer() const { return m_vacuum; }
+    LockHolderPanel *lockPanel() const { return m_lock; }
     QLabel *runIdLabel() const { return m_runId; }
     RuleProgressWidget *progressFor(const QString &ruleId) const { return m_progress.value(ruleId); }
     QString logText() const;
@@ -102,6 +104,7 @@ private:
     QWidget *m_receiptBox;
     VacuumOffer *m_vacuum;
     ReceiptView *m_receipt;
+    LockHolderPanel *m_lock;
 };
 
 } // namespace purga

@@ -21,10 +21,12 @@ const QList<Command> &commands()
 {
     static const QList<Command> list = {
         {"status",
-         "[--json] [--estimates]",
-         QT_TRANSLATE_NOOP("Cli", "Connection, preflight checks and per-table overview (exit 4 when purging "
-                                  "is refused)."),
-         {QStringLiteral("json"), QStringLiteral("estimates")},
+         "[--json] [--estimates] [--lock-key N] [--lock-idle-seconds N]",
+         QT_TRANSLATE_NOOP("Cli",
+                           "Connection, preflight checks, per-table overview and who holds or waits for "
+                           "the purge lock (exit 4 when purging is refused)."),
+         {QStringLiteral("json"), QStringLiteral("estimates"), QStringLiteral("lock-key"),
+          QStringLiteral("lock-idle-seconds")},
          0,
          true},
         {"setup-history",
@@ -159,6 +161,10 @@ QList<QCommandLineOption> allOptions()
         opt("vacuum", Context::tr("VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")),
         opt("detach-only", Context::tr("Keep detached partitions as tables instead of dropping them.")),
         opt("lock-key", Context::tr("Advisory lock key (default 731001, the ADR's)."), "N"),
+        opt("lock-idle-seconds",
+            Context::tr("status: a lock holder idle this long is \"possibly a leaked lock\" (default: the "
+                        "profile's, 300)."),
+            "N"),
         opt("host", Context::tr("Host name or address."), "HOST"),
         opt("port", Context::tr("Port."), "PORT"),
         opt("dbname", Context::tr("Database."), "DB"),

@@ -1,6 +1,7 @@
 // status and setup-history.
 #include "cliapp.h"
 
+#include "clilock.h"
 #include "historystore.h"
 #include "overview.h"
 #include "preflight.h"
@@ -50,11 +51,17 @@ void printHuman(const PreflightReport &r, const Overview &ov)
 
 int cmdStatus(Context &ctx)
 {
+    LockWatchOptions lockOptions;
+    if (!lockWatchOptions(ctx, ConnectionProfile(), &lockOptions)) // usage errors before connecting
+        return Usage;
     Session session;
     int code = Ok;
     if (!ctx.open(Rules::ids(), &session, &code))
         return code;
     PgConnection &conn = session.conn;
+    LockHolders lock;
+    if (!lockWatchOptions(ctx, session.profile, &lockOptions) || !readLockHolders(conn, lockOptions, &lock))
+        return Other;
     const ConnectionProfile &profile = session.profile;
     const PreflightReport &report = session.report;
     const QList<RuleConfig> &rules = session.rules;
@@ -79,9 +86,11 @@ int cmdStatus(Context &ctx)
             {QStringLiteral("connection"), QJsonObject{{QStringLiteral("target"), profile.displayTarget()},
                                                        {QStringLiteral("backend_pid"), conn.backendPid()}}},
             {QStringLiteral("preflight"), report.toJson()},
-            {QStringLiteral("overview"), ov.toJson()}});
+            {QStringLiteral("overview"), ov.toJson()},
+            {QStringLiteral("purge_lock"), lock.toJson()}});
     } else {
         printHuman(report, ov);
+        printLockHolders(lock);
     }
     if (!report.canPurge()) {
         refuse(report.purgeBlockers());

@@ -2,6 +2,7 @@
 
 #include "historyquery.h"
 #include "historystore.h"
+#include "lockholders.h"
 #include "purgeinternal.h"
 #include "textformat.h"
 
@@ -17,9 +18,6 @@ namespace purga {
 
 namespace {
 
-// Who holds the advisory lock, from what pg_stat_activity shows this role: another role's
-// session hides its client, start and state (NULL), and a NULL client_addr with client_port -1
-// is a Unix socket. Nothing is guessed.
 QString nowUtc(PgConnection &conn)
 {
     QSqlQuery q(conn.database());
@@ -36,40 +34,13 @@ QString bareTable(const QString &qualified)
 
 QString describeLockHolder(PgConnection &conn, qint64 key)
 {
-    QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral(
-        "SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.usename::text, ''),"
-        "       a.backend_start IS NOT NULL, host(a.client_addr), coalesce(a.client_port, 0),"
-        "       to_char(a.backend_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), coalesce(a.state, ''),"
-        "       extract(epoch FROM clock_timestamp() - a.state_change)::bigint"
-        "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
-        " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1"
-        "   AND l.classid::bigint = (CAST(? AS bigint) >> 32) AND l.objid::bigint = (CAST(? AS bigint) & "
-        "4294967295)"
-        "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"));
-    q.addBindValue(key);
-    q.addBindValue(key);
-    if (!q.exec() || !q.next())
+    // One source of truth with `status` and the pages: LockHolders (lockholders.h).
+    LockWatchOptions options;
+    options.key = key;
+    LockHolders holders;
+    if (!LockHolders::fetch(conn, options, &holders, nullptr) || !holders.held())
         return PurgeEngine::tr("an unknown session");
-    QStringList parts;
-    if (!q.value(1).toString().isEmpty())
-        parts << q.value(1).toString();
-    if (!q.value(2).toString().isEmpty())
-        parts << PurgeEngine::tr("user %1").arg(q.value(2).toString());
-    if (!q.value(3).toBool()) {
-        parts << PurgeEngine::tr("client and state hidden from this role (pg_read_all_stats shows them)");
-    } else {
-        parts << (q.value(4).isNull() ? (q.value(5).toInt() == -1 ? PurgeEngine::tr("over a Unix socket")
-                                                                  : PurgeEngine::tr("client unknown"))
-                                      : PurgeEngine::tr("from %1").arg(q.value(4).toString()));
-        parts << PurgeEngine::tr("connected since %1 UTC").arg(q.value(6).toString());
-        const QString state = q.value(7).toString();
-        if (state.startsWith(QLatin1String("idle")))
-            parts << PurgeEngine::tr("%1 for %2 s").arg(state).arg(q.value(8).toLongLong());
-        else if (!state.isEmpty())
-            parts << state;
-    }
-    return PurgeEngine::tr("pid %1 (%2)").arg(q.value(0).toString(), parts.join(QStringLiteral(", ")));
+    return holders.holder->describe();
 }
 
 QJsonObject RuleReceipt::toJson() const

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "cliapp.h"
+#include "lockholders.h"
+
+namespace purga::cli {
+
+// The key (--lock-key, default 731001) and the idle threshold (--lock-idle-seconds, else the
+// profile's "lock/idle_seconds", default 300). False after printing a usage error.
+bool lockWatchOptions(Context &ctx, const ConnectionProfile &profile, LockWatchOptions *out);
+// False after printing the error.
+bool readLockHolders(PgConnection &conn, const LockWatchOptions &options, LockHolders *out);
+// The holder, the leak note with its `SELECT pg_terminate_backend(<pid>);`, the waiters (stdout).
+void printLockHolders(const LockHolders &holders);
+
+} // namespace purga::cli
