@@ -234,7 +234,7 @@ void PreviewPage::rebuildTabs()
         auto *tab = new RulePreviewTab(plan, rule, m_tabs);
         const int index = m_tabs->addTab(
             tab, tr("%1 · %2 removable").arg(Rules::title(rule.id), Display::number(rule.eligible)));
-        if (rule.adrSampleInWindow > 0)
+        if (rule.adrSampleInWindow > 0 || Rules::isShortRetention(rule.config))
             m_tabs->setTabIcon(index, Display::statusIcon(Display::Status::Warning));
         if (rule.id == current)
             m_tabs->setCurrentIndex(index);

@@ -1,6 +1,7 @@
 #include "purgeconfirmdialog.h"
 
 #include "displayformat.h"
+#include "receiptnotes.h"
 #include "runformat.h"
 
 #include <QCheckBox>
@@ -41,6 +42,17 @@ QString partitionNames(const QList<PartitionInfo> &parts)
     for (const PartitionInfo &p : parts)
         names << p.name;
     return names.join(QStringLiteral(", "));
+}
+
+// A warning under a rule: symbol and words (not colour alone), indented like the partition list.
+QLabel *ruleNote(const QString &text, const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' + text, parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setContentsMargins(24, 0, 0, 0);
+    return label;
 }
 
 } // namespace
@@ -128,6 +140,15 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
             names->setContentsMargins(24, 0, 0, 0);
             rulesLayout->addWidget(names);
         }
+        // Where the decision is made: what the scheduled job would still delete that this keeps,
+        // and a retention shorter than the forensic window (issue 8).
+        const QString job =
+            Rules::isPartitionRule(rule.id) ? QString() : jobWouldDeleteText(rule.id, rule.adrSampleInWindow);
+        if (!job.isEmpty())
+            rulesLayout->addWidget(ruleNote(job, QStringLiteral("jobWouldDelete_") + rule.id, rulesBox));
+        if (Rules::isShortRetention(rule.config))
+            rulesLayout->addWidget(ruleNote(Rules::shortRetentionWarning(rule.config),
+                                            QStringLiteral("shortRetention_") + rule.id, rulesBox));
         if (!Rules::isPartitionRule(rule.id) && defaultBatch == 0)
             defaultBatch = rule.config.batchSize;
         connect(check, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);

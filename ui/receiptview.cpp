@@ -2,6 +2,7 @@
 
 #include "displayformat.h"
 #include "messagebox.h"
+#include "receiptnotes.h"
 #include "rules.h"
 #include "runformat.h"
 #include "sqlview.h"
@@ -177,6 +178,7 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
                         RunFormat::duration(receipt.durationMs));
     if (!receipt.lockHolder.isEmpty())
         details << tr("Lock held by: %1").arg(receipt.lockHolder);
+    details << receiptNotes(receipt); // the job's count, short retentions, lock waiters (issue 8)
     m_details->setText(details.join(u'\n'));
 
     m_rules->setRowCount(int(receipt.rules.size()));
@@ -257,6 +259,7 @@ QString ReceiptView::toText() const
     out << tr("Duration: %1").arg(RunFormat::duration(r.durationMs));
     if (!r.lockHolder.isEmpty())
         out << tr("Lock held by: %1").arg(r.lockHolder);
+    out << receiptNotes(r);
     for (const RuleReceipt &rr : r.rules) {
         out << QString();
         out << QStringLiteral("[%1] %2").arg(rr.table.isEmpty() ? rr.ruleId : rr.table,

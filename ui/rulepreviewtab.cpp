@@ -62,8 +62,17 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
     }
     QStringList warnings;
     Rules::validate(rule.config, &warnings);
-    for (const QString &w : std::as_const(warnings))
-        layout->addWidget(warningLine(w, content));
+    // A retention shorter than the forensic window, from any source (the settings dialog, a
+    // settings file edited by hand): always said, and findable (issue 8).
+    const QString shortRetention = Rules::shortRetentionWarning(rule.config);
+    if (!shortRetention.isEmpty() && !warnings.contains(shortRetention))
+        warnings.prepend(shortRetention);
+    for (const QString &w : std::as_const(warnings)) {
+        QLabel *line = warningLine(w, content);
+        if (w == shortRetention)
+            line->setObjectName(QStringLiteral("shortRetentionWarning"));
+        layout->addWidget(line);
+    }
 
     // Cutoff and range (times) on the left, the counts on the right: fits 1024 px in either language.
     auto *times = new QVBoxLayout;

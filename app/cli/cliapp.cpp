@@ -233,6 +233,10 @@ bool Context::ruleConfigs(const ConnectionProfile &profile, const QStringList &i
             !intOption("pause-ms", &c.pauseMs) || !intOption("target-batch-ms", &c.targetBatchMs) ||
             !intOption("statement-timeout-ms", &c.statementTimeoutMs))
             return false;
+        // A retention shorter than the forensic window is the command's decision (purge refuses it
+        // without --allow-short-retention, preview warns), not a usage error.
+        if (Rules::isShortRetention(c))
+            c.forensicOverride = true;
         const QStringList problems = Rules::validate(c);
         if (!problems.isEmpty()) {
             error(problems.join(QStringLiteral(" ")));

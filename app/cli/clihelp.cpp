@@ -46,7 +46,7 @@ const QList<Command> &commands()
          "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
          "                         [--pause-ms N] [--target-batch-ms N] [--detach-only] [--vacuum] "
          "[--lock-key N] "
-         "[--json]",
+         "[--allow-short-retention] [--json]",
          QT_TRANSLATE_NOOP("Cli",
                            "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
                            "cancel the batch in flight (exit 6)."),
@@ -54,7 +54,7 @@ const QList<Command> &commands()
           QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
           QStringLiteral("pause-ms"), QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"),
           QStringLiteral("vacuum"), QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"),
-          QStringLiteral("json")},
+          QStringLiteral("allow-short-retention"), QStringLiteral("json")},
          0,
          true},
         {"profile-save",
@@ -159,6 +159,9 @@ QList<QCommandLineOption> allOptions()
         opt("pause-ms", Context::tr("Pause between batches (default 0)."), "N"),
         opt("target-batch-ms", Context::tr("Adapt the batch size to this duration (default off)."), "N"),
         opt("vacuum", Context::tr("VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")),
+        opt("allow-short-retention",
+            Context::tr("Purge even with a retention shorter than the ADR's forensic window (refresh tokens "
+                        "30 days, pre-tokens 24 h, session log 12 months); refused (exit 4) without it.")),
         opt("detach-only", Context::tr("Keep detached partitions as tables instead of dropping them.")),
         opt("lock-key", Context::tr("Advisory lock key (default 731001, the ADR's)."), "N"),
         opt("lock-idle-seconds",

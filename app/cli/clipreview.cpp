@@ -43,6 +43,8 @@ void printPreviewHuman(const PreviewPlan &plan)
             Context::tr("  removable %1, kept %2 (of which %3 only by the retention window), total %4")
                 .arg(l.toString(r.eligible), l.toString(r.retained), l.toString(r.retainedByWindow),
                      l.toString(r.total)));
+        if (Rules::isShortRetention(r.config))
+            Context::printLine(Context::tr("  WARNING: %1").arg(Rules::shortRetentionWarning(r.config)));
         if (!Rules::isPartitionRule(r.id) && r.adrSampleInWindow > 0)
             Context::printLine(
                 Context::tr("  WARNING: the ADR's sample SQL would delete %1 rows still inside the "

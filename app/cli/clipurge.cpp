@@ -5,6 +5,7 @@
 #include "maintenance.h"
 #include "preflight.h"
 #include "purgeengine.h"
+#include "receiptnotes.h"
 #include "secrets.h"
 #include "textformat.h"
 
@@ -18,6 +19,9 @@ namespace purga::cli {
 QStringList selectedRules(Context &ctx, bool allByDefault);
 void printPreviewHuman(const PreviewPlan &plan);
 void refuse(const QStringList &blockers);
+int vacuumAfterPurge(Context &ctx, Session &session, const PurgeReceipt &receipt, QueryCanceller &canceller,
+                     int exitCode);
+bool shortRetentionAllowed(Context &ctx, const QList<RuleConfig> &rules);
 
 namespace {
 
@@ -91,6 +95,8 @@ void printReceiptHuman(const PurgeReceipt &receipt)
                                .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
                                     formatCount(r.batches), formatCount(r.largestBatch),
                                     formatCount(r.retries), formatCount(r.durationMs)));
+    for (const QString &note : receiptNotes(receipt))
+        Context::printLine(QStringLiteral("  ") + note);
 }
 
 } // namespace
@@ -125,6 +131,8 @@ int cmdPurge(Context &ctx)
     int code = Ok;
     if (!ctx.open(ids, &session, &code))
         return code;
+    if (!shortRetentionAllowed(ctx, session.rules))
+        return Refused;
     PgConnection &conn = session.conn;
     const PreflightReport &report = session.report;
     QString error;
@@ -184,41 +192,7 @@ int cmdPurge(Context &ctx)
     }
     const bool textfileOk = writePrometheusAfterPurge(ctx, conn, receipt);
 
-    // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
-    QStringList purgedTables;
-    qint64 purgedRows = 0;
-    for (const RuleReceipt &r : receipt.rules)
-        if (!Rules::isPartitionRule(r.ruleId) && r.deleted > 0) {
-            purgedTables << r.table;
-            purgedRows += r.deleted;
-        }
-    if (!purgedTables.isEmpty() && receipt.status != RunStatus::LockBusy) {
-        if (ctx.parser.isSet(QStringLiteral("vacuum"))) {
-            if (!report.canVacuum) {
-                Context::error(Context::tr("--vacuum: role %1 may not VACUUM %2 (it needs the table owner); "
-                                           "autovacuum will reclaim the space.")
-                                   .arg(report.role, purgedTables.join(QStringLiteral(", "))));
-            } else {
-                Context::info(
-                    Context::tr("VACUUM (ANALYZE) %1…").arg(purgedTables.join(QStringLiteral(", "))));
-                canceller.reset();
-                canceller.arm(conn.handle());
-                if (!vacuumAnalyze(conn, purgedTables, &canceller, nullptr, &error))
-                    Context::error(error);
-            }
-        } else if (vacuumWorthOffering(purgedRows)) {
-            Context::info(
-                report.canVacuum
-                    ? Context::tr(
-                          "%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or "
-                          "let autovacuum reclaim the space.")
-                          .arg(formatCount(purgedRows))
-                          .arg(purgedTables.join(QStringLiteral(", ")))
-                    : Context::tr("%1 rows removed: autovacuum will reclaim the space (this role may not "
-                                  "VACUUM the tables).")
-                          .arg(formatCount(purgedRows)));
-        }
-    }
+    exitCode = vacuumAfterPurge(ctx, session, receipt, canceller, exitCode);
     canceller.disarm();
     return exitCode == Ok && !textfileOk ? Other : exitCode;
 }

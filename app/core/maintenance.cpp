@@ -1,6 +1,8 @@
 #include "maintenance.h"
 
+#include "dbfailure.h"
 #include "pgconnection.h"
+#include "querycanceller.h"
 #include "rules.h"
 
 #include <QSqlError>
@@ -13,30 +15,73 @@ bool vacuumWorthOffering(qint64 rowsDeleted)
     return rowsDeleted >= 10000;
 }
 
-bool vacuumAnalyze(PgConnection &conn, const QStringList &tables, QueryCanceller *canceller,
-                   const ProgressFn &progress, QString *error)
+namespace {
+
+bool isRuleTable(const QString &table)
 {
+    for (const QString &id : Rules::ids())
+        if (Rules::table(id) == table)
+            return true;
+    return false;
+}
+
+// One VACUUM (ANALYZE) under a session lock_timeout (VACUUM cannot run in a transaction block,
+// so no SET LOCAL): reset afterwards whatever happened.
+bool vacuumOne(PgConnection &conn, const QString &table, QueryCanceller *canceller, int lockTimeoutMs,
+               QString *error, bool *cancelled)
+{
+    QString ignored;
+    conn.execScript(QStringLiteral("SET lock_timeout = %1").arg(qMax(1, lockTimeoutMs)), &ignored);
+    QSqlQuery q(conn.database());
+    const bool ok = q.exec(QStringLiteral("VACUUM (ANALYZE) %1").arg(table));
+    if (!ok) {
+        const SqlFailure kind = classifyFailure(q, canceller && canceller->isCancelled());
+        if (kind == SqlFailure::Cancelled) {
+            *cancelled = true;
+            *error =
+                QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 was cancelled.").arg(table);
+        } else if (kind == SqlFailure::LockTimeout) {
+            *error = QCoreApplication::translate(
+                         "Maintenance", "VACUUM (ANALYZE) %1 waited more than %2 ms for a lock held by "
+                                        "another session and was not run; autovacuum will do it.")
+                         .arg(table)
+                         .arg(lockTimeoutMs);
+        } else {
+            *error = QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 failed: %2")
+                         .arg(table, q.lastError().databaseText().trimmed());
+        }
+    }
+    if (conn.isOpen())
+        conn.execScript(QStringLiteral("RESET lock_timeout"), &ignored);
+    return ok;
+}
+
+} // namespace
+
+bool vacuumAnalyze(PgConnection &conn, const QStringList &tables, QueryCanceller *canceller,
+                   const ProgressFn &progress, QString *error, int lockTimeoutMs, bool *cancelled)
+{
+    bool stopped = false;
     int done = 0;
     for (const QString &table : tables) {
         // Only the rule tables: the name is spliced into the statement.
-        bool known = false;
-        for (const QString &id : Rules::ids())
-            known = known || Rules::table(id) == table;
-        if (!known) {
+        if (!isRuleTable(table)) {
             *error =
                 QCoreApplication::translate("Maintenance", "%1 is not a table this app purges.").arg(table);
             return false;
         }
-        if (progress)
+        // A cancel that came before this table skips it (and every later one).
+        if (canceller && canceller->isCancelled()) {
+            stopped = true;
+            *error = QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 was cancelled before it "
+                                                                "started.")
+                         .arg(table);
+        }
+        if (progress && !stopped)
             progress(table, done, int(tables.size()));
-        QSqlQuery q(conn.database());
-        // VACUUM cannot run in a transaction block: this connection is in autocommit here.
-        if (!q.exec(QStringLiteral("VACUUM (ANALYZE) %1").arg(table))) {
-            if (canceller && canceller->isCancelled() && isQueryCanceled(q))
-                *error = QCoreApplication::translate("Maintenance", "Cancelled.");
-            else
-                *error = QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 failed: %2")
-                             .arg(table, q.lastError().databaseText().trimmed());
+        if (stopped || !vacuumOne(conn, table, canceller, lockTimeoutMs, error, &stopped)) {
+            if (cancelled)
+                *cancelled = stopped;
             return false;
         }
         ++done;

@@ -4,6 +4,7 @@
 #include "historystore.h"
 #include "lockholders.h"
 #include "purgeinternal.h"
+#include "receiptnotes.h"
 #include "textformat.h"
 
 #include <QDateTime>
@@ -84,6 +85,7 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("duration_ms"), double(durationMs)},
                   {QStringLiteral("rules"), arr}};
     o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
+    insertReceiptNotes(*this, &o);
     return o;
 }
 
@@ -155,7 +157,14 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
 void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
                            PurgeReceipt &receipt)
 {
-    detail::PurgeContext ctx{m_conn, m_canceller, *m_stop, observer, options, {}};
+    // A session that waits for our lock (the scheduled job at 03:00) is said live, once.
+    LockWaiterWatch waiters(m_conn, options.advisoryLockKey, [observer](const LockWaiter &w) {
+        if (observer)
+            observer->log(tr("Session %1 is waiting for the purge lock; it gets it when this purge ends.")
+                              .arg(w.describe()));
+    });
+    detail::PurgeContext ctx{
+        m_conn, m_canceller, *m_stop, observer, options, {}, [&waiters] { waiters.poll(); }};
     ctx.runTimer.start();
     receipt.status = RunStatus::Ok;
     for (const QString &id : options.ruleIds) {
@@ -182,6 +191,8 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
             receipt.message = r.message;
         }
     }
+    waiters.pollNow(); // the lock is still ours: whoever waits now waited during the run
+    receipt.lockWaiters = waiters.seen();
     qint64 total = 0;
     for (const RuleReceipt &r : receipt.rules)
         total += r.deleted;
@@ -234,11 +245,15 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     const bool locked = takeLock(receipt, options, history, &warning);
     if (!warning.isEmpty() && observer)
         observer->log(warning);
+    notePlan(plan, options.ruleIds, &receipt);
     if (locked) {
-        if (observer)
+        if (observer) {
             observer->log(tr("Advisory lock %1 taken (backend pid %2).")
                               .arg(options.advisoryLockKey)
                               .arg(m_conn.backendPid()));
+            for (const QString &note : receiptNotes(receipt))
+                observer->log(note);
+        }
         runRules(plan, options, observer, receipt);
         if (m_conn.isOpen()) { // a lost session has released its lock already
             QSqlQuery unlock(m_conn.database());

@@ -1,12 +1,14 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "lockwaiters.h"
 #include "preview.h"
 #include "purgestatus.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -74,6 +76,11 @@ struct PurgeReceipt
     qint64 durationMs = 0;
     QString lockHolder; // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
+    // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
+    // per row rule, from the confirmed preview (receiptnotes.cpp).
+    QMap<QString, qint64> jobWouldDelete;
+    QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
+    QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran
     QJsonObject toJson() const;
     int exitCode() const; // CLI: 0 ok, 5 lock held, 6 cancelled/partial, 1 error
 };

@@ -7,6 +7,8 @@
 
 #include <QElapsedTimer>
 
+#include <functional>
+
 namespace purga::detail {
 
 struct PurgeContext
@@ -17,6 +19,8 @@ struct PurgeContext
     PurgeObserver *observer;
     const PurgeOptions &options;
     QElapsedTimer runTimer;
+    // Called after every committed batch (and before a lock retry): cheap checks between batches.
+    std::function<void()> betweenBatches;
 
     void log(const QString &line) const
     {

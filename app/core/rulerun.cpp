@@ -59,12 +59,16 @@ void RuleRun::recordBatch(qint64 rows, double ms, const QString &message)
     m_r.largestBatch = qMax(m_r.largestBatch, rows);
     m_p.lastBatchMs = ms;
     report(RuleStatus::Running, message);
+    if (m_ctx.betweenBatches)
+        m_ctx.betweenBatches();
 }
 
 void RuleRun::waitBeforeRetry(int backoffMs, const QString &message)
 {
     ++m_r.retries;
     report(RuleStatus::WaitingLock, message);
+    if (m_ctx.betweenBatches)
+        m_ctx.betweenBatches();
     interruptibleSleep(m_ctx, backoffMs);
 }
 

@@ -108,15 +108,10 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
         errors << tr("Unknown rule \"%1\".").arg(c.id);
         return errors;
     }
-    const qint64 minimum = forensicMinimumSeconds(c.id);
     if (c.retentionSeconds <= 0)
         errors << tr("%1: the retention must be positive.").arg(title(c.id));
-    else if (c.retentionSeconds < minimum) {
-        const QString msg =
-            tr("%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).")
-                .arg(title(c.id))
-                .arg(c.retentionSeconds / 3600.0, 0, 'f', 1)
-                .arg(minimum / 3600);
+    else if (isShortRetention(c)) {
+        const QString msg = shortRetentionWarning(c);
         if (c.forensicOverride) {
             if (warnings)
                 *warnings << msg;
@@ -143,6 +138,30 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
     if (c.maxLockRetries < 0 || c.maxLockRetries > 100)
         errors << tr("%1: lock retries %2 out of range (0 to 100).").arg(title(c.id)).arg(c.maxLockRetries);
     return errors;
+}
+
+bool Rules::isShortRetention(const RuleConfig &c)
+{
+    return ids().contains(c.id) && c.retentionSeconds > 0 &&
+           c.retentionSeconds < forensicMinimumSeconds(c.id);
+}
+
+QString Rules::shortRetentionWarning(const RuleConfig &c)
+{
+    if (!isShortRetention(c))
+        return QString();
+    return tr("%1 (%2): a retention of %3 is shorter than the forensic window of %4 (ADR 0021).")
+        .arg(title(c.id), c.id, durationText(c.retentionSeconds), durationText(forensicMinimumSeconds(c.id)));
+}
+
+QString Rules::durationText(qint64 s)
+{
+    // Exact, never rounded: one second short of the window must not read as the window itself.
+    if (s % kDay == 0 && s >= 2 * kDay)
+        return tr("%1 days").arg(s / kDay);
+    if (s % 3600 == 0)
+        return tr("%1 h").arg(s / 3600);
+    return tr("%1 s").arg(s);
 }
 
 RuleConfig Rules::fromSettings(const QString &id, const QMap<QString, QString> &o)

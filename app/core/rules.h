@@ -38,6 +38,12 @@ public:
 
     // Validation: translated errors (blocking) and warnings (e.g. shorter than forensic window).
     static QStringList validate(const RuleConfig &config, QStringList *warnings = nullptr);
+    // A retention shorter than the ADR's forensic window (exactly the window is not short).
+    static bool isShortRetention(const RuleConfig &config);
+    // One translated line naming the rule, its retention and the window; empty when not short.
+    static QString shortRetentionWarning(const RuleConfig &config);
+    // A duration as the warnings write it: whole days, else whole hours, else seconds.
+    static QString durationText(qint64 seconds);
     static RuleConfig fromSettings(const QString &id, const QMap<QString, QString> &overrides);
     static void toSettings(const RuleConfig &config, QMap<QString, QString> *overrides);
 

@@ -284,6 +284,39 @@ private slots:
         QVERIFY(!page.purgeButton()->isEnabled());
     }
 
+    // A retention shorter than the forensic window (issue 8), here one second short with the
+    // settings' override: a findable warning naming the rule, the retention and the window, and a
+    // warning icon on its tab; exactly the window (the other rules) shows none.
+    void shortRetentionIsWarned()
+    {
+        DbSession session;
+        AppState state(&session);
+        PreviewPage page(&state);
+        page.resize(1200, 800);
+        page.show();
+        state.setConnected(ConnectionProfile(), QString());
+        state.setPreflight(okPreflight());
+        PreviewPlan plan = fabricatedPlan();
+        plan.rules[1].config.retentionSeconds = Rules::forensicMinimumSeconds(plan.rules[1].id) - 1;
+        plan.rules[1].config.forensicOverride = true;
+        state.setPreviewPlan(plan);
+        page.tabs()->setCurrentIndex(1);
+        shoot(&page, QStringLiteral("preview-short-retention"));
+        RulePreviewTab *pre = page.tabFor(QStringLiteral("pre_tokens"));
+        QVERIFY(pre);
+        auto *warning = pre->findChild<QLabel *>(QStringLiteral("shortRetentionWarning"));
+        QVERIFY(warning);
+        QVERIFY2(warning->text().contains(QStringLiteral("pre_tokens")) &&
+                     warning->text().contains(QStringLiteral("86399 s")) &&
+                     warning->text().contains(QStringLiteral("24 h")),
+                 qPrintable(warning->text()));
+        QVERIFY(warning->text().startsWith(QStringLiteral("⚠")));
+        QVERIFY(!page.tabs()->tabIcon(1).isNull());
+        for (const QString &id : {QStringLiteral("refresh_tokens"), QStringLiteral("log_sesiones")})
+            QVERIFY(!page.tabFor(id)->findChild<QLabel *>(QStringLiteral("shortRetentionWarning")));
+        QVERIFY(page.tabs()->tabIcon(2).isNull());
+    }
+
     void previewFromSandbox()
     {
         PURGA_REQUIRE_SANDBOX(m_sandbox);
