@@ -17,6 +17,7 @@ struct PurgeContext
     PurgeObserver *observer;
     const PurgeOptions &options;
     QElapsedTimer runTimer;
+    Pacer *pacer = nullptr; // the run's pacing; null: none
 
     void log(const QString &line) const
     {
@@ -44,6 +45,11 @@ public:
     // After a lock timeout: counts the retry, reports WaitingLock with `message` and sleeps
     // `backoffMs` (retryBackoffMs()), waking early on a stop or cancel.
     void waitBeforeRetry(int backoffMs, const QString &message);
+    // Before a batch: waits while the pacer holds the run, reporting Throttled with the reason.
+    // False with the rule's receipt in *out when the replica lag aborts the run.
+    bool paceBeforeBatch(RuleReceipt *out);
+    // After a batch of `ms`: the pause and the nice ratio's sleep.
+    void paceAfterBatch(double ms, int pauseMs);
     // The rule's receipt with its final status, message, batch percentiles and duration.
     RuleReceipt finish(RuleStatus status, const QString &message);
 
@@ -54,6 +60,7 @@ private:
     RuleProgress m_p;
     QElapsedTimer m_timer;
     QList<double> m_batchMs;
+    qint64 m_throttledAtStart = 0;
 };
 
 // Deletes one row rule's removable rows in TID-range batches, bounded by the preview.
