@@ -17,6 +17,7 @@ class QVBoxLayout;
 namespace purga {
 
 class AppState;
+class LiveControls;
 class PurgeController;
 class ReceiptView;
 class RuleProgressWidget;
@@ -43,6 +44,7 @@ public:
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
     QPushButton *cancelButton() const { return m_cancel; }
+    LiveControls *liveControls() const { return m_liveControls; }
     ReceiptView *receiptView() const { return m_receipt; }
     VacuumOffer *vacuumOffer() const { return m_vacuum; }
     QLabel *runIdLabel() const { return m_runId; }
@@ -92,6 +94,7 @@ private:
     QLabel *m_runId;
     QPushButton *m_stop;
     QPushButton *m_cancel;
+    LiveControls *m_liveControls;
     QWidget *m_progressArea;
     QVBoxLayout *m_progressLayout;
     QLabel *m_noRun;
