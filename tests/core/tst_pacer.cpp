@@ -59,7 +59,10 @@ private:
         return db.exec(refreshSeedSql(kFiller)) && openPurga(db, conn) && setupHistory(conn) &&
                plan(conn, {kRefresh}, p);
     }
-    static qint64 rows(TestDatabase &db) { return rows(db); }
+    static qint64 rows(TestDatabase &db)
+    {
+        return db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
+    }
 
     test::SandboxInfo m_sandbox;
 };
