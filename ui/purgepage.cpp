@@ -2,6 +2,7 @@
 
 #include "appstate.h"
 #include "displayformat.h"
+#include "livecontrols.h"
 #include "lockholderpanel.h"
 #include "messagebox.h"
 #include "purgecontroller.h"
@@ -54,6 +55,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     , m_runId(new QLabel(this))
     , m_stop(new QPushButton(tr("Stop after this batch"), this))
     , m_cancel(new QPushButton(tr("Cancel now"), this))
+    , m_liveControls(new LiveControls(this))
     , m_progressArea(new QWidget(this))
     , m_progressLayout(new QVBoxLayout(m_progressArea))
     , m_noRun(new QLabel(tr("No purge has run in this session.\n\n"
@@ -124,6 +126,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     auto *runBar = new QHBoxLayout;
     runBar->addWidget(m_runStatus, 1);
     runBar->addWidget(m_runId);
+    runBar->addWidget(m_liveControls);
     runBar->addWidget(m_stop);
     runBar->addWidget(m_cancel);
 
@@ -168,7 +171,8 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
         RuleProgress p = progress;
         const double seconds = m_ruleClock.elapsed() / 1000.0;
         p.rowsPerSecond = seconds > 0 ? p.deleted / seconds : 0;
-        if (p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock)
+        if (p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock &&
+            p.state != RuleStatus::Throttled)
             m_ruleClock.restart();
         m_pendingProgress.insert(p.ruleId, p);
         if (!m_flush->isActive())
@@ -296,6 +300,8 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     options.detachOnly = request.detachOnly;
     options.origin = QStringLiteral("manual");
     options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
+    options.live = std::make_shared<LiveSettings>();
+    m_liveControls->attach(options.live, request.batchSize, options.pacing.nice);
 
     clearProgress();
     for (const QString &id : request.ruleIds) {
@@ -364,6 +370,7 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     m_flush->stop();
     flushPending();
     m_running = false;
+    m_liveControls->detach();
     m_lastReceipt = receipt;
     for (const RuleReceipt &r : receipt.rules)
         if (RuleProgressWidget *w = m_progress.value(r.ruleId))

@@ -18,6 +18,7 @@ namespace purga {
 
 class AppState;
 class LockHolderPanel;
+class LiveControls;
 class PurgeController;
 class ReceiptView;
 class RuleProgressWidget;
@@ -44,6 +45,7 @@ public:
     QPushButton *startButton() const { return m_start; }
     QPushButton *stopButton() const { return m_stop; }
     QPushButton *cancelButton() const { return m_cancel; }
+    LiveControls *liveControls() const { return m_liveControls; }
     ReceiptView *receiptView() const { return m_receipt; }
     VacuumOffer *vacuumOffer() const { return m_vacuum; }
     LockHolderPanel *lockPanel() const { return m_lock; }
@@ -94,6 +96,7 @@ private:
     QLabel *m_runId;
     QPushButton *m_stop;
     QPushButton *m_cancel;
+    LiveControls *m_liveControls;
     QWidget *m_progressArea;
     QVBoxLayout *m_progressLayout;
     QLabel *m_noRun;

@@ -90,6 +90,12 @@ void RuleProgressWidget::setProgress(const RuleProgress &p)
                                            : QStringLiteral("—"));
     m_retries->setText(Display::number(p.retries));
     QString state = RunFormat::statusText(p.state);
+    if (p.state == RuleStatus::Throttled && !p.holdReason.isEmpty())
+        state += QStringLiteral(": ") + p.holdReason;
+    if (p.lagMs >= 0)
+        state += QStringLiteral(" · ") + tr("replica lag %1").arg(RunFormat::duration(p.lagMs));
+    if (p.throttledMs > 0)
+        state += QStringLiteral(" · ") + tr("held %1 so far").arg(RunFormat::duration(p.throttledMs));
     if (!p.message.isEmpty())
         state += QStringLiteral(" — ") + p.message;
     m_state->setText(state);

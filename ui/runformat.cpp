@@ -85,7 +85,7 @@ Display::Status RunFormat::statusKind(const QString &status)
     if (status == QLatin1String("error") || status == QLatin1String("lock_ocupado"))
         return Display::Status::Failed;
     if (status == QLatin1String("cancelado") || status == QLatin1String("waiting_lock") ||
-        status == QLatin1String("omitido"))
+        status == QLatin1String("throttled") || status == QLatin1String("omitido"))
         return Display::Status::Warning;
     return Display::Status::Info;
 }
@@ -107,6 +107,8 @@ QString RunFormat::statusText(const QString &status)
         text = tr("Running");
     else if (status == QLatin1String("waiting_lock"))
         text = tr("Waiting for a lock");
+    else if (status == QLatin1String("throttled"))
+        text = tr("Throttled");
     else if (status == QLatin1String("pending"))
         text = tr("Waiting to start");
     else

@@ -44,17 +44,20 @@ const QList<Command> &commands()
          true},
         {"purge",
          "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
-         "                         [--pause-ms N] [--target-batch-ms N] [--detach-only] [--vacuum] "
-         "[--lock-key N] "
+         "                         [--pause-ms N] [--nice R] [--max-lag-ms N] [--abort-lag-ms N] "
+         "[--throttle-file PATH]\n"
+         "                         [--target-batch-ms N] [--detach-only] [--vacuum] [--lock-key N] "
          "[--allow-short-retention] [--json]",
          QT_TRANSLATE_NOOP("Cli",
                            "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
                            "cancel the batch in flight (exit 6)."),
          {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("yes"), QStringLiteral("batch-size"),
           QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
-          QStringLiteral("pause-ms"), QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"),
-          QStringLiteral("vacuum"), QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"),
-          QStringLiteral("allow-short-retention"), QStringLiteral("json")},
+          QStringLiteral("pause-ms"), QStringLiteral("nice"), QStringLiteral("max-lag-ms"),
+          QStringLiteral("abort-lag-ms"), QStringLiteral("throttle-file"), QStringLiteral("target-batch-ms"),
+          QStringLiteral("detach-only"), QStringLiteral("vacuum"), QStringLiteral("lock-key"),
+          QStringLiteral("prometheus-textfile"), QStringLiteral("allow-short-retention"),
+          QStringLiteral("json")},
          0,
          true},
         {"profile-save",
@@ -157,6 +160,18 @@ QList<QCommandLineOption> allOptions()
         opt("lock-timeout-ms", Context::tr("lock_timeout of each batch (default 5000)."), "N"),
         opt("statement-timeout-ms", Context::tr("statement_timeout of each batch (default 120000)."), "N"),
         opt("pause-ms", Context::tr("Pause between batches (default 0)."), "N"),
+        opt("nice", Context::tr("After each batch, sleep R × its time (default 0)."), "R"),
+        opt("max-lag-ms",
+            Context::tr("No batch starts while a standby's replay lag is above N ms (default 1000 when "
+                        "the server has standbys; 0 off)."),
+            "N"),
+        opt("abort-lag-ms",
+            Context::tr("Stop cleanly (exit 6) when the replay lag stays above N ms for 60 s (default off)."),
+            "N"),
+        opt("throttle-file",
+            Context::tr("While this file exists no batch starts (hold a running purge: touch it; release: "
+                        "remove it)."),
+            "PATH"),
         opt("target-batch-ms", Context::tr("Adapt the batch size to this duration (default off)."), "N"),
         opt("vacuum", Context::tr("VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")),
         opt("allow-short-retention",

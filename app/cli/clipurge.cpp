@@ -38,7 +38,8 @@ public:
             m_rule = p.ruleId; // its clock runs since the previous rule ended (or the run began)
             m_timer.invalidate();
         }
-        const bool final = p.state != RuleStatus::Running;
+        const bool final = p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock &&
+                           p.state != RuleStatus::Throttled;
         const double seconds = m_ruleClock.elapsed() / 1000.0;
         if (!final && m_timer.isValid() && m_timer.elapsed() < 1000)
             return;
@@ -49,6 +50,10 @@ public:
                      formatRate(seconds > 0 ? p.deleted / seconds : 0), formatCount(p.retries));
         if (p.etaMs >= 0 && !final)
             line += Context::tr(", ETA %1 s").arg(formatCount(p.etaMs / 1000));
+        if (p.lagMs >= 0)
+            line += Context::tr(", replica lag %1 s").arg(QString::number(p.lagMs / 1000.0, 'f', 1));
+        if (p.state == RuleStatus::Throttled)
+            line += Context::tr(" — throttled: %1").arg(p.holdReason);
         Context::info(line);
         if (final)
             m_ruleClock.restart(); // the next rule's time starts now
@@ -60,6 +65,7 @@ public:
         if (Context::verbose)
             Context::info(line);
     }
+    void notice(const QString &line) override { Context::info(line); }
 
 private:
     std::mutex m_mutex;
@@ -97,6 +103,38 @@ void printReceiptHuman(const PurgeReceipt &receipt)
                                     formatCount(r.retries), formatCount(r.durationMs)));
     for (const QString &note : receiptNotes(receipt))
         Context::printLine(QStringLiteral("  ") + note);
+    if (receipt.throttledMs > 0)
+        Context::printLine(Context::tr("  Throttled %1 ms in all (%2 waits for replica lag).")
+                               .arg(formatCount(receipt.throttledMs), formatCount(receipt.lagWaits)));
+}
+
+// --max-lag-ms, --abort-lag-ms, --nice and --throttle-file; false after a usage error.
+bool pacingOptions(const Context &ctx, PacingOptions *pacing)
+{
+    auto number = [&](const char *name, double max, double *out) {
+        const QString v = ctx.parser.value(QLatin1String(name));
+        if (v.isEmpty())
+            return true;
+        bool ok = false;
+        *out = v.toDouble(&ok);
+        if (!ok || *out < 0 || *out > max) {
+            Context::error(Context::tr("--%1 takes a number from 0 to %2, not \"%3\".")
+                               .arg(QLatin1String(name))
+                               .arg(max)
+                               .arg(v));
+            return false;
+        }
+        return true;
+    };
+    double maxLag = pacing->maxLagMs, abortLag = pacing->abortLagMs, nice = pacing->nice;
+    if (!number("max-lag-ms", 3600000, &maxLag) || !number("abort-lag-ms", 3600000, &abortLag) ||
+        !number("nice", 100, &nice))
+        return false;
+    pacing->maxLagMs = int(maxLag);
+    pacing->abortLagMs = int(abortLag);
+    pacing->nice = nice;
+    pacing->throttleFile = ctx.parser.value(QStringLiteral("throttle-file"));
+    return true;
 }
 
 } // namespace
@@ -126,6 +164,9 @@ int cmdPurge(Context &ctx)
                     .arg(options.advisoryLockKey)
                     .arg(PurgeOptions().advisoryLockKey));
     }
+
+    if (!pacingOptions(ctx, &options.pacing))
+        return Usage;
 
     Session session;
     int code = Ok;

@@ -55,6 +55,7 @@ QJsonObject RuleReceipt::toJson() const
                   {QStringLiteral("batches"), batches},
                   {QStringLiteral("retries"), retries},
                   {QStringLiteral("duration_ms"), double(durationMs)},
+                  {QStringLiteral("throttled_ms"), double(throttledMs)},
                   {QStringLiteral("batch_p50_ms"), batchP50Ms},
                   {QStringLiteral("batch_p95_ms"), batchP95Ms},
                   {QStringLiteral("batch_max_ms"), batchMaxMs},
@@ -83,6 +84,8 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("started_utc"), startedUtc},
                   {QStringLiteral("finished_utc"), finishedUtc},
                   {QStringLiteral("duration_ms"), double(durationMs)},
+                  {QStringLiteral("throttled_ms"), double(throttledMs)},
+                  {QStringLiteral("lag_waits"), lagWaits},
                   {QStringLiteral("rules"), arr}};
     o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
     insertReceiptNotes(*this, &o);
@@ -160,11 +163,18 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     // A session that waits for our lock (the scheduled job at 03:00) is said live, once.
     LockWaiterWatch waiters(m_conn, options.advisoryLockKey, [observer](const LockWaiter &w) {
         if (observer)
-            observer->log(tr("Session %1 is waiting for the purge lock; it gets it when this purge ends.")
-                              .arg(w.describe()));
+            observer->notice(tr("Session %1 is waiting for the purge lock; it gets it when this purge ends.")
+                                 .arg(w.describe()));
     });
+    Pacer pacer(
+        m_conn, options.pacing, options.live.get(),
+        [this] { return m_stop->isRequested() || m_canceller.isCancelled(); },
+        [observer](const QString &line) {
+            if (observer)
+                observer->notice(line);
+        });
     detail::PurgeContext ctx{
-        m_conn, m_canceller, *m_stop, observer, options, {}, [&waiters] { waiters.poll(); }};
+        m_conn, m_canceller, *m_stop, observer, options, {}, [&waiters] { waiters.poll(); }, &pacer};
     ctx.runTimer.start();
     receipt.status = RunStatus::Ok;
     for (const QString &id : options.ruleIds) {
@@ -193,6 +203,8 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     }
     waiters.pollNow(); // the lock is still ours: whoever waits now waited during the run
     receipt.lockWaiters = waiters.seen();
+    receipt.throttledMs = pacer.throttledMs();
+    receipt.lagWaits = pacer.lagWaits();
     qint64 total = 0;
     for (const RuleReceipt &r : receipt.rules)
         total += r.deleted;
@@ -222,7 +234,13 @@ PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObser
                                       bareTable(r.table), double(r.durationMs), &err);
         }
         recordTableSizesAfter(m_conn, receipt, &err);
-        HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), receipt.message, &err);
+        // The time held by the pacing goes with the run's detail (no metric name for it yet).
+        const QString detail = receipt.throttledMs > 0 ? receipt.message + u' ' +
+                                                             tr("Throttled %1 ms (%2 waits for replica lag).")
+                                                                 .arg(receipt.throttledMs)
+                                                                 .arg(receipt.lagWaits)
+                                                       : receipt.message;
+        HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), detail, &err);
     }
     if (observer)
         observer->log(receipt.message);

@@ -2,6 +2,7 @@
 
 #include "connectionprofile.h"
 #include "lockwaiters.h"
+#include "pacer.h"
 #include "preview.h"
 #include "purgestatus.h"
 
@@ -14,6 +15,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <memory>
 
 namespace purga {
 
@@ -29,6 +31,8 @@ struct PurgeOptions
     QString operatorName;                      // history: who ran it (OS user); the DB role is recorded too
     bool recordHistory = true;                 // when the history tables exist and are writable
     QString runId;                             // empty: the engine makes one
+    PacingOptions pacing;                      // replica lag, nice ratio, throttle file
+    std::shared_ptr<LiveSettings> live;        // changes while the run goes on (GUI); may be null
 };
 
 // Live progress of one rule, sent after every batch.
@@ -43,7 +47,10 @@ struct RuleProgress
     double rowsPerSecond = 0;
     qint64 etaMs = -1;
     RuleStatus state = RuleStatus::Running;
-    QString message; // translated, for the log pane
+    QString holdReason;     // while Throttled: why ("replica lag 1.4 s > 1.0 s", "paused by you")
+    qint64 lagMs = -1;      // the standbys' largest replay lag at the last look; -1: not measured
+    qint64 throttledMs = 0; // held so far in this run
+    QString message;        // translated, for the log pane
 };
 
 struct RuleReceipt
@@ -57,6 +64,7 @@ struct RuleReceipt
     int batches = 0;
     int retries = 0;
     qint64 durationMs = 0;
+    qint64 throttledMs = 0; // of durationMs, held by the pacing (lag, throttle file, pause)
     double batchP50Ms = 0, batchP95Ms = 0, batchMaxMs = 0;
     qint64 keyMin = 0, keyMax = 0; // of the deleted rows
     QStringList droppedPartitions;
@@ -74,7 +82,9 @@ struct PurgeReceipt
     QString cutoffBaseUtc;
     QString startedUtc, finishedUtc;
     qint64 durationMs = 0;
-    QString lockHolder; // when LockBusy: pid, application, client, since
+    qint64 throttledMs = 0; // held by the pacing, all rules
+    int lagWaits = 0;       // times the run waited for the replica lag
+    QString lockHolder;     // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
     // per row rule, from the confirmed preview (receiptnotes.cpp).
@@ -92,6 +102,9 @@ public:
     virtual ~PurgeObserver() = default;
     virtual void ruleProgress(const RuleProgress &progress) = 0;
     virtual void log(const QString &line) = 0;
+    // What the operator should see even from a quiet CLI: the pacing holding and releasing the
+    // run, live changes. The log by default.
+    virtual void notice(const QString &line) { log(line); }
 };
 
 // "Stop after this batch", asked from any thread. Owned by whoever may ask, so that it outlives

@@ -21,6 +21,7 @@ struct PurgeContext
     QElapsedTimer runTimer;
     // Called after every committed batch (and before a lock retry): cheap checks between batches.
     std::function<void()> betweenBatches;
+    Pacer *pacer = nullptr; // the run's pacing; null: none
 
     void log(const QString &line) const
     {
@@ -48,6 +49,11 @@ public:
     // After a lock timeout: counts the retry, reports WaitingLock with `message` and sleeps
     // `backoffMs` (retryBackoffMs()), waking early on a stop or cancel.
     void waitBeforeRetry(int backoffMs, const QString &message);
+    // Before a batch: waits while the pacer holds the run, reporting Throttled with the reason.
+    // False with the rule's receipt in *out when the replica lag aborts the run.
+    bool paceBeforeBatch(RuleReceipt *out);
+    // After a batch of `ms`: the pause and the nice ratio's sleep.
+    void paceAfterBatch(double ms, int pauseMs);
     // The rule's receipt with its final status, message, batch percentiles and duration.
     RuleReceipt finish(RuleStatus status, const QString &message);
 
@@ -58,6 +64,7 @@ private:
     RuleProgress m_p;
     QElapsedTimer m_timer;
     QList<double> m_batchMs;
+    qint64 m_throttledAtStart = 0;
 };
 
 // Deletes one row rule's removable rows in TID-range batches, bounded by the preview.

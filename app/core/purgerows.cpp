@@ -50,6 +50,7 @@ private:
     qint64 m_blocks = -1; // read inside the first batch's transaction
     qint64 m_from = 0;
     int m_lockRetries = 0;
+    double m_lastBatchMs = 0;
 };
 
 RuleReceipt RowPurge::run()
@@ -62,8 +63,7 @@ RuleReceipt RowPurge::run()
             QCoreApplication::translate("purga::detail", "%1: nothing to remove.").arg(m_preview.table));
     m_template = QString(r.sql)
                      .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
-                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax))
-                     .replace(QStringLiteral("%LIMIT%"), QString::number(m_cfg.batchSize));
+                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax));
     m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 rows to remove, cutoff %3 UTC.")
                   .arg(m_preview.table)
                   .arg(m_preview.eligible)
@@ -76,8 +76,8 @@ RuleReceipt RowPurge::run()
         // Everything the preview counted is gone: the remaining blocks hold nothing for this plan.
         if (s == Step::Next && r.deleted >= m_preview.eligible)
             break;
-        if (s == Step::Next && m_cfg.pauseMs > 0)
-            interruptibleSleep(m_ctx, m_cfg.pauseMs);
+        if (s == Step::Next)
+            m_run.paceAfterBatch(m_lastBatchMs, m_cfg.pauseMs);
     }
     return finishComplete();
 }
@@ -111,6 +111,12 @@ bool RowPurge::begin(QSqlQuery &b, QString *error)
 RowPurge::Step RowPurge::batch(RuleReceipt *out)
 {
     RuleReceipt &r = m_run.receipt();
+    if (!m_run.paceBeforeBatch(out))
+        return Step::Done;
+    // The batch size may change during the run (GUI): from this batch on, the DELETE's LIMIT
+    // and the chunk planner follow it.
+    const int batchSize = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
+    m_limits.batchSize = batchSize;
     if (m_ctx.canceller.isCancelled()) {
         *out =
             m_run.finish(RuleStatus::Cancelled,
@@ -134,6 +140,7 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     // The last chunk is open-ended: it also covers blocks the table grew by during the run.
     const QString sql =
         QString(m_template)
+            .replace(QStringLiteral("%LIMIT%"), QString::number(batchSize))
             .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
             .replace(QStringLiteral("%TID_TO%"), QString::number(to >= m_blocks ? qint64(4294967295LL) : to));
     if (!began || !b.exec(sql))
@@ -170,10 +177,11 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
         r.keyMin = m_preview.keyMin;
         r.keyMax = m_preview.keyMax;
     }
+    m_lastBatchMs = ms;
     m_run.recordBatch(n, ms);
     m_plan = nextChunk(m_plan, n, to - m_from, ms, m_limits);
     // A full batch may have left removable rows in its range: the next batch reads it again.
-    if (n < m_cfg.batchSize)
+    if (n < batchSize)
         m_from = to;
     return Step::Next;
 }

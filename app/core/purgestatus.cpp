@@ -32,6 +32,8 @@ QString toId(RuleStatus status)
         return QStringLiteral("running");
     case RuleStatus::WaitingLock:
         return QStringLiteral("waiting_lock");
+    case RuleStatus::Throttled:
+        return QStringLiteral("throttled");
     }
     return QStringLiteral("error");
 }
@@ -50,7 +52,7 @@ bool fromId(const QString &id, RunStatus *status)
 bool fromId(const QString &id, RuleStatus *status)
 {
     for (RuleStatus s : {RuleStatus::Ok, RuleStatus::Cancelled, RuleStatus::Error, RuleStatus::Skipped,
-                         RuleStatus::Running, RuleStatus::WaitingLock}) {
+                         RuleStatus::Running, RuleStatus::WaitingLock, RuleStatus::Throttled}) {
         if (toId(s) == id) {
             *status = s;
             return true;

@@ -11,10 +11,10 @@ namespace purga {
 enum class RunStatus { Ok, Cancelled, Error, LockBusy };
 
 // A rule's final status (Ok, Cancelled, Error, Skipped) or, in live progress, Running/WaitingLock.
-enum class RuleStatus { Ok, Cancelled, Error, Skipped, Running, WaitingLock };
+enum class RuleStatus { Ok, Cancelled, Error, Skipped, Running, WaitingLock, Throttled };
 
 QString toId(RunStatus status);  // ok | cancelado | error | lock_ocupado
-QString toId(RuleStatus status); // ok | cancelado | error | omitido | running | waiting_lock
+QString toId(RuleStatus status); // ok | cancelado | error | omitido | running | waiting_lock | throttled
 // Unknown words (e.g. 'interrumpido' or 'en_curso' written by others) answer false.
 bool fromId(const QString &id, RunStatus *status);
 bool fromId(const QString &id, RuleStatus *status);

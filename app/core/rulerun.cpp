@@ -33,6 +33,7 @@ RuleRun::RuleRun(PurgeContext &ctx, const RulePreview &preview)
     m_p.ruleId = preview.id;
     m_p.planned = preview.eligible;
     m_timer.start();
+    m_throttledAtStart = ctx.pacer ? ctx.pacer->throttledMs() : 0;
 }
 
 void RuleRun::report(RuleStatus state, const QString &message)
@@ -42,6 +43,12 @@ void RuleRun::report(RuleStatus state, const QString &message)
     m_p.retries = m_r.retries;
     m_p.state = state;
     m_p.message = message;
+    if (state != RuleStatus::Throttled)
+        m_p.holdReason.clear();
+    if (m_ctx.pacer) {
+        m_p.lagMs = m_ctx.pacer->lastLagMs();
+        m_p.throttledMs = m_ctx.pacer->throttledMs();
+    }
     const double secs = m_timer.elapsed() / 1000.0;
     m_p.rowsPerSecond = secs > 0 ? m_r.deleted / secs : 0;
     m_p.etaMs = m_p.rowsPerSecond > 0 ? qint64((m_p.planned - m_p.deleted) / m_p.rowsPerSecond * 1000.0) : -1;
@@ -72,6 +79,35 @@ void RuleRun::waitBeforeRetry(int backoffMs, const QString &message)
     interruptibleSleep(m_ctx, backoffMs);
 }
 
+bool RuleRun::paceBeforeBatch(RuleReceipt *out)
+{
+    if (!m_ctx.pacer)
+        return true;
+    QString abortReason;
+    const bool go = m_ctx.pacer->waitBeforeBatch(
+        [this](const QString &why, qint64) {
+            m_p.holdReason = why;
+            report(RuleStatus::Throttled, QString());
+        },
+        &abortReason);
+    if (go)
+        return true;
+    *out = finish(RuleStatus::Cancelled,
+                  QCoreApplication::translate("purga::detail", "%1: stopped after batch %2: %3.")
+                      .arg(m_preview.table)
+                      .arg(m_r.batches)
+                      .arg(abortReason));
+    return false;
+}
+
+void RuleRun::paceAfterBatch(double ms, int pauseMs)
+{
+    if (m_ctx.pacer)
+        m_ctx.pacer->afterBatch(ms, pauseMs);
+    else if (pauseMs > 0)
+        interruptibleSleep(m_ctx, pauseMs);
+}
+
 RuleReceipt RuleRun::finish(RuleStatus status, const QString &message)
 {
     m_r.batchP50Ms = percentile(m_batchMs, 0.50);
@@ -80,6 +116,8 @@ RuleReceipt RuleRun::finish(RuleStatus status, const QString &message)
     m_r.status = status;
     m_r.message = message;
     m_r.durationMs = m_timer.elapsed();
+    if (m_ctx.pacer)
+        m_r.throttledMs = m_ctx.pacer->throttledMs() - m_throttledAtStart;
     report(status, message);
     return m_r;
 }

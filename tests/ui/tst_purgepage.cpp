@@ -3,6 +3,7 @@
 // the receipt, a complete run, confirmClose, and an event loop that never stalls over 50 ms.
 #include "appstate.h"
 #include "dbsession.h"
+#include "livecontrols.h"
 #include "messagebox.h"
 #include "pgsandbox.h"
 #include "previewpage.h"
@@ -539,6 +540,68 @@ private slots:
         QVERIFY(!f.state.isPurgeRunning());
         QCOMPARE(page.lastReceipt().status, RunStatus::Cancelled);
         QVERIFY(MessageBox::lastTitle().contains(QStringLiteral("purge"), Qt::CaseInsensitive));
+    }
+
+    // Issue 11: Pause holds a running purge before its next batch, a batch size typed during the
+    // run applies from the next batch, both are logged, and the hold is shown and timed.
+    void liveControlsPauseAndResizeARun()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 6000));
+        Fixture f(db);
+        QVERIFY(f.ready());
+        PurgePage page(&f.state);
+        page.resize(1200, 800);
+        page.show();
+        LiveControls *live = page.liveControls();
+        QVERIFY(!live->isEnabled());
+        QSignalSpy finished(&page, &PurgePage::purgeFinished);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        request.batchSize = 100;
+        request.pauseMs = 25;
+        QVERIFY(page.startPurge(request));
+        QVERIFY(live->isEnabled());
+        QCOMPARE(live->batchSpin()->value(), 100);
+        RuleProgressWidget *progress = page.progressFor(QStringLiteral("refresh_tokens"));
+        QTRY_VERIFY_WITH_TIMEOUT(progress->deleted() > 0, 30000);
+
+        live->pauseButton()->click();
+        QCOMPARE(live->pauseButton()->text(), LiveControls::tr("Resume"));
+        auto *state = progress->findChild<QLabel *>(QStringLiteral("stateValue"));
+        QTRY_VERIFY_WITH_TIMEOUT(state->text().contains(Pacer::tr("paused by you")), 30000);
+        const auto rows = [&db] {
+            return db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens"))
+                .toLongLong();
+        };
+        const qint64 held = rows();
+        QTest::qWait(1000);
+        QCOMPARE(rows(), held); // no batch while paused
+        QVERIFY(page.isRunning());
+        shoot(&page, QStringLiteral("purge-paused"));
+        live->batchSpin()->setValue(40);
+        live->pauseButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+
+        const PurgeReceipt &receipt = page.lastReceipt();
+        QCOMPARE(receipt.status, RunStatus::Ok);
+        QCOMPARE(receipt.rules.value(0).deleted, 6000);
+        QVERIFY(receipt.throttledMs >= 1000);
+        // Each batch removes at most its limit: 100 before the pause, 40 after it.
+        const qint64 before = 6020 - held, after = 6000 - before;
+        QVERIFY2(receipt.rules.value(0).batches >= (before + 99) / 100 + (after + 39) / 40,
+                 qPrintable(QStringLiteral("%1 batches for %2 + %3 rows")
+                                .arg(receipt.rules.value(0).batches)
+                                .arg(before)
+                                .arg(after)));
+        const QString log = page.logText();
+        QVERIFY2(log.contains(QStringLiteral("Paused by you")) &&
+                     log.contains(QStringLiteral("Resumed by you")) &&
+                     log.contains(QStringLiteral("Batch size changed to 40 rows")),
+                 qPrintable(log));
+        QVERIFY(!live->isEnabled());
     }
 
 private:

@@ -1,0 +1,92 @@
+#include "livecontrols.h"
+
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QSpinBox>
+
+namespace purga {
+
+LiveControls::LiveControls(QWidget *parent)
+    : QWidget(parent)
+    , m_batch(new QSpinBox(this))
+    , m_nice(new QDoubleSpinBox(this))
+    , m_pause(new QPushButton(this))
+{
+    setObjectName(QStringLiteral("liveControls"));
+    m_batch->setObjectName(QStringLiteral("liveBatchSize"));
+    m_batch->setRange(1, 100000);
+    m_batch->setSingleStep(500);
+    m_batch->setKeyboardTracking(false); // typing "1000" is one change, not four
+    m_batch->setToolTip(tr("Rows per batch; a change applies from the next batch"));
+    m_nice->setObjectName(QStringLiteral("liveNice"));
+    m_nice->setRange(0, 100);
+    m_nice->setDecimals(1);
+    m_nice->setSingleStep(0.5);
+    m_nice->setKeyboardTracking(false);
+    m_nice->setToolTip(tr("After each batch, sleep this many times the batch's own time"));
+    m_pause->setObjectName(QStringLiteral("pauseResumeButton"));
+    m_pause->setCheckable(true);
+    m_pause->setToolTip(tr("Hold the run before its next batch; the connection and the lock stay"));
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *batchLabel = new QLabel(tr("Batch size:"), this);
+    batchLabel->setBuddy(m_batch);
+    auto *niceLabel = new QLabel(tr("Nice ratio:"), this);
+    niceLabel->setBuddy(m_nice);
+    layout->addWidget(batchLabel);
+    layout->addWidget(m_batch);
+    layout->addWidget(niceLabel);
+    layout->addWidget(m_nice);
+    layout->addWidget(m_pause);
+
+    connect(m_batch, &QSpinBox::valueChanged, this, [this](int rows) {
+        if (m_live)
+            m_live->setBatchSize(rows);
+    });
+    connect(m_nice, &QDoubleSpinBox::valueChanged, this, [this](double ratio) {
+        if (m_live)
+            m_live->setNice(ratio);
+    });
+    connect(m_pause, &QPushButton::toggled, this, [this](bool paused) {
+        if (m_live)
+            m_live->setPaused(paused);
+        updatePauseText();
+    });
+    detach();
+}
+
+void LiveControls::attach(std::shared_ptr<LiveSettings> live, int batchSize, double nice)
+{
+    m_live.reset(); // setting the values below must not count as changes
+    {
+        const QSignalBlocker b(m_batch), n(m_nice), p(m_pause);
+        m_batch->setValue(batchSize);
+        m_nice->setValue(nice);
+        m_pause->setChecked(live && live->paused());
+    }
+    m_live = std::move(live);
+    updatePauseText();
+    setEnabled(m_live != nullptr);
+}
+
+void LiveControls::detach()
+{
+    m_live.reset();
+    {
+        const QSignalBlocker p(m_pause);
+        m_pause->setChecked(false);
+    }
+    updatePauseText();
+    setEnabled(false);
+}
+
+void LiveControls::updatePauseText()
+{
+    m_pause->setText(m_pause->isChecked() ? tr("Resume") : tr("Pause"));
+}
+
+} // namespace purga

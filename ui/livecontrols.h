@@ -1,0 +1,41 @@
+#pragma once
+
+#include "pacer.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QDoubleSpinBox;
+class QPushButton;
+class QSpinBox;
+
+namespace purga {
+
+// Batch size, nice ratio and Pause/Resume of a running purge (issue 11): each change goes to the
+// run's LiveSettings at once and the engine applies it before its next batch (and logs it).
+// Disabled when no run is attached.
+class LiveControls : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit LiveControls(QWidget *parent = nullptr);
+
+    // A run starts with these settings; the controls act on `live` until detach().
+    void attach(std::shared_ptr<LiveSettings> live, int batchSize, double nice);
+    void detach();
+
+    QSpinBox *batchSpin() const { return m_batch; }
+    QDoubleSpinBox *niceSpin() const { return m_nice; }
+    QPushButton *pauseButton() const { return m_pause; }
+
+private:
+    void updatePauseText();
+
+    std::shared_ptr<LiveSettings> m_live;
+    QSpinBox *m_batch;
+    QDoubleSpinBox *m_nice;
+    QPushButton *m_pause;
+};
+
+} // namespace purga
