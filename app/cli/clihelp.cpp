@@ -42,7 +42,8 @@ const QList<Command> &commands()
          true},
         {"purge",
          "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
-         "                         [--pause-ms N] [--target-batch-ms N] [--detach-only] [--vacuum] "
+         "                         [--ddl-lock-timeout-ms N] [--pause-ms N] [--target-batch-ms N] "
+         "[--detach-only] [--vacuum] "
          "[--lock-key N] "
          "[--json]",
          QT_TRANSLATE_NOOP("Cli",
@@ -50,9 +51,9 @@ const QList<Command> &commands()
                            "cancel the batch in flight (exit 6)."),
          {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("yes"), QStringLiteral("batch-size"),
           QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
-          QStringLiteral("pause-ms"), QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"),
-          QStringLiteral("vacuum"), QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"),
-          QStringLiteral("json")},
+          QStringLiteral("ddl-lock-timeout-ms"), QStringLiteral("pause-ms"),
+          QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"), QStringLiteral("vacuum"),
+          QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"), QStringLiteral("json")},
          0,
          true},
         {"profile-save",
@@ -153,6 +154,10 @@ QList<QCommandLineOption> allOptions()
         opt("yes", Context::tr("Really delete (otherwise only the preview is printed).")),
         opt("batch-size", Context::tr("Rows per batch (1-100000, default 5000)."), "N"),
         opt("lock-timeout-ms", Context::tr("lock_timeout of each batch (default 5000)."), "N"),
+        opt("ddl-lock-timeout-ms",
+            Context::tr("lock_timeout of each DETACH/DROP of a partition (default 300): a waiting DETACH "
+                        "holds back every INSERT into log_sesiones, so it gives way quickly and retries."),
+            "N"),
         opt("statement-timeout-ms", Context::tr("statement_timeout of each batch (default 120000)."), "N"),
         opt("pause-ms", Context::tr("Pause between batches (default 0)."), "N"),
         opt("target-batch-ms", Context::tr("Adapt the batch size to this duration (default off)."), "N"),

@@ -91,6 +91,9 @@ void printReceiptHuman(const PurgeReceipt &receipt)
                                .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
                                     formatCount(r.batches), formatCount(r.largestBatch),
                                     formatCount(r.retries), formatCount(r.durationMs)));
+    for (const RuleReceipt &r : receipt.rules)
+        for (const auto &k : r.notDroppedPartitions)
+            Context::printLine(Context::tr("  %1 detached, not dropped: %2").arg(k.first, k.second));
 }
 
 } // namespace

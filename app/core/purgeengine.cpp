@@ -95,6 +95,11 @@ QJsonObject RuleReceipt::toJson() const
     if (Rules::isPartitionRule(ruleId)) {
         o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
         o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
+        QJsonArray notDropped;
+        for (const auto &k : notDroppedPartitions)
+            notDropped.append(
+                QJsonObject{{QStringLiteral("name"), k.first}, {QStringLiteral("reason"), k.second}});
+        o.insert(QStringLiteral("not_dropped_partitions"), notDropped);
     }
     return o;
 }
@@ -184,7 +189,7 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
 void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
                            PurgeReceipt &receipt)
 {
-    detail::PurgeContext ctx{m_conn, m_canceller, *m_stop, observer, options, {}};
+    detail::PurgeContext ctx{m_conn, m_canceller, *m_stop, observer, options, {}, receipt.runId};
     ctx.runTimer.start();
     receipt.status = RunStatus::Ok;
     for (const QString &id : options.ruleIds) {

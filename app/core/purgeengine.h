@@ -8,6 +8,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -59,6 +60,7 @@ struct RuleReceipt
     qint64 keyMin = 0, keyMax = 0; // of the deleted rows
     QStringList droppedPartitions;
     QStringList detachedPartitions;
+    QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped
     QString sql;
     QString message;
     QJsonObject toJson() const;

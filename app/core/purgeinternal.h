@@ -17,6 +17,7 @@ struct PurgeContext
     PurgeObserver *observer;
     const PurgeOptions &options;
     QElapsedTimer runTimer;
+    QString runId; // the receipt's run id (written into the marker of a detached partition)
 
     void log(const QString &line) const
     {
