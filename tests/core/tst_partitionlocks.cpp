@@ -2,6 +2,7 @@
 // reader queues every INSERT into log_sesiones behind its lock request, so DDL runs under its own
 // short lock timeout (RuleConfig::ddlLockTimeoutMs) and retries with backoff; a lock timeout in the
 // second phase of DETACH ... CONCURRENTLY is retried with FINALIZE.
+#include "clirunner.h"
 #include "pgconnection.h"
 #include "pgsandbox.h"
 #include "preview.h"
@@ -142,8 +143,9 @@ void TestPartitionLocks::lockTimeoutInSecondPhaseIsFinalized()
     PurgeReceipt r;
     std::thread purger([&] { r = purgeOnOwnConnection(db, p); });
     // The first partition went "detach pending" (second phase) and the purge retries.
-    const bool pending = pollUntil(
-        reader, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhdetachpending)"), 30000);
+    // (Polled from another session: the reader's snapshot would show the catalog as it was.)
+    const bool pending =
+        waitFor(db, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhdetachpending)"), 30000);
     std::this_thread::sleep_for(std::chrono::seconds(2)); // a few DDL lock timeouts
     QVERIFY(reader.execScript(QStringLiteral("ROLLBACK"), &err));
     purger.join();
