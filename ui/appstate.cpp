@@ -35,7 +35,8 @@ bool AppState::isPreviewStale() const
         if (now.retentionSeconds != then.retentionSeconds || now.forensicOverride != then.forensicOverride ||
             now.batchSize != then.batchSize || now.lockTimeoutMs != then.lockTimeoutMs ||
             now.statementTimeoutMs != then.statementTimeoutMs || now.pauseMs != then.pauseMs ||
-            now.targetBatchMs != then.targetBatchMs || now.maxLockRetries != then.maxLockRetries)
+            now.targetBatchMs != then.targetBatchMs || now.maxLockRetries != then.maxLockRetries ||
+            now.ddlLockTimeoutMs != then.ddlLockTimeoutMs)
             return true;
     }
     return false;

@@ -39,6 +39,13 @@ QString PartitionTable::actionText(const PartitionInfo &p)
 {
     if (p.isDefault)
         return Display::statusSymbol(Display::Status::Info) + u' ' + tr("DEFAULT: never removed");
+    if (p.detachedNotDropped)
+        return Display::statusSymbol(Display::Status::Warning) + u' ' +
+               tr("Detached, not dropped: %1. The purge drops it.").arg(p.reason);
+    if (p.removable && !p.dependents.isEmpty())
+        return Display::statusSymbol(Display::Status::Warning) + u' ' +
+               tr("Removable, but DROP TABLE is refused while these depend on it: %1")
+                   .arg(p.dependents.join(QStringLiteral(", ")));
     if (p.removable)
         return Display::statusSymbol(Display::Status::Ok) + u' ' + tr("Removable (detach and drop)");
     return tr("Kept (inside retention)");

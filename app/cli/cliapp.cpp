@@ -231,7 +231,8 @@ bool Context::ruleConfigs(const ConnectionProfile &profile, const QStringList &i
         };
         if (!intOption("batch-size", &c.batchSize) || !intOption("lock-timeout-ms", &c.lockTimeoutMs) ||
             !intOption("pause-ms", &c.pauseMs) || !intOption("target-batch-ms", &c.targetBatchMs) ||
-            !intOption("statement-timeout-ms", &c.statementTimeoutMs))
+            !intOption("statement-timeout-ms", &c.statementTimeoutMs) ||
+            !intOption("ddl-lock-timeout-ms", &c.ddlLockTimeoutMs))
             return false;
         // A retention shorter than the forensic window is the command's decision (purge refuses it
         // without --allow-short-retention, preview warns), not a usage error.

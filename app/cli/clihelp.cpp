@@ -44,20 +44,20 @@ const QList<Command> &commands()
          true},
         {"purge",
          "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
-         "                         [--pause-ms N] [--nice R] [--max-lag-ms N] [--abort-lag-ms N] "
-         "[--throttle-file PATH]\n"
-         "                         [--target-batch-ms N] [--detach-only] [--vacuum] [--lock-key N] "
-         "[--allow-short-retention] [--json]",
+         "                         [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N] "
+         "[--abort-lag-ms N]\n"
+         "                         [--throttle-file PATH] [--target-batch-ms N] [--detach-only] [--vacuum] "
+         "[--lock-key N] [--allow-short-retention] [--json]",
          QT_TRANSLATE_NOOP("Cli",
                            "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
                            "cancel the batch in flight (exit 6)."),
          {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("yes"), QStringLiteral("batch-size"),
           QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
-          QStringLiteral("pause-ms"), QStringLiteral("nice"), QStringLiteral("max-lag-ms"),
-          QStringLiteral("abort-lag-ms"), QStringLiteral("throttle-file"), QStringLiteral("target-batch-ms"),
-          QStringLiteral("detach-only"), QStringLiteral("vacuum"), QStringLiteral("lock-key"),
-          QStringLiteral("prometheus-textfile"), QStringLiteral("allow-short-retention"),
-          QStringLiteral("json")},
+          QStringLiteral("ddl-lock-timeout-ms"), QStringLiteral("pause-ms"), QStringLiteral("nice"),
+          QStringLiteral("max-lag-ms"), QStringLiteral("abort-lag-ms"), QStringLiteral("throttle-file"),
+          QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"), QStringLiteral("vacuum"),
+          QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"),
+          QStringLiteral("allow-short-retention"), QStringLiteral("json")},
          0,
          true},
         {"profile-save",
@@ -158,6 +158,10 @@ QList<QCommandLineOption> allOptions()
         opt("yes", Context::tr("Really delete (otherwise only the preview is printed).")),
         opt("batch-size", Context::tr("Rows per batch (1-100000, default 5000)."), "N"),
         opt("lock-timeout-ms", Context::tr("lock_timeout of each batch (default 5000)."), "N"),
+        opt("ddl-lock-timeout-ms",
+            Context::tr("lock_timeout of each DETACH/DROP of a partition (default 300): a waiting DETACH "
+                        "holds back every INSERT into log_sesiones, so it gives way quickly and retries."),
+            "N"),
         opt("statement-timeout-ms", Context::tr("statement_timeout of each batch (default 120000)."), "N"),
         opt("pause-ms", Context::tr("Pause between batches (default 0)."), "N"),
         opt("nice", Context::tr("After each batch, sleep R × its time (default 0)."), "R"),

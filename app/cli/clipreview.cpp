@@ -30,6 +30,28 @@ void refuse(const QStringList &blockers)
     Context::error(unique.join(QStringLiteral(" ")), blockers.join(u'\n'));
 }
 
+namespace {
+
+// One removable partition, or one detached earlier and not dropped (with why), in words.
+void printPartitionHuman(const PartitionInfo &p)
+{
+    const QString leaves = p.leaves > 1 ? Context::tr(", %1 sub-partitions").arg(p.leaves) : QString();
+    if (p.detachedNotDropped) {
+        Context::printLine(Context::tr("  %1: detached, not dropped (%2 rows, %3%4): %5; the purge drops it")
+                               .arg(p.name, formatCount(p.rows), formatBytes(p.bytes), leaves, p.reason));
+        return;
+    }
+    if (!p.removable)
+        return;
+    Context::printLine(Context::tr("  would detach and drop %1 (%2 rows, %3%4)")
+                           .arg(p.name, formatCount(p.rows), formatBytes(p.bytes), leaves));
+    if (!p.dependents.isEmpty())
+        Context::printLine(Context::tr("    WARNING: DROP TABLE is refused while these depend on it: %1")
+                               .arg(p.dependents.join(QStringLiteral(", "))));
+}
+
+} // namespace
+
 void printPreviewHuman(const PreviewPlan &plan)
 {
     const QLocale l;
@@ -56,9 +78,7 @@ void printPreviewHuman(const PreviewPlan &plan)
                                    .arg(r.keyMax)
                                    .arg(r.oldest, r.newest));
         for (const PartitionInfo &p : r.partitions)
-            if (p.removable)
-                Context::printLine(Context::tr("  would detach and drop %1 (%2 rows, %3)")
-                                       .arg(p.name, formatCount(p.rows), formatBytes(p.bytes)));
+            printPartitionHuman(p);
     }
 }
 

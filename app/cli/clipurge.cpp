@@ -106,6 +106,9 @@ void printReceiptHuman(const PurgeReceipt &receipt)
     if (receipt.throttledMs > 0)
         Context::printLine(Context::tr("  Throttled %1 ms in all (%2 waits for replica lag).")
                                .arg(formatCount(receipt.throttledMs), formatCount(receipt.lagWaits)));
+    for (const RuleReceipt &r : receipt.rules)
+        for (const auto &k : r.notDroppedPartitions)
+            Context::printLine(Context::tr("  %1 detached, not dropped: %2").arg(k.first, k.second));
 }
 
 // --max-lag-ms, --abort-lag-ms, --nice and --throttle-file; false after a usage error.

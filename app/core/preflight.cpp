@@ -233,27 +233,38 @@ bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, QStrin
     return true;
 }
 
-// DETACH needs the parent's owner, DROP each partition's owner.
+// DETACH needs the parent's owner, DROP each partition's owner: every table of the partition tree
+// (the leaves of sub-partitioned partitions too) and every partition detached earlier and not
+// dropped (a plain table carrying our marker).
 void checkDetach(PgConnection &conn, PreflightReport *r, const QString &ruleId, bool parentOwner)
 {
     const QString table = Rules::table(ruleId);
     QSqlQuery parts(conn.database());
-    bool partsOwned = true;
-    if (parts.exec(QStringLiteral("SELECT coalesce(bool_and(pg_has_role(c.relowner, 'USAGE')), true)"
-                                  "  FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid"
-                                  " WHERE i.inhparent = 'identidad.log_sesiones'::regclass")) &&
+    QString foreign;
+    if (parts.exec(QStringLiteral(
+                       "SELECT string_agg(x.name, ', ' ORDER BY x.name) FROM (\n"
+                       "  SELECT t.relid::regclass::text AS name, c.relowner\n"
+                       "    FROM pg_partition_tree('identidad.log_sesiones'::regclass) t\n"
+                       "    JOIN pg_class c ON c.oid = t.relid WHERE t.level > 0\n"
+                       "  UNION\n"
+                       "  SELECT l.name, (SELECT c.relowner FROM pg_class c WHERE c.oid = l.name::regclass)\n"
+                       "    FROM (%1) l) x\n"
+                       "WHERE NOT pg_has_role(x.relowner, 'USAGE')")
+                       .arg(Rules::leftoverPartitionsSql())) &&
         parts.next())
-        partsOwned = parts.value(0).toBool();
-    const bool owner = parentOwner && partsOwned;
+        foreign = parts.value(0).toString();
+    const bool owner = parentOwner && foreign.isEmpty();
     r->canDetachPartitions = owner;
-    r->items << item(QStringLiteral("detach:") + ruleId, owner ? S::Ok : S::Failed,
-                     PreflightReport::tr("May detach and drop partitions of %1").arg(table),
-                     owner
+    QString detail = owner
                          ? PreflightReport::tr("The role owns the table or is a member of its owner.")
                          : PreflightReport::tr("DETACH/DROP PARTITION needs the owner of %1; grant its owner "
                                                "role to %2.")
-                               .arg(table, r->role),
-                     false, !owner);
+                               .arg(table, r->role);
+    if (!foreign.isEmpty())
+        detail += u' ' + PreflightReport::tr("Owned by another role: %1.").arg(foreign);
+    r->items << item(QStringLiteral("detach:") + ruleId, owner ? S::Ok : S::Failed,
+                     PreflightReport::tr("May detach and drop partitions of %1").arg(table), detail, false,
+                     !owner);
     r->items.last().ruleId = ruleId;
 }
 

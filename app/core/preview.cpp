@@ -115,33 +115,30 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, F
     return true;
 }
 
-bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+// Exact rows of every partition in one pass through the parent (its privileges apply; a
+// MINVALUE or DEFAULT partition needs no bound expression this way), leaves of a sub-partitioned
+// partition under it. A partition with an interrupted concurrent detach is invisible through the
+// parent: counted alone, like a detached one.
+bool countPartitionRows(PgConnection &conn, RulePreview &r, Failure &f)
 {
-    QSqlQuery q(conn.database());
-    q.setForwardOnly(true);
-    r.countSql = Rules::partitionsSql(cutoffLit);
-    if (!execOrFail(q, r.countSql, f))
-        return false;
-    QStringList statements;
-    while (q.next())
-        r.partitions << partitionFromRow(q);
-    // Exact rows of every partition in one pass through the parent (its privileges apply; a
-    // MINVALUE or DEFAULT partition needs no bound expression this way).
     QSqlQuery c(conn.database());
-    if (!execOrFail(c,
-                    QStringLiteral(
-                        "SELECT tableoid::regclass::text, count(*) FROM identidad.log_sesiones GROUP BY 1"),
-                    f))
+    if (!execOrFail(c, Rules::partitionRowsSql(), f))
         return false;
     QHash<QString, qint64> exactRows;
     while (c.next())
         exactRows.insert(c.value(0).toString(), c.value(1).toLongLong());
-    // A partition with an interrupted concurrent detach is invisible through the parent: count it alone.
     QSqlQuery pend(conn.database());
     if (!execOrFail(pend, Rules::pendingDetachSql(), f))
         return false;
-    while (pend.next()) {
-        const QString name = pend.value(0).toString();
+    QStringList alone;
+    while (pend.next())
+        alone << pend.value(0).toString();
+    for (PartitionInfo &p : r.partitions) {
+        p.detachPending = alone.contains(p.name);
+        if (p.detachedNotDropped)
+            alone << p.name;
+    }
+    for (const QString &name : std::as_const(alone)) {
         QSqlQuery one(conn.database());
         if (!execOrFail(one, QStringLiteral("SELECT count(*) FROM %1").arg(name), f) || !one.next())
             return false;
@@ -150,14 +147,61 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
     for (PartitionInfo &p : r.partitions) {
         p.rows = exactRows.value(p.name, 0);
         p.rowsExact = true;
+    }
+    return true;
+}
+
+// Why a partition this app detached is still a table, from its marker and its dependants.
+QString leftoverReason(const PartitionInfo &p, const QString &marker)
+{
+    const QString run = marker.section(QStringLiteral("(run "), 1).section(u')', 0, 0);
+    QString reason = QCoreApplication::translate(
+                         "purga", "detached by run %1 and not dropped (the run ended before its DROP TABLE)")
+                         .arg(run);
+    const QLatin1String tag("\nnot dropped: ");
+    const qsizetype at = marker.indexOf(tag);
+    if (at >= 0)
+        reason = QCoreApplication::translate("purga", "detached by run %1 and not dropped: %2")
+                     .arg(run, marker.mid(at + tag.size()));
+    if (!p.dependents.isEmpty())
+        reason += QStringLiteral("; ") +
+                  QCoreApplication::translate("purga", "DROP TABLE is refused while these depend on it: %1")
+                      .arg(p.dependents.join(QStringLiteral(", ")));
+    return reason;
+}
+
+bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+{
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::partitionsSql(cutoffLit);
+    if (!execOrFail(q, r.countSql, f))
+        return false;
+    while (q.next())
+        r.partitions << partitionFromRow(q);
+    QSqlQuery left(conn.database());
+    if (!execOrFail(left, Rules::leftoverPartitionsSql(), f))
+        return false;
+    while (left.next()) {
+        PartitionInfo p = partitionFromRow(left);
+        p.detachedNotDropped = true;
+        p.reason = leftoverReason(p, left.value(10).toString());
+        r.partitions << p;
+    }
+    if (!countPartitionRows(conn, r, f))
+        return false;
+    QStringList statements;
+    for (const PartitionInfo &p : std::as_const(r.partitions)) {
         r.total += p.rows;
-        if (p.removable) {
-            r.eligible += p.rows;
-            statements << Rules::partitionPurgeText(p.name);
-            if (r.oldest.isEmpty())
-                r.oldest = p.lowerBound;
+        if (!p.removable)
+            continue;
+        r.eligible += p.rows;
+        statements << (p.detachedNotDropped ? Rules::dropPartitionSql(p.name) + u';'
+                                            : Rules::partitionPurgeText(p.name));
+        if (r.oldest.isEmpty() || (!p.lowerBound.isEmpty() && p.lowerBound < r.oldest))
+            r.oldest = p.lowerBound;
+        if (p.upperBound > r.newest)
             r.newest = p.upperBound;
-        }
     }
     r.retained = r.total - r.eligible;
     r.deleteSql =
@@ -178,7 +222,20 @@ PartitionInfo partitionFromRow(const QSqlQuery &q)
     p.removable = q.value(5).toBool() && !p.isDefault;
     p.rows = q.value(6).toLongLong(); // the catalog's estimate until counted
     p.bytes = q.value(7).toLongLong();
+    if (q.record().count() > 9) {
+        p.leaves = q.value(8).toInt();
+        const QString deps = q.value(9).toString();
+        if (!deps.isEmpty())
+            p.dependents = deps.split(QStringLiteral(", "));
+    }
     return p;
+}
+
+QString PartitionInfo::stateId() const
+{
+    if (detachedNotDropped)
+        return QStringLiteral("detached_not_dropped");
+    return detachPending ? QStringLiteral("detach_pending") : QStringLiteral("attached");
 }
 
 QString maskHash(const QString &hash)
@@ -238,7 +295,11 @@ QJsonObject RulePreview::toJson() const
                                      {QStringLiteral("rows"), double(p.rows)},
                                      {QStringLiteral("rows_exact"), p.rowsExact},
                                      {QStringLiteral("bytes"), double(p.bytes)},
-                                     {QStringLiteral("removable"), p.removable}});
+                                     {QStringLiteral("removable"), p.removable},
+                                     {QStringLiteral("leaves"), p.leaves},
+                                     {QStringLiteral("state"), p.stateId()},
+                                     {QStringLiteral("dependents"), QJsonArray::fromStringList(p.dependents)},
+                                     {QStringLiteral("reason"), jsonText(p.reason)}});
         o.insert(QStringLiteral("partitions"), parts);
         return o;
     }

@@ -29,6 +29,14 @@ struct PartitionInfo
     qint64 rows = -1; // exact when rowsExact, else the catalog estimate
     bool rowsExact = false;
     qint64 bytes = 0;
+    int leaves = 1;             // tables holding its rows (more than one when sub-partitioned)
+    QStringList dependents;     // other objects depending on it (views, foreign keys, ...): DROP refuses
+    bool detachPending = false; // an interrupted DETACH ... CONCURRENTLY (finished by the purge)
+    // Detached by this app but never dropped (a plain table carrying its marker): the purge drops it.
+    bool detachedNotDropped = false;
+    QString reason; // translated: why a detached partition was not dropped
+
+    QString stateId() const; // attached | detach_pending | detached_not_dropped (JSON)
 };
 
 struct CountBucket

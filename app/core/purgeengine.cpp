@@ -68,6 +68,11 @@ QJsonObject RuleReceipt::toJson() const
     if (Rules::isPartitionRule(ruleId)) {
         o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
         o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
+        QJsonArray notDropped;
+        for (const auto &k : notDroppedPartitions)
+            notDropped.append(
+                QJsonObject{{QStringLiteral("name"), k.first}, {QStringLiteral("reason"), k.second}});
+        o.insert(QStringLiteral("not_dropped_partitions"), notDropped);
     }
     return o;
 }
@@ -174,7 +179,8 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
                 observer->notice(line);
         });
     detail::PurgeContext ctx{
-        m_conn, m_canceller, *m_stop, observer, options, {}, [&waiters] { waiters.poll(); }, &pacer};
+        m_conn, m_canceller,  *m_stop, observer, options, {}, [&waiters] { waiters.poll(); },
+        &pacer, receipt.runId};
     ctx.runTimer.start();
     receipt.status = RunStatus::Ok;
     for (const QString &id : options.ruleIds) {

@@ -11,6 +11,7 @@
 #include <QList>
 #include <QMap>
 #include <QMetaType>
+#include <QPair>
 #include <QString>
 #include <QStringList>
 
@@ -69,6 +70,7 @@ struct RuleReceipt
     qint64 keyMin = 0, keyMax = 0; // of the deleted rows
     QStringList droppedPartitions;
     QStringList detachedPartitions;
+    QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped
     QString sql;
     QString message;
     QJsonObject toJson() const;

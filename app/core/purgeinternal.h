@@ -22,6 +22,7 @@ struct PurgeContext
     // Called after every committed batch (and before a lock retry): cheap checks between batches.
     std::function<void()> betweenBatches;
     Pacer *pacer = nullptr; // the run's pacing; null: none
+    QString runId;          // the receipt's run id (written into the marker of a detached partition)
 
     void log(const QString &line) const
     {

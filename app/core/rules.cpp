@@ -44,6 +44,70 @@ QString sampleColumns(const QString &id)
         "t.usado_en::text");
 }
 
+// A text as an SQL string literal (standard_conforming_strings: only quotes are doubled).
+QString sqlText(QString text)
+{
+    text.replace(u'\'', QStringLiteral("''"));
+    text.remove(QChar(0));
+    return u'\'' + text + u'\'';
+}
+
+// lo/hi of a range bound text "FOR VALUES FROM ('…') TO ('…')" (NULL for MINVALUE/MAXVALUE/DEFAULT).
+QString boundsOf(const QString &boundExpr)
+{
+    return QStringLiteral("SELECT (regexp_match(%1, 'FROM \\(''([^'']*)''\\)'))[1]::timestamptz AS lo,\n"
+                          "         (regexp_match(%1, 'TO \\(''([^'']*)''\\)'))[1]::timestamptz AS hi")
+        .arg(boundExpr);
+}
+
+// The relation c.oid and, when it is partitioned, every table below it.
+const QString kTree =
+    QStringLiteral("(SELECT c.oid AS relid UNION SELECT t.relid FROM pg_partition_tree(c.oid) t)");
+
+// What other objects depend on the tree of c.oid, in words: views, foreign keys of other tables,
+// anything else as pg_describe_object says it. Its own rules and constraints are not dependants.
+QString dependentsColumn()
+{
+    return QStringLiteral(
+               "       (SELECT string_agg(DISTINCT x.what, ', ') FROM (\n"
+               "          SELECT CASE d.classid\n"
+               "            WHEN 'pg_rewrite'::regclass THEN (SELECT CASE v.relkind WHEN 'm' THEN "
+               "'materialized "
+               "view ' ELSE 'view ' END || v.oid::regclass::text\n"
+               "                FROM pg_rewrite w JOIN pg_class v ON v.oid = w.ev_class WHERE w.oid = "
+               "d.objid)\n"
+               "            WHEN 'pg_constraint'::regclass THEN (SELECT 'foreign key ' || "
+               "quote_ident(k.conname) "
+               "|| ' on ' || k.conrelid::regclass::text\n"
+               "                FROM pg_constraint k WHERE k.oid = d.objid)\n"
+               "            ELSE pg_describe_object(d.classid, d.objid, d.objsubid) END AS what\n"
+               "          FROM pg_depend d\n"
+               "          WHERE d.refclassid = 'pg_class'::regclass AND d.deptype = 'n'\n"
+               "            AND d.refobjid IN %1\n"
+               "            AND NOT EXISTS (SELECT 1 FROM pg_rewrite w WHERE d.classid = "
+               "'pg_rewrite'::regclass\n"
+               "                              AND w.oid = d.objid AND w.ev_class IN %1)\n"
+               "            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE d.classid = "
+               "'pg_constraint'::regclass\n"
+               "                              AND k.oid = d.objid AND k.conrelid IN %1)) x) AS dependents\n")
+        .arg(kTree);
+}
+
+// Estimated rows, bytes and leaves of the tree of c.oid (a sub-partitioned partition holds its
+// rows in its leaves), then its dependants: columns 6-9 of the partition queries.
+QString partitionSizeColumns()
+{
+    return QStringLiteral(
+               "       (SELECT coalesce(sum(greatest(r.reltuples, 0)), 0)::bigint FROM pg_class r\n"
+               "         WHERE r.oid IN %1 AND r.relkind <> 'p') AS estimated_rows,\n"
+               "       (SELECT coalesce(sum(pg_total_relation_size(t.relid)), 0)::bigint FROM %1 t) "
+               "AS bytes,\n"
+               "       (SELECT count(*) FROM pg_class r WHERE r.oid IN %1 AND r.relkind <> 'p')::int "
+               "AS leaves,\n")
+               .arg(kTree) +
+           dependentsColumn();
+}
+
 } // namespace
 
 QStringList Rules::ids()
@@ -135,6 +199,10 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
         errors << tr("%1: target batch time %2 ms is out of range (0 to 60000).")
                       .arg(title(c.id))
                       .arg(c.targetBatchMs);
+    if (c.ddlLockTimeoutMs < 10 || c.ddlLockTimeoutMs > 600000)
+        errors << tr("%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).")
+                      .arg(title(c.id))
+                      .arg(c.ddlLockTimeoutMs);
     if (c.maxLockRetries < 0 || c.maxLockRetries > 100)
         errors << tr("%1: lock retries %2 out of range (0 to 100).").arg(title(c.id)).arg(c.maxLockRetries);
     return errors;
@@ -182,6 +250,7 @@ RuleConfig Rules::fromSettings(const QString &id, const QMap<QString, QString> &
     c.pauseMs = int(num("pause_ms", c.pauseMs));
     c.targetBatchMs = int(num("target_batch_ms", c.targetBatchMs));
     c.maxLockRetries = int(num("max_lock_retries", c.maxLockRetries));
+    c.ddlLockTimeoutMs = int(num("ddl_lock_timeout_ms", c.ddlLockTimeoutMs));
     return c;
 }
 
@@ -197,6 +266,7 @@ void Rules::toSettings(const RuleConfig &c, QMap<QString, QString> *o)
     o->insert(p + QStringLiteral("pause_ms"), QString::number(c.pauseMs));
     o->insert(p + QStringLiteral("target_batch_ms"), QString::number(c.targetBatchMs));
     o->insert(p + QStringLiteral("max_lock_retries"), QString::number(c.maxLockRetries));
+    o->insert(p + QStringLiteral("ddl_lock_timeout_ms"), QString::number(c.ddlLockTimeoutMs));
 }
 
 QString Rules::cutoffLiteral(const QString &cutoffUtcText)
@@ -314,19 +384,70 @@ QString Rules::partitionsSql(const QString &c)
                           "       pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT' AS is_default,\n"
                           "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
                           "       (b.hi IS NOT NULL AND b.hi <= %1) AS removable,\n"
-                          "       greatest(c.reltuples, 0)::bigint AS estimated_rows,\n"
-                          "       pg_total_relation_size(c.oid) AS bytes\n"
+                          "%2"
                           "FROM pg_inherits i\n"
                           "JOIN pg_class c ON c.oid = i.inhrelid\n"
-                          "CROSS JOIN LATERAL (\n"
-                          "  SELECT (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM "
-                          "\\(''([^'']*)''\\)'))[1]::timestamptz AS lo,\n"
-                          "         (regexp_match(pg_get_expr(c.relpartbound, c.oid), 'TO "
-                          "\\(''([^'']*)''\\)'))[1]::timestamptz AS hi\n"
-                          ") b\n"
+                          "CROSS JOIN LATERAL (%3) b\n"
                           "WHERE i.inhparent = 'identidad.log_sesiones'::regclass\n"
                           "ORDER BY b.hi NULLS LAST, name")
-        .arg(c);
+        .arg(c, partitionSizeColumns(), boundsOf(QStringLiteral("pg_get_expr(c.relpartbound, c.oid)")));
+}
+
+QString Rules::leftoverPartitionsSql()
+{
+    const QString bound = QStringLiteral("substring(d.description FROM 'FOR VALUES [^\n]*')");
+    return QStringLiteral("SELECT c.oid::regclass::text AS name,\n"
+                          "       %1 AS bound, false AS is_default,\n"
+                          "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
+                          "       true AS removable,\n"
+                          "%2,\n"
+                          "       d.description AS marker\n"
+                          "FROM pg_class c\n"
+                          "JOIN pg_description d ON d.objoid = c.oid AND d.classoid = 'pg_class'::regclass\n"
+                          "                     AND d.objsubid = 0\n"
+                          "CROSS JOIN LATERAL (%3) b\n"
+                          "WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition\n"
+                          "  AND starts_with(d.description, %4)\n"
+                          "ORDER BY b.hi NULLS LAST, name")
+        .arg(bound, partitionSizeColumns().chopped(1), boundsOf(bound), sqlText(detachMarkerPrefix()));
+}
+
+QString Rules::partitionRowsSql()
+{
+    // Counted per leaf through the parent (its privileges apply), then summed under the
+    // partition of log_sesiones each leaf belongs to.
+    return QStringLiteral(
+        "WITH leaf AS (SELECT tableoid, count(*) AS n FROM identidad.log_sesiones GROUP BY 1)\n"
+        "SELECT coalesce((SELECT a.relid FROM pg_partition_ancestors(leaf.tableoid) a\n"
+        "                   JOIN pg_inherits i ON i.inhrelid = a.relid\n"
+        "                  WHERE i.inhparent = 'identidad.log_sesiones'::regclass),\n"
+        "                leaf.tableoid)::regclass::text AS name,\n"
+        "       sum(leaf.n)::bigint AS n\n"
+        "FROM leaf GROUP BY 1");
+}
+
+QString Rules::detachMarkerPrefix()
+{
+    return QStringLiteral("purga-sesiones: detaching from identidad.log_sesiones");
+}
+
+QString Rules::detachMarker(const QString &runId, const QString &bound, bool keep)
+{
+    const QString head = keep
+                             ? QStringLiteral("purga-sesiones: detached from identidad.log_sesiones and kept "
+                                              "(detach only)")
+                             : detachMarkerPrefix();
+    return QStringLiteral("%1 (run %2) %3").arg(head, runId, bound);
+}
+
+QString Rules::notDroppedMarker(const QString &marker, const QString &reason)
+{
+    return marker.section(u'\n', 0, 0) + QStringLiteral("\nnot dropped: ") + reason;
+}
+
+QString Rules::commentSql(const QString &partition, const QString &comment)
+{
+    return QStringLiteral("COMMENT ON TABLE %1 IS %2").arg(partition, sqlText(comment));
 }
 
 QString Rules::pendingDetachSql()

@@ -20,6 +20,11 @@ struct RuleConfig
     int pauseMs = 0;       // pause between batches (politeness to live traffic)
     int targetBatchMs = 0; // 0 = fixed batch size; otherwise adapt the batch to this duration
     int maxLockRetries = 5;
+    // DDL (DETACH/DROP of partitions) waits only this long for a lock before it gives way and
+    // retries (ddlRetries() times, with backoff): a waiting ACCESS EXCLUSIVE request queues every
+    // other session's INSERT behind it.
+    int ddlLockTimeoutMs = 300;
+    int ddlRetries() const { return qMax(20, maxLockRetries * 4); }
 };
 
 // The three rules of ADR 0021, as the issues fix their semantics. Each rule's SQL is produced here
@@ -76,6 +81,21 @@ public:
     static QString dropPartitionSql(const QString &partition);
     // What the preview shows the purge will run for one removable partition.
     static QString partitionPurgeText(const QString &partition);
+    // The marker this app writes on a partition (COMMENT ON TABLE) before detaching it, so that a
+    // partition detached but never dropped (crash, refused DROP) is recognised later without the
+    // history tables. `bound` is the partition's FOR VALUES clause. A detach-only run writes a
+    // "kept" marker instead, which is not a leftover.
+    static QString detachMarkerPrefix();
+    static QString detachMarker(const QString &runId, const QString &bound, bool keep);
+    // The marker with the reason the DROP did not happen appended.
+    static QString notDroppedMarker(const QString &marker, const QString &reason);
+    static QString commentSql(const QString &partition, const QString &comment);
+    // Plain tables carrying the detach marker: partitions this app detached and did not drop. The
+    // same columns as partitionsSql() (bounds from the marker) plus the marker text (column 10).
+    static QString leftoverPartitionsSql();
+    // Exact rows per partition of log_sesiones through the parent, leaves of sub-partitioned
+    // partitions counted under their top-level partition: name, rows.
+    static QString partitionRowsSql();
     // Data-based overdue (health): the instant the oldest removable row of the rule crossed its
     // cutoff at the database's now() (for partitions: the oldest removable partition's upper bound
     // plus the retention), from the same predicate / partition SQL as the preview. One row:

@@ -24,37 +24,10 @@ using namespace purga::test;
 
 namespace {
 
-// Monthly partitions 16, 15, 14, 13, 12, 1 and 0 months back (100 rows each), and two rows
-// in the DEFAULT partition (outside every monthly range) when it exists.
-const QList<int> kMonthsBack{16, 15, 14, 13, 12, 1, 0};
-
-QString logSeedSql(bool defaultRows)
-{
-    QString sql = QStringLiteral(R"SQL(
-DO $$
-DECLARE n int;
-BEGIN
-  FOREACH n IN ARRAY ARRAY[16, 15, 14, 13, 12, 1, 0] LOOP
-    PERFORM identidad.crear_particion_log_sesiones((date_trunc('month', now()) - make_interval(months => n))::date);
-  END LOOP;
-END $$;
-INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en)
-SELECT 1 + g % 3, g, 'login', '10.0.0.1', date_trunc('month', now()) - make_interval(months => n) + g * interval '1 hour'
-  FROM unnest(ARRAY[16, 15, 14, 13, 12, 1, 0]) n, generate_series(0, 99) g;
-)SQL");
-    if (defaultRows)
-        sql += QStringLiteral(
-            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en) VALUES "
-            "(1, 1, 'login', now() - interval '30 months'), (1, 2, 'logout', now() + interval '6 "
-            "months');\n");
-    sql += QStringLiteral("ANALYZE identidad.log_sesiones;\n");
-    return sql;
-}
-
 // Removable partition names by the test's own arithmetic: upper bound (next month start) <= cutoff.
 QStringList expectedRemovable(test::TestDatabase &db, const QString &cutoffUtc)
 {
-    return removableLogPartitions(db, kMonthsBack, tsLiteral(cutoffUtc));
+    return removableLogPartitions(db, kLogMonthsBack, tsLiteral(cutoffUtc));
 }
 
 } // namespace
@@ -70,6 +43,7 @@ private slots:
     void logSesionesWithoutDefaultDetachesConcurrently();
     void interruptedConcurrentDetachIsFinalized();
     void cancelNowAfterDetachKeepsTheTable();
+    void cancelNowWithDefaultRollsBackTheDetach();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -363,12 +337,14 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
 
 void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
 {
-    // Issue 7, defect 7: a "Cancel now" once a partition is detached stops the run before its
-    // DROP TABLE (the detached table stays, every other partition stays attached); no count(*) of
-    // the detached partition runs (the preview counted it).
+    // Issue 7, defect 7: a "Cancel now" once a partition is detached (concurrently: no DEFAULT)
+    // stops the run before its DROP TABLE (the detached table stays, every other partition stays
+    // attached); no count(*) of the detached partition runs. Issue 8: the next preview lists it as
+    // detached, not dropped.
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(logSeedSql(true)));
+    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
+    QVERIFY(db.exec(logSeedSql(false)));
     PgConnection conn;
     QVERIFY(openPurga(db, conn));
     QVERIFY(setupHistory(conn));
@@ -410,6 +386,53 @@ void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
                     .toInt(),
                 1);
     QCOMPARE(runState(db, r.runId), QStringLiteral("cancelado"));
+    // The next preview (a new session: the cancel request may still be in flight on this one).
+    PgConnection later;
+    QVERIFY(openPurga(db, later));
+    PreviewPlan next;
+    QVERIFY(plan(later, {kLog}, &next));
+    bool listed = false;
+    for (const PartitionInfo &pi : next.rule(kLog)->partitions)
+        if (pi.name == cancelledAfter)
+            listed = pi.detachedNotDropped && pi.removable && pi.rows == 100 && pi.reason.contains(r.runId);
+    QVERIFY2(listed, qPrintable(cancelledAfter));
+}
+
+void TestPurgePartitions::cancelNowWithDefaultRollsBackTheDetach()
+{
+    // Issue 8: with a DEFAULT partition DETACH and DROP share one transaction: a "Cancel now"
+    // between them rolls the DETACH back; the partition stays attached with its rows.
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(logSeedSql(true)));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(setupHistory(conn));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    const QStringList expected = expectedRemovable(db, p.rule(kLog)->cutoffUtc);
+    Recorder rec;
+    QueryCanceller canceller;
+    QString cancelledAfter;
+    rec.onLog = [&](const QString &line) {
+        if (cancelledAfter.isEmpty() && line.contains(QLatin1String(" detached (in one transaction"))) {
+            cancelledAfter = line.section(u' ', 0, 0);
+            canceller.cancel();
+        }
+    };
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
+    QVERIFY2(!cancelledAfter.isEmpty(), qPrintable(rec.logText()));
+    QCOMPARE(r.status, RunStatus::Cancelled);
+    const RuleReceipt &rr = r.rules.first();
+    QVERIFY(rr.droppedPartitions.isEmpty() && rr.detachedPartitions.isEmpty());
+    QVERIFY2(rr.message.contains(cancelledAfter), qPrintable(rr.message));
+    for (const QString &part : expected)
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass")
+                               .arg(part))
+                     .toInt(),
+                 1);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM %1").arg(cancelledAfter)).toInt(), 100);
 }
 
 QTEST_GUILESS_MAIN(TestPurgePartitions)

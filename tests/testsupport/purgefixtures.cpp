@@ -207,6 +207,29 @@ QList<qint64> allIds(TestDatabase &db, const QString &table)
     return db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(table));
 }
 
+QString logSeedSql(bool defaultRows)
+{
+    QString sql = QStringLiteral(R"SQL(
+DO $$
+DECLARE n int;
+BEGIN
+  FOREACH n IN ARRAY ARRAY[16, 15, 14, 13, 12, 1, 0] LOOP
+    PERFORM identidad.crear_particion_log_sesiones((date_trunc('month', now()) - make_interval(months => n))::date);
+  END LOOP;
+END $$;
+INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en)
+SELECT 1 + g % 3, g, 'login', '10.0.0.1', date_trunc('month', now()) - make_interval(months => n) + g * interval '1 hour'
+  FROM unnest(ARRAY[16, 15, 14, 13, 12, 1, 0]) n, generate_series(0, 99) g;
+)SQL");
+    if (defaultRows)
+        sql += QStringLiteral(
+            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en) VALUES "
+            "(1, 1, 'login', now() - interval '30 months'), (1, 2, 'logout', now() + interval '6 "
+            "months');\n");
+    sql += QStringLiteral("ANALYZE identidad.log_sesiones;\n");
+    return sql;
+}
+
 QStringList removableLogPartitions(TestDatabase &db, const QList<int> &monthsBack, const QString &cutoffSql)
 {
     QStringList months;

@@ -42,6 +42,11 @@ QString preSeedSql(int filler);
 // at now() - 30 days, then a young one; ends with ANALYZE. Boundary rows are the caller's.
 QString refreshFillerSql(int filler);
 
+// log_sesiones: monthly partitions 16, 15, 14, 13, 12, 1 and 0 months back (kLogMonthsBack, 100
+// rows each), and two rows in the DEFAULT partition (outside every monthly range) when it exists.
+inline const QList<int> kLogMonthsBack{16, 15, 14, 13, 12, 1, 0};
+QString logSeedSql(bool defaultRows);
+
 // A BEFORE DELETE trigger that sleeps `seconds` on the row with this id: a slow batch to act on.
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds);
 
