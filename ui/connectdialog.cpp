@@ -434,7 +434,7 @@ void ConnectDialog::newProfile()
 {
     const QSignalBlocker blocker(m_list);
     m_list->setCurrentRow(-1);
-    m_form->setProfile(ConnectionProfile());
+    m_form->setNewProfile(ConnectionProfile());
     m_password->clear();
     m_keychainPassword.clear();
     m_delete->setEnabled(false);

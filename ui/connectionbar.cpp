@@ -32,6 +32,7 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     , m_bypassIcon(new QLabel(m_bypassChip))
     , m_bypassLabel(new QLabel(m_bypassChip))
     , m_standbyLabel(new QLabel(this))
+    , m_tlsLabel(new QLabel(this))
     , m_connectButton(new QToolButton(this))
 {
     setObjectName(QStringLiteral("connectionBar"));
@@ -44,6 +45,7 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     m_versionLabel->setObjectName(QStringLiteral("versionLabel"));
     m_bypassLabel->setObjectName(QStringLiteral("bypassLabel"));
     m_standbyLabel->setObjectName(QStringLiteral("standbyLabel"));
+    m_tlsLabel->setObjectName(QStringLiteral("tlsLabel"));
     m_connectButton->setObjectName(QStringLiteral("connectButton"));
     m_connectButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_connectButton->setPopupMode(QToolButton::MenuButtonPopup);
@@ -71,6 +73,7 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     bypass->addWidget(m_bypassLabel);
     layout->addWidget(m_bypassChip);
     layout->addWidget(m_standbyLabel);
+    layout->addWidget(m_tlsLabel);
     layout->addWidget(m_connectButton);
 
     connect(m_state, &AppState::connectionChanged, this, &ConnectionBar::refresh);
@@ -138,7 +141,27 @@ void ConnectionBar::refresh()
     m_standbyLabel->setText(QStringLiteral("⏸ ") + tr("STANDBY (read-only)"));
     m_standbyLabel->setToolTip(tr("The server is a standby in recovery: nothing can be deleted here."));
 
+    refreshTls(checked);
     applyColours();
+}
+
+void ConnectionBar::refreshTls(bool checked)
+{
+    const TlsStatus &tls = m_state->preflight().tls;
+    const bool atRisk = tls.atRisk();
+    m_tlsLabel->setVisible(checked && tls.known && (atRisk || tls.inUse));
+    m_tlsLabel->setProperty("risk", atRisk);
+    if (atRisk) {
+        m_tlsLabel->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
+                            tr("sslmode=%1: password may go to an impostor").arg(tls.sslMode));
+        m_tlsLabel->setToolTip(tr("With sslmode=%1 towards %2, libpq hands the password to whoever answers, "
+                                  "without checking the server's certificate. Edit the profile: sslmode "
+                                  "verify-full.")
+                                   .arg(tls.sslMode, tls.host));
+    } else {
+        m_tlsLabel->setText(tr("TLS %1").arg(Display::statusSymbol(Display::Status::Ok)));
+        m_tlsLabel->setToolTip(tls.summary());
+    }
 }
 
 void ConnectionBar::applyColours()
@@ -165,7 +188,9 @@ void ConnectionBar::applyColours()
                        "QFrame#bypassChip { background: #ffffff; border-radius: 3px; }"
                        "QFrame#bypassChip QLabel { color: #202124; }"
                        "QLabel#standbyLabel { background: #ffd54f; color: #3e2723; border-radius: 3px;"
-                       " padding: 1px 6px; }")
+                       " padding: 1px 6px; }"
+                       "QLabel#tlsLabel[risk=\"true\"] { background: #ffd54f; color: #3e2723;"
+                       " border-radius: 3px; padding: 1px 6px; }")
             .arg(background, foreground));
 }
 

@@ -16,7 +16,8 @@ class AppState;
 enum class Environment { None, Production, NonProduction };
 Environment environmentOf(const ConnectionProfile &profile);
 
-// The always-visible strip on top: environment, role@host:port/db, server version, BYPASSRLS, standby.
+// The always-visible strip on top: environment, role@host:port/db, server version, BYPASSRLS, standby,
+// TLS.
 // Colour is never alone: every state is also spelled out in text and an icon.
 class ConnectionBar : public QFrame
 {
@@ -33,6 +34,7 @@ public:
 private:
     void refresh();
     void applyColours();
+    void refreshTls(bool checked);
 
     AppState *m_state;
     Environment m_environment = Environment::None;
@@ -44,6 +46,7 @@ private:
     QLabel *m_bypassIcon;
     QLabel *m_bypassLabel;
     QLabel *m_standbyLabel;
+    QLabel *m_tlsLabel; // TLS in use, or amber when the sslmode may give the password to an impostor
     QToolButton *m_connectButton;
 };
 

@@ -1,5 +1,8 @@
 #include "profileform.h"
 
+#include "displayformat.h"
+#include "tls.h"
+
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -23,6 +26,7 @@ ProfileForm::ProfileForm(QWidget *parent)
     , m_sslRootCert(new QLineEdit(this))
     , m_browseCert(new QToolButton(this))
     , m_timeout(new QSpinBox(this))
+    , m_sslWarning(new QLabel(this))
 {
     m_name->setObjectName(QStringLiteral("profileName"));
     m_host->setObjectName(QStringLiteral("host"));
@@ -34,6 +38,10 @@ ProfileForm::ProfileForm(QWidget *parent)
     m_timeout->setObjectName(QStringLiteral("connectTimeout"));
     m_service->setObjectName(QStringLiteral("serviceLabel"));
     m_service->setWordWrap(true);
+    m_sslWarning->setObjectName(QStringLiteral("sslWarning"));
+    m_sslWarning->setWordWrap(true);
+    m_sslWarning->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #5c3b00; border: 1px "
+                                               "solid #e0b54d; padding: 4px; }"));
 
     m_name->setPlaceholderText(tr("e.g. core-prod"));
     m_port->setRange(1, 65535);
@@ -62,6 +70,7 @@ ProfileForm::ProfileForm(QWidget *parent)
     form->addRow(tr("&Database:"), m_database);
     form->addRow(tr("&User:"), m_user);
     form->addRow(tr("SSL &mode:"), m_sslMode);
+    form->addRow(QString(), m_sslWarning);
     form->addRow(tr("Root &certificate:"), certBox);
     certBox->setFocusProxy(m_sslRootCert);
     form->addRow(tr("Connect &timeout:"), m_timeout);
@@ -72,7 +81,15 @@ ProfileForm::ProfileForm(QWidget *parent)
     connect(m_timeout, &QSpinBox::valueChanged, this, &ProfileForm::edited);
     connect(m_sslMode, &QComboBox::currentTextChanged, this, [this] {
         updateSslCertEnabled();
+        updateSslWarning();
         emit edited();
+    });
+    // A mode the user picked is kept whatever the host becomes.
+    connect(m_sslMode, &QComboBox::activated, this, [this] { m_sslFollowsHost = false; });
+    connect(m_host, &QLineEdit::textEdited, this, [this](const QString &host) {
+        if (m_sslFollowsHost)
+            m_sslMode->setCurrentText(defaultSslMode(host.trimmed()));
+        updateSslWarning();
     });
     connect(m_browseCert, &QToolButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Root certificate"), m_sslRootCert->text(),
@@ -85,9 +102,18 @@ ProfileForm::ProfileForm(QWidget *parent)
     setProfile(ConnectionProfile());
 }
 
+void ProfileForm::setNewProfile(const ConnectionProfile &p)
+{
+    setProfile(p);
+    m_sslFollowsHost = !isService();
+    if (m_sslFollowsHost)
+        m_sslMode->setCurrentText(defaultSslMode(p.host));
+}
+
 void ProfileForm::setProfile(const ConnectionProfile &p)
 {
     m_base = p;
+    m_sslFollowsHost = false;
     const QSignalBlocker b1(m_port), b2(m_timeout), b3(m_sslMode);
     m_name->setText(p.name);
     m_host->setText(p.host);
@@ -110,6 +136,7 @@ void ProfileForm::setProfile(const ConnectionProfile &p)
     m_port->setReadOnly(service);
     m_sslMode->setEnabled(!service);
     updateSslCertEnabled();
+    updateSslWarning();
 }
 
 ConnectionProfile ProfileForm::profile() const
@@ -156,6 +183,22 @@ void ProfileForm::updateSslCertEnabled()
     const bool verify = m_sslMode->currentText().startsWith(QLatin1String("verify-"));
     m_sslRootCert->setEnabled(verify && !isService());
     m_browseCert->setEnabled(verify && !isService());
+    const QString bundle = systemCaBundle();
+    m_sslRootCert->setPlaceholderText(!verify            ? QString()
+                                      : bundle.isEmpty() ? tr("required: no system CA bundle found")
+                                                         : tr("system CA bundle (%1)").arg(bundle));
+}
+
+void ProfileForm::updateSslWarning()
+{
+    const QString mode = m_sslMode->currentText();
+    const QString host = m_host->text().trimmed();
+    const bool atRisk = !isService() && sslModeMaySendInClear(mode) && !isLoopbackHostList(host);
+    m_sslWarning->setVisible(atRisk);
+    m_sslWarning->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
+                          tr("With sslmode=%1 towards %2 the password may be sent to an impostor: "
+                             "nothing checks who answers. Use verify-full.")
+                              .arg(mode, host));
 }
 
 } // namespace purga

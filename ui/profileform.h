@@ -21,6 +21,9 @@ public:
     explicit ProfileForm(QWidget *parent = nullptr);
 
     void setProfile(const ConnectionProfile &profile);
+    // A profile not saved yet: its SSL mode follows the host (defaultSslMode(): verify-full, or
+    // prefer on loopback) until the user picks one.
+    void setNewProfile(const ConnectionProfile &profile);
     // The fields as a profile; settings the form does not show (rules, conninfo) are kept.
     ConnectionProfile profile() const;
     bool isService() const { return !m_base.service.isEmpty(); }
@@ -36,6 +39,7 @@ signals:
 
 private:
     void updateSslCertEnabled();
+    void updateSslWarning();
 
     ConnectionProfile m_base;
     QFormLayout *m_layout = nullptr;
@@ -49,6 +53,8 @@ private:
     QLineEdit *m_sslRootCert;
     QToolButton *m_browseCert;
     QSpinBox *m_timeout;
+    QLabel *m_sslWarning;
+    bool m_sslFollowsHost = false;
 };
 
 } // namespace purga

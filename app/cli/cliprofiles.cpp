@@ -4,6 +4,7 @@
 #include "passwordstore.h"
 #include "profilestore.h"
 #include "secrets.h"
+#include "tls.h"
 
 #include <QTextStream>
 
@@ -36,6 +37,20 @@ bool knownProfile(const QString &name)
                              .arg(name, names.join(QStringLiteral(", "))));
     return false;
 }
+// What the saved sslmode means for the password: the CA used, or the risk of a weak mode.
+void printTlsNote(const ConnectionProfile &p)
+{
+    if (p.sslMode.startsWith(QLatin1String("verify-"))) {
+        Context::info(Context::tr("TLS: sslmode=%1, server certificate checked against %2.")
+                          .arg(p.sslMode, p.sslRootCert.isEmpty()
+                                              ? Context::tr("the system CA bundle (%1)").arg(systemCaBundle())
+                                              : p.sslRootCert));
+    } else if (!isLoopbackHostList(p.host) && sslModeMaySendInClear(p.sslMode)) {
+        Context::info(Context::tr("Warning: sslmode=%1 towards %2: the password may be sent to an impostor; "
+                                  "use --sslmode verify-full.")
+                          .arg(p.sslMode, p.host));
+    }
+}
 } // namespace
 
 int cmdProfileSave(Context &ctx)
@@ -44,7 +59,8 @@ int cmdProfileSave(Context &ctx)
     if (!profileName(ctx, &name))
         return Usage;
     ProfileStore store;
-    ConnectionProfile p = store.load(name).value_or(ConnectionProfile());
+    const std::optional<ConnectionProfile> existing = store.load(name);
+    ConnectionProfile p = existing.value_or(ConnectionProfile());
     p.name = name;
     auto set = [&](const char *opt, QString *field) {
         if (ctx.parser.isSet(QLatin1String(opt)))
@@ -64,6 +80,10 @@ int cmdProfileSave(Context &ctx)
             return Usage;
         }
     }
+    // A new profile checks the server's certificate unless it stays on this machine; a saved
+    // one keeps the sslmode it has (never changed behind its owner's back).
+    if (!existing && !ctx.parser.isSet(QStringLiteral("sslmode")))
+        p.sslMode = defaultSslMode(p.host);
     // Checked before anything is written: a failure leaves the profiles file as it was.
     const QStringList problems = validateProfile(p);
     if (!problems.isEmpty()) {
@@ -76,6 +96,7 @@ int cmdProfileSave(Context &ctx)
         return Other;
     }
     Context::info(Context::tr("Profile \"%1\" saved: %2").arg(name, p.displayTarget()));
+    printTlsNote(p);
     return Ok;
 }
 

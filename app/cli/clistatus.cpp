@@ -24,6 +24,8 @@ void printHuman(const PreflightReport &r, const Overview &ov)
 {
     Context::printLine(
         Context::tr("Server PostgreSQL %1, role %2, database %3").arg(r.serverVersion, r.role, r.database));
+    if (r.tls.known)
+        Context::printLine(r.tls.summary());
     for (const PreflightItem &i : r.items) {
         const char *mark = i.status == PreflightItem::Status::Ok        ? "[ok]  "
                            : i.status == PreflightItem::Status::Warning ? "[warn]"
@@ -84,7 +86,11 @@ int cmdStatus(Context &ctx)
     if (ctx.json) {
         Context::printJson(QJsonObject{
             {QStringLiteral("connection"), QJsonObject{{QStringLiteral("target"), profile.displayTarget()},
-                                                       {QStringLiteral("backend_pid"), conn.backendPid()}}},
+                                                       {QStringLiteral("backend_pid"), conn.backendPid()},
+                                                       // the host of a multi-host list libpq chose
+                                                       {QStringLiteral("host"), report.tls.host},
+                                                       {QStringLiteral("port"), report.tls.port.toInt()},
+                                                       {QStringLiteral("tls"), report.tls.toJson()}}},
             {QStringLiteral("preflight"), report.toJson()},
             {QStringLiteral("overview"), ov.toJson()},
             {QStringLiteral("purge_lock"), lock.toJson()}});

@@ -1,6 +1,7 @@
 #include "connectparams.h"
 
 #include "secrets.h"
+#include "tls.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -35,46 +36,21 @@ struct Probe
 Probe probe(const ConnParams &params, const QString &password, int timeoutSec)
 {
     Probe r;
-    std::vector<const char *> keys, values;
     QByteArray pw = password.toUtf8();
-    for (const auto &kv : params) {
-        keys.push_back(kv.first.constData());
-        values.push_back(kv.second.constData());
-    }
-    if (!pw.isEmpty()) {
-        keys.push_back("password");
-        values.push_back(pw.constData());
-    }
-    keys.push_back(nullptr);
-    values.push_back(nullptr);
-    PGconn *c = PQconnectStartParams(keys.data(), values.data(), 0);
+    PGconn *c = startConnect(params, pw);
     wipe(pw);
     if (!c)
         return r;
     PQsetErrorVerbosity(c, PQERRORS_VERBOSE); // "FATAL:  28P01: ..." whatever the language
     r.started = PQstatus(c) != CONNECTION_BAD;
-    PostgresPollingStatusType st = r.started ? PGRES_POLLING_WRITING : PGRES_POLLING_FAILED;
-    QElapsedTimer clock;
-    clock.start();
-    while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED) {
-        const qint64 left = qint64(timeoutSec) * 1000 - clock.elapsed();
-        if (left <= 0) {
-            r.timedOut = true;
-            break;
-        }
-        r.stage = PQstatus(c);
-#ifdef Q_OS_UNIX
-        pollfd fd{PQsocket(c), short(st == PGRES_POLLING_READING ? POLLIN : POLLOUT), 0};
-        const int n = ::poll(&fd, 1, int(left));
-        if (n == 0) {
-            r.timedOut = true;
-            break;
-        }
-        if (n < 0 && errno != EINTR)
-            break;
-#endif
-        st = PQconnectPoll(c);
-    }
+    // The stage is noted before each step: the one the attempt was in when it failed.
+    auto note = [](PGconn *conn, void *stage) {
+        *static_cast<ConnStatusType *>(stage) = PQstatus(conn);
+        return false;
+    };
+    const auto st = r.started
+                        ? PostgresPollingStatusType(driveConnect(c, timeoutSec, &r.timedOut, note, &r.stage))
+                        : PGRES_POLLING_FAILED;
     r.succeeded = st == PGRES_POLLING_OK;
     r.needsPassword = PQconnectionNeedsPassword(c);
     // The verbose form adds the server's source location: of no use to a reader.
@@ -112,27 +88,27 @@ bool unresolvableHost(const QByteArray &hosts)
     return false;
 }
 
-ConnectError fromServer(const Probe &p, const ConnectionProfile &profile, const QByteArray &sslMode)
+ConnectError fromServer(const Probe &p, const ConnectionProfile &profile, const ConnParams &params)
 {
     using K = ConnectError::Kind;
     ConnectError e;
     e.sqlState = p.sqlState;
     const QString target = profile.displayTarget();
+    const QByteArray sslMode = paramValue(params, "sslmode");
     if (p.sqlState == QLatin1String("28P01")) {
         e.kind = K::WrongPassword;
         e.message = PgConnection::tr("Wrong password or unknown role for %1.").arg(target);
     } else if (p.sqlState == QLatin1String("3D000")) {
         e.kind = K::DatabaseMissing;
         e.message = PgConnection::tr("The database does not exist on %1.").arg(target);
+    } else if (p.sqlState == QLatin1String("28000") && sslMode == "disable" &&
+               explainTlsRequired(params, profile, &e)) {
+        e.sqlState = p.sqlState;
     } else if (p.sqlState == QLatin1String("28000")) {
         e.kind = K::NotAuthorized;
         e.message =
-            sslMode == "disable"
-                ? PgConnection::tr("The server does not accept %1 this way; with sslmode=disable it may "
-                                   "require TLS (pg_hba.conf hostssl).")
-                      .arg(target)
-                : PgConnection::tr("The server does not accept %1 (pg_hba.conf, or the role may not log in).")
-                      .arg(target);
+            PgConnection::tr("The server does not accept %1 (pg_hba.conf, or the role may not log in).")
+                .arg(target);
     } else if (p.sqlState == QLatin1String("57P03") || p.sqlState == QLatin1String("53300")) {
         e.kind = K::ServerUnavailable;
         e.message = p.sqlState == QLatin1String("57P03")
@@ -169,11 +145,7 @@ ConnectError fromStage(const Probe &p, const ConnectionProfile &profile, const C
         e.kind = K::PasswordMissing;
         e.message = PgConnection::tr("The server asks for a password and none was given for %1.").arg(target);
     } else if (p.stage == CONNECTION_SSL_STARTUP) {
-        e.kind = K::Ssl;
-        e.message =
-            PgConnection::tr("TLS negotiation with %1 failed (check sslmode, the root certificate and that "
-                             "the certificate names this host).")
-                .arg(target);
+        e = explainTlsFailure(params, profile, timeoutSec);
     } else if (p.stage == CONNECTION_STARTED || p.stage == CONNECTION_NEEDED || p.stage == CONNECTION_BAD) {
         e.kind = K::Unreachable;
         e.message = PgConnection::tr("Cannot reach the server at %1: is the host and port right, and is "
@@ -195,6 +167,50 @@ QByteArray paramValue(const ConnParams &params, const char *keyword)
         if (kv.first == keyword)
             v = kv.second; // the last one wins, as in libpq
     return v;
+}
+
+PGconn *startConnect(const ConnParams &params, const QByteArray &password)
+{
+    std::vector<const char *> keys, values;
+    for (const auto &kv : params) {
+        keys.push_back(kv.first.constData());
+        values.push_back(kv.second.constData());
+    }
+    if (!password.isEmpty()) {
+        keys.push_back("password");
+        values.push_back(password.constData());
+    }
+    keys.push_back(nullptr);
+    values.push_back(nullptr);
+    return PQconnectStartParams(keys.data(), values.data(), 0);
+}
+
+int driveConnect(PGconn *c, int timeoutSec, bool *timedOut, bool (*stop)(PGconn *, void *), void *stopData)
+{
+    PostgresPollingStatusType st = PGRES_POLLING_WRITING;
+    QElapsedTimer clock;
+    clock.start();
+    while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED) {
+        const qint64 left = qint64(timeoutSec) * 1000 - clock.elapsed();
+        if (left <= 0) {
+            *timedOut = true;
+            break;
+        }
+        if (stop && stop(c, stopData))
+            break;
+#ifdef Q_OS_UNIX
+        pollfd fd{PQsocket(c), short(st == PGRES_POLLING_READING ? POLLIN : POLLOUT), 0};
+        const int n = ::poll(&fd, 1, int(left));
+        if (n == 0) {
+            *timedOut = true;
+            break;
+        }
+        if (n < 0 && errno != EINTR)
+            break;
+#endif
+        st = PQconnectPoll(c);
+    }
+    return st;
 }
 
 bool connectionParams(const ConnectionProfile &profile, ConnParams *out, ConnectError *error)
@@ -225,8 +241,13 @@ bool connectionParams(const ConnectionProfile &profile, ConnParams *out, Connect
              << qMakePair(QByteArray("dbname"), profile.database.toUtf8())
              << qMakePair(QByteArray("user"), profile.user.toUtf8())
              << qMakePair(QByteArray("sslmode"), profile.sslMode.toUtf8());
-        if (!profile.sslRootCert.isEmpty())
-            *out << qMakePair(QByteArray("sslrootcert"), profile.sslRootCert.toUtf8());
+        // verify-ca/verify-full without a root certificate of its own: the system's CA bundle
+        // (libpq's default would be ~/.postgresql/root.crt).
+        const QString rootCert = !profile.sslRootCert.isEmpty()                         ? profile.sslRootCert
+                                 : profile.sslMode.startsWith(QLatin1String("verify-")) ? systemCaBundle()
+                                                                                        : QString();
+        if (!rootCert.isEmpty())
+            *out << qMakePair(QByteArray("sslrootcert"), rootCert.toUtf8());
     }
     if (paramValue(*out, "connect_timeout").isEmpty())
         *out << qMakePair(QByteArray("connect_timeout"),
@@ -245,8 +266,8 @@ ConnectError diagnoseConnectFailure(const ConnParams &params, const QString &pas
         p.timedOut = true; // the first attempt used up the timeout: do not wait a second time
     else
         p = probe(params, password, timeoutSec);
-    ConnectError e = !p.sqlState.isEmpty() ? fromServer(p, profile, paramValue(params, "sslmode"))
-                                           : fromStage(p, profile, params, timeoutSec);
+    ConnectError e =
+        !p.sqlState.isEmpty() ? fromServer(p, profile, params) : fromStage(p, profile, params, timeoutSec);
     // The verbatim text, for --verbose and the GUI's details; libpq never echoes a password.
     e.detail = (p.text.isEmpty() ? driverText : p.text).simplified();
     if (!profile.conninfo.isEmpty())

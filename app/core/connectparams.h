@@ -31,4 +31,19 @@ ConnectError diagnoseConnectFailure(const ConnParams &params, const QString &pas
                                     const ConnectionProfile &profile, const QString &driverText,
                                     qint64 elapsedMs);
 
+// PQconnectStartParams with `params` (and `password` when not empty); nullptr when out of memory.
+PGconn *startConnect(const ConnParams &params, const QByteArray &password);
+// Drives an asynchronous libpq connection attempt until it succeeds, fails, `timeoutSec` runs out
+// (*timedOut) or `stop` returns true for the status it is in (checked before each step).
+int driveConnect(PGconn *conn, int timeoutSec, bool *timedOut, bool (*stop)(PGconn *, void *) = nullptr,
+                 void *stopData = nullptr);
+
+// Why the TLS stage of a connection failed (server declines TLS, certificate names another host,
+// certificate not signed by the root certificate), told by looking again at the handshake alone:
+// these looks stop right after TLS is settled and never send a startup packet or a password.
+ConnectError explainTlsFailure(const ConnParams &params, const ConnectionProfile &profile, int timeoutSec);
+// A server that refused (28000) a connection made with sslmode=disable: when it offers TLS, the
+// refusal is taken as its pg_hba.conf requiring TLS (hostssl) and said so; false otherwise.
+bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profile, ConnectError *error);
+
 } // namespace purga

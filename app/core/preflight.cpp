@@ -125,6 +125,7 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("history_writable"), historyWritable},
                        {QStringLiteral("can_vacuum"), canVacuum},
                        {QStringLiteral("connection_pooler"), toId(pooler)},
+                       {QStringLiteral("tls"), tls.toJson()},
                        // Never run (or unknown) is null, not "" or -1 (docs/cli-json.md).
                        {QStringLiteral("last_job_ok_utc"), jsonText(lastJobOkUtc)},
                        {QStringLiteral("hours_since_job_ok"),
@@ -516,6 +517,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
         return false;
     checkRole(r);
     checkPooler(conn, r);
+    checkTls(conn, r);
     bool reachable = false;
     if (!checkSchema(conn, r, &reachable, error))
         return false;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "tls.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
@@ -58,6 +60,7 @@ public:
     Pooler pooler = Pooler::None;
     int clientBackendPid = 0; // what libpq was told at startup (a pooler's own key when pooled)
     int serverBackendPid = 0; // pg_backend_pid()
+    TlsStatus tls;            // TLS in use, sslmode, the host libpq chose (item "tls")
     QList<PreflightItem> items;
 
     bool canPreview() const;

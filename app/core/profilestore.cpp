@@ -1,5 +1,7 @@
 #include "profilestore.h"
 
+#include "tls.h"
+
 #include <libpq-fe.h>
 
 #include <QDir>
@@ -213,9 +215,13 @@ QStringList validateProfile(const ConnectionProfile &p)
                         .arg(p.sslMode, sslModes.join(QLatin1String(", ")));
     } else if (p.sslMode.startsWith(QLatin1String("verify-"))) {
         const QFileInfo cert(p.sslRootCert);
-        if (p.sslRootCert.isEmpty())
-            problems << ProfileStore::tr("SSL mode %1 needs the root certificate (CA) file.").arg(p.sslMode);
-        else if (!cert.isFile() || !cert.isReadable())
+        if (p.sslRootCert.isEmpty()) {
+            // Without a file of its own the profile trusts the system's CA bundle.
+            if (systemCaBundle().isEmpty())
+                problems << ProfileStore::tr("SSL mode %1 needs the root certificate (CA) file: no system "
+                                             "CA bundle was found.")
+                                .arg(p.sslMode);
+        } else if (!cert.isFile() || !cert.isReadable())
             problems << ProfileStore::tr("The root certificate file %1 does not exist or cannot be read.")
                             .arg(p.sslRootCert);
     }

@@ -44,7 +44,8 @@ private:
 // Translated reasons why a profile cannot be used or saved; empty when it is valid.
 // Always checked: name (non-empty, no '/' or '\\', no surrounding spaces), connect timeout 1..120 s.
 // Only when neither service nor conninfo is set (otherwise libpq ignores them): port 1..65535,
-// sslmode one of libpq's, and verify-ca/verify-full need an existing, readable root certificate.
+// sslmode one of libpq's, and verify-ca/verify-full need a readable root certificate (their own, or
+// the system CA bundle when none is named: systemCaBundle()).
 // With a service: it must be defined in a service file. With a conninfo: libpq must parse it and
 // it must not contain a password.
 QStringList validateProfile(const ConnectionProfile &profile);

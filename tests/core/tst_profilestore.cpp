@@ -3,6 +3,7 @@
 #include "profilestore.h"
 
 #include <QFile>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -175,8 +176,11 @@ private slots:
         QTest::newRow("port 65536") << u"port"_s << u"65536"_s << u"between 1 and 65535"_s;
         QTest::newRow("port 65535") << u"port"_s << u"65535"_s << u""_s;
         QTest::newRow("sslmode") << u"sslMode"_s << u"bogus"_s << u"Unknown SSL mode"_s;
-        QTest::newRow("verify-full no cert")
-            << u"sslMode"_s << u"verify-full"_s << u"needs the root certificate"_s;
+        // Without a root certificate of its own, verify-full trusts the system CA bundle...
+        QTest::newRow("verify-full no cert, system bundle") << u"sslMode"_s << u"verify-full"_s << u""_s;
+        // ...and needs one when the system has none ($SSL_CERT_FILE naming nothing, as OpenSSL reads it).
+        QTest::newRow("verify-full no cert, no bundle")
+            << u"noBundle"_s << u"verify-full"_s << u"needs the root certificate"_s;
         QTest::newRow("verify-ca missing cert")
             << u"cert"_s << u"/nonexistent/root.crt"_s << u"does not exist"_s;
         QTest::newRow("verify-ca cert") << u"cert"_s << u"EXISTING"_s << u""_s;
@@ -206,6 +210,8 @@ private slots:
             p.port = value.toInt();
         else if (field == QLatin1String("sslMode"))
             p.sslMode = value;
+        else if (field == QLatin1String("noBundle"))
+            p.sslMode = value;
         else if (field == QLatin1String("timeout"))
             p.connectTimeoutSec = value.toInt();
         else if (field == QLatin1String("conninfo"))
@@ -220,6 +226,16 @@ private slots:
                 writeFile(p.sslRootCert, "-----BEGIN CERTIFICATE-----\n");
             }
         }
+        const QByteArray certFileBefore = qgetenv("SSL_CERT_FILE");
+        const bool hadCertFile = qEnvironmentVariableIsSet("SSL_CERT_FILE");
+        if (field == QLatin1String("noBundle"))
+            qputenv("SSL_CERT_FILE", "/nonexistent/ca-bundle.crt");
+        const auto restore = qScopeGuard([&] {
+            if (hadCertFile)
+                qputenv("SSL_CERT_FILE", certFileBefore);
+            else
+                qunsetenv("SSL_CERT_FILE");
+        });
         const QStringList problems = validateProfile(p);
         if (expected.isEmpty()) {
             QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));

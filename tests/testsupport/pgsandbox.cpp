@@ -39,6 +39,7 @@ bool loadSandbox(SandboxInfo *info, QString *why)
     info->binDir = env.value(QStringLiteral("PURGA_SANDBOX_BIN"));
     info->purgaPassword = env.value(QStringLiteral("PURGA_SANDBOX_PURGA_PASSWORD"));
     info->apiPassword = env.value(QStringLiteral("PURGA_SANDBOX_API_PASSWORD"));
+    info->caFile = env.value(QStringLiteral("PURGA_SANDBOX_CA"));
     if (info->port == 0) {
         *why = QStringLiteral("%1 has no port").arg(path);
         return false;

@@ -20,6 +20,7 @@ struct SandboxInfo
     QString binDir;
     QString purgaPassword;
     QString apiPassword;
+    QString caFile; // the sandbox's CA certificate (its server certificate names "localhost")
 };
 
 // Reads $PURGA_SANDBOX_ENV. False with a reason when no sandbox is running.

@@ -9,6 +9,8 @@
 #include "profilestore.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -74,6 +76,66 @@ private slots:
             qPrintable(notices.last().at(0).toString()));
         QCOMPARE(passwords.readSync(p.name).password, good);
         QVERIFY(passwords.removeSync(p.name).ok);
+    }
+
+    // Issue 8: a new profile gets verify-full unless its host is loopback, following the host
+    // until the user picks a mode; a weak mode towards a remote host is shown amber.
+    void newProfileSslModeFollowsTheHost()
+    {
+        test::TempSettings settings;
+        ConnectionProfile saved;
+        saved.name = QStringLiteral("old-remote");
+        saved.host = QStringLiteral("db.example.com");
+        saved.sslMode = QStringLiteral("prefer"); // saved before this default existed
+        QVERIFY(ProfileStore().save(saved));
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        w.openConnectDialog();
+        QPushButton *newButton = nullptr;
+        for (QPushButton *b : dialog->findChildren<QPushButton *>())
+            if (b->text() == ConnectDialog::tr("&New"))
+                newButton = b;
+        QVERIFY(newButton);
+        newButton->click();
+        auto *host = dialog->findChild<QLineEdit *>(QStringLiteral("host"));
+        auto *mode = dialog->findChild<QComboBox *>(QStringLiteral("sslMode"));
+        auto *warning = dialog->findChild<QLabel *>(QStringLiteral("sslWarning"));
+        auto *rootCert = dialog->findChild<QLineEdit *>(QStringLiteral("sslRootCert"));
+        QVERIFY(host && mode && warning && rootCert);
+        auto typeHost = [&](const char *text) {
+            host->selectAll();
+            QTest::keyClicks(host, QString::fromUtf8(text));
+        };
+        QCOMPARE(host->text(), QStringLiteral("localhost"));
+        QCOMPARE(mode->currentText(), QStringLiteral("prefer"));
+        QVERIFY(warning->isHidden());
+
+        typeHost("db.example.com");
+        QCOMPARE(mode->currentText(), QStringLiteral("verify-full"));
+        QVERIFY(warning->isHidden());
+        QVERIFY(rootCert->isEnabled());
+        QVERIFY2(rootCert->placeholderText().contains(QStringLiteral("system CA bundle")),
+                 qPrintable(rootCert->placeholderText()));
+        QCOMPARE(dialog->currentProfile().sslMode, QStringLiteral("verify-full"));
+
+        typeHost("127.0.0.1");
+        QCOMPARE(mode->currentText(), QStringLiteral("prefer"));
+
+        // A mode the user picks stays, and a weak one towards a remote host is flagged.
+        mode->setCurrentText(QStringLiteral("prefer"));
+        emit mode->activated(mode->currentIndex());
+        typeHost("db2.example.com");
+        QCOMPARE(mode->currentText(), QStringLiteral("prefer"));
+        QVERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().contains(QStringLiteral("the password may be sent to an impostor")),
+                 qPrintable(warning->text()));
+
+        // A saved profile keeps its mode (never silently changed) and shows the warning.
+        QVERIFY(dialog->selectProfile(QStringLiteral("old-remote")));
+        QCOMPARE(mode->currentText(), QStringLiteral("prefer"));
+        QVERIFY(!warning->isHidden());
+        typeHost("db3.example.com");
+        QCOMPARE(mode->currentText(), QStringLiteral("prefer"));
     }
 
 private:

@@ -238,6 +238,52 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
     }
 
+    // Issue 8: the bar says TLS when it is in use, and turns amber for a weak sslmode towards a
+    // host that is not loopback (hostaddr keeps the test on the sandbox).
+    void weakSslModeTowardsARemoteHostIsAmber()
+    {
+        test::TempSettings settings;
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("uimw"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        w.show();
+        ConnectionProfile remote = db.profile();
+        remote.name = QStringLiteral("remote-prefer");
+        remote.conninfo = QStringLiteral("host=db.example.com hostaddr=127.0.0.1 port=%1 dbname=%2 "
+                                         "user=identidad_purga sslmode=prefer")
+                              .arg(sandbox.port)
+                              .arg(db.name());
+        w.coordinator()->connectTo(remote, db.passwordFor(QStringLiteral("identidad_purga")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected() && !w.state()->preflight().items.isEmpty(), 30000);
+        auto *tls = w.connectionBar()->findChild<QLabel *>(QStringLiteral("tlsLabel"));
+        QVERIFY(tls);
+        QVERIFY(!tls->isHidden());
+        QVERIFY2(tls->text().contains(QStringLiteral("impostor")), qPrintable(tls->text()));
+        QVERIFY(tls->property("risk").toBool());
+        QVERIFY(tls->toolTip().contains(QStringLiteral("db.example.com")));
+        const auto &items = w.state()->preflight().items;
+        const auto item = std::find_if(items.cbegin(), items.cend(),
+                                       [](const PreflightItem &i) { return i.id == QLatin1String("tls"); });
+        QVERIFY(item != items.cend() && item->status == PreflightItem::Status::Warning);
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 60000);
+
+        // verify-full with the sandbox's CA: TLS in use, no warning.
+        ConnectionProfile verified = db.profile();
+        verified.host = QStringLiteral("localhost");
+        verified.sslMode = QStringLiteral("verify-full");
+        verified.sslRootCert = sandbox.caFile;
+        w.coordinator()->connectTo(verified, db.passwordFor(QStringLiteral("identidad_purga")));
+        QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected() && w.state()->preflight().tls.inUse &&
+                                     w.state()->preflight().tls.sslMode == QLatin1String("verify-full"),
+                                 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!tls->property("risk").toBool(), 10000);
+        QVERIFY(!tls->isHidden());
+        QVERIFY2(tls->toolTip().contains(QStringLiteral("over TLS")), qPrintable(tls->toolTip()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 60000);
+    }
+
     void productionProfileIsRed()
     {
         test::TempSettings settings; // no profile or keychain entry leaks between tests
