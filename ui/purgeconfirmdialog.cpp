@@ -285,6 +285,20 @@ void PurgeConfirmDialog::update()
     m_ok->setText(tr("Purge now"));
 }
 
+void PurgeConfirmDialog::refuseRules(const QMap<QString, QString> &reasons)
+{
+    for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
+        QCheckBox *check = m_checks.value(it.key());
+        if (!check)
+            continue;
+        check->setChecked(false);
+        check->setEnabled(false);
+        check->setText(check->text() + QStringLiteral(" — ") + tr("refused: %1").arg(it.value()));
+        check->setToolTip(it.value());
+    }
+    update();
+}
+
 PurgeRequest PurgeConfirmDialog::request() const
 {
     PurgeRequest r;

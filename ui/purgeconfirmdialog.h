@@ -36,6 +36,9 @@ public:
                        QWidget *parent = nullptr);
 
     PurgeRequest request() const;
+    // Rules the preflight refuses for this role (e.g. may DELETE but not DETACH): unchecked,
+    // disabled, and the reason said next to them; the other rules can still be purged.
+    void refuseRules(const QMap<QString, QString> &reasons);
     int partitionsToDrop() const;
     bool needsTypedConfirmation() const;
 

@@ -205,7 +205,8 @@ QStringList PurgePage::startBlockers() const
     const PreflightReport &report = m_state->preflight();
     if (report.serverVersionNum == 0 && report.items.isEmpty())
         return {tr("Waiting for the preflight checks of this connection.")};
-    if (!report.canPurge()) {
+    // Blockers are per rule: a role that may DELETE but not DETACH still purges the row rules.
+    if (report.purgeableRules().isEmpty()) {
         const QStringList blockers = report.purgeBlockers();
         return blockers.isEmpty() ? QStringList{tr("The preflight checks do not allow a purge.")} : blockers;
     }
@@ -219,6 +220,13 @@ QStringList PurgePage::startBlockers() const
                     .arg(m_lastReceipt.runId)};
     if (std::none_of(plan.rules.cbegin(), plan.rules.cend(), hasWork))
         return {tr("The preview found nothing to remove.")};
+    QStringList withWork;
+    for (const RulePreview &rule : plan.rules)
+        if (hasWork(rule))
+            withWork << rule.id;
+    if (std::none_of(withWork.cbegin(), withWork.cend(),
+                     [&](const QString &id) { return report.canPurge({id}); }))
+        return report.purgeBlockers(withWork);
     return {};
 }
 
@@ -256,6 +264,16 @@ void PurgePage::updateActions()
     m_cancel->setEnabled(m_running && !m_cancelRequested);
 }
 
+QMap<QString, QString> PurgePage::refusedRules() const
+{
+    QMap<QString, QString> out;
+    const PreflightReport &report = m_state->preflight();
+    for (const RulePreview &rule : m_state->previewPlan().rules)
+        if (!report.canPurge({rule.id}))
+            out.insert(rule.id, report.purgeBlockers({rule.id}).join(QStringLiteral("; ")));
+    return out;
+}
+
 void PurgePage::requestPurge()
 {
     const QStringList blockers = startBlockers();
@@ -266,6 +284,7 @@ void PurgePage::requestPurge()
     const QString word =
         m_state->preflight().database.isEmpty() ? m_state->profile().database : m_state->preflight().database;
     PurgeConfirmDialog dialog(m_state->previewPlan(), m_state->profile().displayTarget(), word, this);
+    dialog.refuseRules(refusedRules());
     if (dialog.exec() != QDialog::Accepted)
         return;
     startPurge(dialog.request());
@@ -291,6 +310,8 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     }
     if (request.ruleIds.isEmpty())
         problems << tr("No rule selected.");
+    else if (!m_state->preflight().canPurge(request.ruleIds))
+        problems << m_state->preflight().purgeBlockers(request.ruleIds);
     if (!problems.isEmpty()) {
         MessageBox::warning(this, tr("Purge"), problems.join(u'\n'));
         return false;

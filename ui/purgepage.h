@@ -37,6 +37,8 @@ public:
 
     // Why a purge cannot start now (empty when it can).
     QStringList startBlockers() const;
+    // The previewed rules the preflight refuses for this role, with the reason (the others may run).
+    QMap<QString, QString> refusedRules() const;
     bool isRunning() const { return m_running; }
     // Closing the window during a purge: asks; on yes cancels and waits (bounded) for the receipt.
     bool confirmClose();

@@ -56,7 +56,7 @@ void SessionCoordinator::runPreflight()
         return;
     if (m_preflight)
         m_preflight->cancel();
-    m_preflight = m_session->runPreflight();
+    m_preflight = m_session->runPreflight(m_state->profile(), m_state->password());
     watch(m_preflight);
     m_preflight->onSucceeded<PreflightReport>(this, [this](const PreflightReport &report) {
         m_state->setPreflight(report);

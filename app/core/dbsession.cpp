@@ -196,6 +196,19 @@ DbRequest *DbSession::runPreflight()
         });
 }
 
+DbRequest *DbSession::runPreflight(const ConnectionProfile &profile, const QString &password)
+{
+    return submit<PreflightReport>(tr("Preflight checks"),
+                                   [profile, password](DbContext &ctx, PreflightReport *out, DbFailure *f) {
+                                       return withError(f, [&](QString *e) {
+                                           if (!purga::runPreflight(*ctx.connection(), out, e))
+                                               return false;
+                                           probePoolMode(*ctx.connection(), profile, password, out);
+                                           return true;
+                                       });
+                                   });
+}
+
 DbRequest *DbSession::setupHistory()
 {
     return submit<QString>(tr("Creating the history tables"), [](DbContext &ctx, QString *out, DbFailure *f) {

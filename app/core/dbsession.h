@@ -64,10 +64,13 @@ public:
     DbRequest *connectTo(const ConnectionProfile &profile, const QString &password); // ConnectResult
     DbRequest *disconnectFromServer();                                               // bool
     DbRequest *runPreflight();                                                       // PreflightReport
-    DbRequest *setupHistory();                                                       // QString
-    DbRequest *refreshOverview(const QList<RuleConfig> &rules, bool exact);          // Overview
-    DbRequest *preview(const QList<RuleConfig> &rules);                              // PreviewPlan
-    DbRequest *vacuumAnalyze(const QStringList &tables);                             // QString
+    // The same, and it tells transaction from session pooling through a second connection with
+    // this profile and password (probePoolMode), as the CLI and the purge do.
+    DbRequest *runPreflight(const ConnectionProfile &profile, const QString &password); // PreflightReport
+    DbRequest *setupHistory();                                                          // QString
+    DbRequest *refreshOverview(const QList<RuleConfig> &rules, bool exact);             // Overview
+    DbRequest *preview(const QList<RuleConfig> &rules);                                 // PreviewPlan
+    DbRequest *vacuumAnalyze(const QStringList &tables);                                // QString
 
     // Drops every queued request and cancels the running one.
     void cancelAll();

@@ -3,6 +3,7 @@
 // with a message that names it, while the preview still runs; in pool_mode=session everything
 // keeps working. The pgbouncers come from scripts/pgbouncer-sandbox (CTest fixture "pgbouncer").
 #include "clirunner.h"
+#include "dbsession.h"
 #include "pgsandbox.h"
 #include "preflight.h"
 #include "purgefixtures.h"
@@ -25,6 +26,7 @@ private slots:
     void directConnectionHasNoPooler();
     void transactionPoolingRefusesThePurge();
     void sessionPoolingKeepsWorking();
+    void guiPreflightTellsTransactionPooling();
 
 private:
     QString conninfo(const TestDatabase &db, int port) const
@@ -162,6 +164,44 @@ void TestPooler::sessionPoolingKeepsWorking()
     QVERIFY(deleted > 0);
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
              before - deleted);
+}
+
+// The GUI's checklist (DbSession, as SessionCoordinator asks it) tells transaction pooling apart
+// too: the checks page and the Purge page then refuse the purge before the purge's own re-check.
+void TestPooler::guiPreflightTellsTransactionPooling()
+{
+    TestDatabase db(m_sandbox, QStringLiteral("pool"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    for (const int port : {m_txPort, m_sessionPort}) {
+        ConnectionProfile profile = db.profile();
+        profile.host = QStringLiteral("127.0.0.1");
+        profile.port = port;
+        profile.sslMode = QStringLiteral("disable");
+        const QString password = db.passwordFor(QStringLiteral("identidad_purga"));
+        registerMetaTypes();
+        DbSession session;
+        QString connectError;
+        DbRequest *connect = session.connectTo(profile, password); // requests run in order
+        QObject::connect(connect, &DbRequest::failed, this,
+                         [&](const DbFailure &f) { connectError = f.message; });
+        PreflightReport report;
+        bool done = false;
+        DbRequest *request = session.runPreflight(profile, password);
+        request->onSucceeded<PreflightReport>(this, [&](const PreflightReport &r) {
+            report = r;
+            done = true;
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(done || !connectError.isEmpty(), 30000);
+        QVERIFY2(connectError.isEmpty(), qPrintable(connectError));
+        if (port == m_txPort) {
+            QCOMPARE(report.pooler, Pooler::Transaction);
+            QVERIFY(!report.canPurge());
+            QVERIFY(report.canPreview());
+        } else {
+            QCOMPARE(report.pooler, Pooler::Session);
+            QVERIFY2(report.canPurge(), qPrintable(report.purgeBlockers().join(u'\n')));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPooler)

@@ -174,6 +174,58 @@ private slots:
         QVERIFY(page.confirmClose()); // nothing running: closes without asking
     }
 
+    // A role that may DELETE but not DETACH: the row rules still purge, only the partition rule is
+    // refused, in the page and in the confirmation (issue 8, preflight blockers per rule).
+    void partitionRuleRefusedAloneKeepsTheRowRules()
+    {
+        DbSession session;
+        AppState state(&session);
+        PurgePage page(&state);
+        PreflightReport r = preflight(true);
+        PreflightItem detach;
+        detach.id = QStringLiteral("detach:log_sesiones");
+        detach.ruleId = QStringLiteral("log_sesiones");
+        detach.status = PreflightItem::Status::Failed;
+        detach.detail = QStringLiteral("identidad_purga does not own identidad.log_sesiones_2025_01.");
+        detach.blocksPurge = true;
+        r.items << detach;
+        QVERIFY(!r.canPurge());
+        QVERIFY(r.canPurge({QStringLiteral("refresh_tokens")}));
+        state.setConnected(ConnectionProfile(), QString());
+        state.setPreflight(r);
+        state.setPreviewPlan(planWithPartitions());
+        QVERIFY2(page.startBlockers().isEmpty(), qPrintable(page.startBlockers().join(u'\n')));
+        QVERIFY(page.startButton()->isEnabled());
+        const QMap<QString, QString> refused = page.refusedRules();
+        QCOMPARE(refused.keys(), QStringList{QStringLiteral("log_sesiones")});
+        QCOMPARE(refused.value(QStringLiteral("log_sesiones")), detach.detail);
+
+        PurgeConfirmDialog dialog(state.previewPlan(), QStringLiteral("t"), QStringLiteral("core"));
+        dialog.refuseRules(refused);
+        QCheckBox *log = dialog.ruleCheck(QStringLiteral("log_sesiones"));
+        QVERIFY(!log->isChecked());
+        QVERIFY(!log->isEnabled());
+        QVERIFY(log->text().contains(detach.detail));
+        QCOMPARE(dialog.request().ruleIds, QStringList{QStringLiteral("refresh_tokens")});
+        QVERIFY(!dialog.needsTypedConfirmation()); // no partition will be dropped
+        QVERIFY(dialog.purgeButton()->isEnabled());
+
+        // Asking for the refused rule anyway is refused with its reason, before anything runs.
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens"), QStringLiteral("log_sesiones")};
+        QVERIFY(!page.startPurge(request));
+        QVERIFY(MessageBox::lastText().contains(detach.detail));
+        QVERIFY(!state.isPurgeRunning());
+
+        // With only the partition rule left to do, the page says why it cannot start.
+        PreviewPlan onlyLog = planWithPartitions();
+        onlyLog.rules[0].eligible = 0;
+        state.setPreviewPlan(onlyLog);
+        QCOMPARE(page.startBlockers(), QStringList{detach.detail});
+        QVERIFY(!page.startButton()->isEnabled());
+    }
+
     void confirmDialogNeedsTheWordToDropPartitions()
     {
         PurgeConfirmDialog dialog(planWithPartitions(), QStringLiteral("identidad_purga@db:5432/core"),
