@@ -2,6 +2,7 @@
 
 #include "barchartview.h"
 #include "displayformat.h"
+#include "numbertips.h"
 #include "partitiontable.h"
 #include "runformat.h"
 #include "sampletable.h"
@@ -182,19 +183,22 @@ QGroupBox *RulePreviewTab::buildCountsBox(const RulePreview &rule)
     auto *box = new QGroupBox(tr("Rows"));
     auto *form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addValue(form, tr("Total:"), Display::number(rule.total), QStringLiteral("totalValue"), true);
-    QLabel *eligible = addValue(form, tr("Removable:"), Display::number(rule.eligible),
-                                QStringLiteral("eligibleValue"), true);
+    const auto add = [&](const QString &label, qint64 value, const char *key) {
+        QLabel *v =
+            addValue(form, label, Display::number(value), QLatin1String(key) + QStringLiteral("Value"), true);
+        v->setToolTip(NumberTips::preview(rule.id, QLatin1String(key)));
+        if (QWidget *l = form->labelForField(v))
+            l->setToolTip(v->toolTip());
+        return v;
+    };
+    add(tr("Total:"), rule.total, "total");
+    QLabel *eligible = add(tr("Removable:"), rule.eligible, "eligible");
     QFont bold = eligible->font();
     bold.setBold(true);
     eligible->setFont(bold);
-    addValue(form, tr("Kept:"), Display::number(rule.retained), QStringLiteral("retainedValue"), true);
-    QLabel *window = addValue(form, tr("Kept by the window:"), Display::number(rule.retainedByWindow),
-                              QStringLiteral("retainedByWindowValue"), true);
-    window->setToolTip(
-        tr("Revoked, used or expired, but more recent than the retention: kept for forensics."));
-    addValue(form, tr("ADR sample, inside window:"), Display::number(rule.adrSampleInWindow),
-             QStringLiteral("adrInWindowValue"), true);
+    add(tr("Kept:"), rule.retained, "retained");
+    add(tr("Kept by the window:"), rule.retainedByWindow, "retainedByWindow");
+    add(tr("ADR sample, inside window:"), rule.adrSampleInWindow, "adrInWindow");
     return box;
 }
 

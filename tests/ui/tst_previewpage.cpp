@@ -196,6 +196,15 @@ private slots:
         QCOMPARE(tab->valueText(QStringLiteral("totalValue")), QStringLiteral("1,234,567"));
         QCOMPARE(tab->valueText(QStringLiteral("eligibleValue")), QStringLiteral("23,456"));
         QCOMPARE(tab->valueText(QStringLiteral("retainedByWindowValue")), QStringLiteral("3,210"));
+        // Every count says what it is (the rule's SQL idea) and that it is exact.
+        for (const char *name :
+             {"totalValue", "eligibleValue", "retainedValue", "retainedByWindowValue", "adrInWindowValue"}) {
+            auto *label = tab->findChild<QLabel *>(QLatin1String(name));
+            QVERIFY2(label && label->toolTip().contains(QLatin1String("Exact: counted row by row")), name);
+        }
+        QVERIFY(tab->findChild<QLabel *>(QStringLiteral("eligibleValue"))
+                    ->toolTip()
+                    .contains(QLatin1String("expiracion before the cutoff")));
         QCOMPARE(tab->valueText(QStringLiteral("keyRangeValue")), QStringLiteral("10 … 987,654"));
         QCOMPARE(tab->valueText(QStringLiteral("oldestValue")), QStringLiteral("2025-01-02 03:04:05 UTC"));
         auto *adr = tab->findChild<QLabel *>(QStringLiteral("adrWarning"));
