@@ -8,6 +8,7 @@
 #include "sampletable.h"
 #include "sqlview.h"
 
+#include <QBoxLayout>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -75,27 +76,11 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
         layout->addWidget(line);
     }
 
-    // Cutoff and range (times) on the left, the counts on the right: fits 1024 px in either language.
-    auto *times = new QVBoxLayout;
-    times->addWidget(buildCutoffBox(plan, rule));
-    times->addWidget(buildRangeBox(rule));
-    auto *top = new QHBoxLayout;
-    top->addLayout(times, 3);
-    top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
-    layout->addLayout(top);
-
-    auto *charts = new QHBoxLayout;
     m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
     m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
     m_byAge = new BarChartView(tr("Removable rows by age"), content);
     m_byAge->setBuckets(rule.byAge);
-    charts->addWidget(m_byTenant);
-    charts->addWidget(m_byAge);
-    if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
-        m_byTenant->hide(); // nothing to draw (e.g. the partition rule): no empty boxes
-        m_byAge->hide();
-    }
-    layout->addLayout(charts);
+    layout->addLayout(buildSummary(plan, rule));
 
     if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
         auto *box = new QGroupBox(tr("Partitions"), content);
@@ -138,6 +123,32 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+}
+
+QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)
+{
+    auto *boxes = new QVBoxLayout;
+    boxes->addWidget(buildCutoffBox(plan, rule));
+    boxes->addWidget(buildRangeBox(rule));
+    auto *top = new QHBoxLayout;
+    if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
+        // Nothing to draw (e.g. the partition rule): no empty boxes; the counts take the right.
+        m_byTenant->hide();
+        m_byAge->hide();
+        top->addLayout(boxes, 3);
+        top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
+        return top;
+    }
+    // The times and counts stacked on the left, the charts side by side on the right: everything
+    // down to the last bar fits the first screen at 1240x780 without scrolling.
+    boxes->addWidget(buildCountsBox(rule));
+    boxes->addStretch(1);
+    auto *charts = new QHBoxLayout;
+    charts->addWidget(m_byTenant, 1, Qt::AlignTop);
+    charts->addWidget(m_byAge, 1, Qt::AlignTop);
+    top->addLayout(boxes, 0);
+    top->addLayout(charts, 1);
+    return top;
 }
 
 QLabel *RulePreviewTab::addValue(QFormLayout *form, const QString &label, const QString &value,

@@ -19,6 +19,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -167,6 +169,41 @@ private slots:
         state.setPurgeRunning(true);
         QVERIFY(!page.takePreviewButton()->isEnabled());
         state.setPurgeRunning(false);
+    }
+
+    // Issue 13: at the main window's 1240x780 the Preview page gets about 1060x640; both charts,
+    // down to their last bar, are on the first screen (not cut by the scroll area).
+    void chartsFitTheFirstScreen()
+    {
+        DbSession session;
+        AppState state(&session);
+        PreviewPage page(&state);
+        page.resize(1060, 640);
+        page.show();
+        state.setConnected(ConnectionProfile(), QString());
+        state.setPreflight(okPreflight());
+        state.setPreviewPlan(fabricatedPlan());
+        RulePreviewTab *tab = page.tabFor(QStringLiteral("refresh_tokens"));
+        QVERIFY(tab);
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCoreApplication::processEvents();
+        auto *scroll = tab->findChild<QScrollArea *>();
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        for (BarChartView *chart : {tab->tenantChart(), tab->ageChart()}) {
+            QVERIFY(chart->isVisible());
+            const QRect inViewport(chart->mapTo(scroll->viewport(), QPoint(0, 0)), chart->size());
+            QVERIFY2(scroll->viewport()->rect().contains(inViewport),
+                     qPrintable(QStringLiteral("%1: %2,%3 %4x%5 in a %6x%7 viewport")
+                                    .arg(chart->accessibleDescription())
+                                    .arg(inViewport.x())
+                                    .arg(inViewport.y())
+                                    .arg(inViewport.width())
+                                    .arg(inViewport.height())
+                                    .arg(scroll->viewport()->width())
+                                    .arg(scroll->viewport()->height())));
+        }
+        shoot(&page, QStringLiteral("preview-first-screen"));
     }
 
     void rendersFrozenPlan()
