@@ -251,6 +251,7 @@ void MainWindow::createActions()
     help->addAction(aboutAction);
     auto *logAction = new QAction(tr("Open &log folder"), this);
     logAction->setObjectName(QStringLiteral("openLogFolderAction"));
+    logAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     logAction->setEnabled(!appLogFilePath().isEmpty());
     connect(logAction, &QAction::triggered, this, [] { openLogFolder(); });
     help->addAction(logAction);
