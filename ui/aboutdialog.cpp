@@ -1,15 +1,20 @@
 #include "aboutdialog.h"
 
+#include "applog.h"
 #include "appstate.h"
 #include "buildinfo.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDesktopServices>
 #include <QDialogButtonBox>
+#include <QDir>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QIcon>
 #include <QLabel>
 #include <QPushButton>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace purga {
@@ -24,6 +29,12 @@ QString licenseText(const QString &spdx)
 }
 
 } // namespace
+
+bool openLogFolder()
+{
+    const QString file = appLogFilePath();
+    return !file.isEmpty() && QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(file).absolutePath()));
+}
 
 AboutDialog::AboutDialog(const AppState *state, QWidget *parent)
     : QDialog(parent)
@@ -51,10 +62,25 @@ AboutDialog::AboutDialog(const AppState *state, QWidget *parent)
     license->setObjectName(QStringLiteral("aboutLicense"));
     license->setWordWrap(true);
 
+    const QString logFile = appLogFilePath();
+    auto *log = new QLabel(logFile.isEmpty() ? tr("Log file: none (messages go to the terminal only).")
+                                             : tr("Log file: %1").arg(QDir::toNativeSeparators(logFile)),
+                           this);
+    log->setObjectName(QStringLiteral("aboutLogFile"));
+    log->setTextFormat(Qt::PlainText);
+    log->setWordWrap(true);
+    log->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    log->setToolTip(tr("Database requests and purge lines, without passwords or token hashes. "
+                       "Start with --verbose to see them on the terminal too."));
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     QPushButton *copy = buttons->addButton(tr("&Copy versions"), QDialogButtonBox::ActionRole);
     connect(copy, &QPushButton::clicked, this,
             [this] { QApplication::clipboard()->setText(versionsText()); });
+    QPushButton *openLog = buttons->addButton(tr("Open &log folder"), QDialogButtonBox::ActionRole);
+    openLog->setObjectName(QStringLiteral("aboutOpenLogFolder"));
+    openLog->setEnabled(!logFile.isEmpty());
+    connect(openLog, &QPushButton::clicked, this, [] { openLogFolder(); });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *text = new QVBoxLayout;
@@ -62,6 +88,7 @@ AboutDialog::AboutDialog(const AppState *state, QWidget *parent)
     text->addWidget(summary);
     text->addWidget(m_versions);
     text->addWidget(license);
+    text->addWidget(log);
     auto *row = new QHBoxLayout;
     row->addWidget(icon);
     row->addLayout(text, 1);

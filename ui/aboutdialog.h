@@ -24,4 +24,7 @@ private:
     QLabel *m_versions;
 };
 
+// Shows the folder of the log file in the file manager; false when there is no log file.
+bool openLogFolder();
+
 } // namespace purga

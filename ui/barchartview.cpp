@@ -4,6 +4,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QFontMetrics>
 #include <QHorizontalBarSeries>
 #include <QValueAxis>
 
@@ -11,12 +12,16 @@
 
 namespace purga {
 
+namespace {
+constexpr int kMinHeight = 140;
+}
+
 BarChartView::BarChartView(const QString &title, QWidget *parent)
     : QChartView(parent)
     , m_title(title)
 {
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(190);
+    setFixedHeight(kMinHeight);
     setMinimumWidth(260);
     setBuckets({});
 }
@@ -87,11 +92,17 @@ void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, cons
     axisX->setRange(0, maxValue > 0 ? double(maxValue) * 1.05 : 1.0);
     axisX->setTickCount(3);
     axisX->setLabelsVisible(false); // the exact, locale-formatted values are in the category labels
+    axisX->setLineVisible(false);
     chart->addAxis(axisX, Qt::AlignBottom);
     series->attachAxis(axisX);
 
     setAccessibleDescription(m_labels.join(QStringLiteral("; ")));
-    setMinimumHeight(std::max(190, 80 + int(buckets.size()) * 30));
+    // As tall as its bars need (a category label's line each), no taller: the Preview shows both
+    // charts whole on its first screen.
+    // Qt Charts elides a category label taller than its share of the axis less twice its padding.
+    const int row = QFontMetrics(axisY->labelsFont()).height() + 12;
+    const int title = QFontMetrics(titleFont).height() + 40;
+    setFixedHeight(std::max(kMinHeight, title + int(buckets.size()) * row));
     install(chart);
 }
 

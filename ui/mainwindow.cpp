@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "aboutdialog.h"
+#include "applog.h"
 #include "appstate.h"
 #include "backgroundwork.h"
 #include "checkspage.h"
@@ -248,6 +249,12 @@ void MainWindow::createActions()
     aboutAction->setMenuRole(QAction::AboutRole);
     connect(aboutAction, &QAction::triggered, this, &MainWindow::about);
     help->addAction(aboutAction);
+    auto *logAction = new QAction(tr("Open &log folder"), this);
+    logAction->setObjectName(QStringLiteral("openLogFolderAction"));
+    logAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
+    logAction->setEnabled(!appLogFilePath().isEmpty());
+    connect(logAction, &QAction::triggered, this, [] { openLogFolder(); });
+    help->addAction(logAction);
 
     m_bar->setActions(m_connectAction, m_disconnectAction);
     m_preview->setSettingsAction(m_ruleSettingsAction);

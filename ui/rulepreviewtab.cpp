@@ -2,11 +2,13 @@
 
 #include "barchartview.h"
 #include "displayformat.h"
+#include "numbertips.h"
 #include "partitiontable.h"
 #include "runformat.h"
 #include "sampletable.h"
 #include "sqlview.h"
 
+#include <QBoxLayout>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -74,27 +76,11 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
         layout->addWidget(line);
     }
 
-    // Cutoff and range (times) on the left, the counts on the right: fits 1024 px in either language.
-    auto *times = new QVBoxLayout;
-    times->addWidget(buildCutoffBox(plan, rule));
-    times->addWidget(buildRangeBox(rule));
-    auto *top = new QHBoxLayout;
-    top->addLayout(times, 3);
-    top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
-    layout->addLayout(top);
-
-    auto *charts = new QHBoxLayout;
     m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
     m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
     m_byAge = new BarChartView(tr("Removable rows by age"), content);
     m_byAge->setBuckets(rule.byAge);
-    charts->addWidget(m_byTenant);
-    charts->addWidget(m_byAge);
-    if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
-        m_byTenant->hide(); // nothing to draw (e.g. the partition rule): no empty boxes
-        m_byAge->hide();
-    }
-    layout->addLayout(charts);
+    layout->addLayout(buildSummary(plan, rule));
 
     if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
         auto *box = new QGroupBox(tr("Partitions"), content);
@@ -137,6 +123,32 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
     auto *outer = new QVBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     outer->addWidget(scroll);
+}
+
+QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)
+{
+    auto *boxes = new QVBoxLayout;
+    boxes->addWidget(buildCutoffBox(plan, rule));
+    boxes->addWidget(buildRangeBox(rule));
+    auto *top = new QHBoxLayout;
+    if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
+        // Nothing to draw (e.g. the partition rule): no empty boxes; the counts take the right.
+        m_byTenant->hide();
+        m_byAge->hide();
+        top->addLayout(boxes, 3);
+        top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
+        return top;
+    }
+    // The times and counts stacked on the left, the charts side by side on the right: everything
+    // down to the last bar fits the first screen at 1240x780 without scrolling.
+    boxes->addWidget(buildCountsBox(rule));
+    boxes->addStretch(1);
+    auto *charts = new QHBoxLayout;
+    charts->addWidget(m_byTenant, 1, Qt::AlignTop);
+    charts->addWidget(m_byAge, 1, Qt::AlignTop);
+    top->addLayout(boxes, 0);
+    top->addLayout(charts, 1);
+    return top;
 }
 
 QLabel *RulePreviewTab::addValue(QFormLayout *form, const QString &label, const QString &value,
@@ -182,19 +194,22 @@ QGroupBox *RulePreviewTab::buildCountsBox(const RulePreview &rule)
     auto *box = new QGroupBox(tr("Rows"));
     auto *form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    addValue(form, tr("Total:"), Display::number(rule.total), QStringLiteral("totalValue"), true);
-    QLabel *eligible = addValue(form, tr("Removable:"), Display::number(rule.eligible),
-                                QStringLiteral("eligibleValue"), true);
+    const auto add = [&](const QString &label, qint64 value, const char *key) {
+        QLabel *v =
+            addValue(form, label, Display::number(value), QLatin1String(key) + QStringLiteral("Value"), true);
+        v->setToolTip(NumberTips::preview(rule.id, QLatin1String(key)));
+        if (QWidget *l = form->labelForField(v))
+            l->setToolTip(v->toolTip());
+        return v;
+    };
+    add(tr("Total:"), rule.total, "total");
+    QLabel *eligible = add(tr("Removable:"), rule.eligible, "eligible");
     QFont bold = eligible->font();
     bold.setBold(true);
     eligible->setFont(bold);
-    addValue(form, tr("Kept:"), Display::number(rule.retained), QStringLiteral("retainedValue"), true);
-    QLabel *window = addValue(form, tr("Kept by the window:"), Display::number(rule.retainedByWindow),
-                              QStringLiteral("retainedByWindowValue"), true);
-    window->setToolTip(
-        tr("Revoked, used or expired, but more recent than the retention: kept for forensics."));
-    addValue(form, tr("ADR sample, inside window:"), Display::number(rule.adrSampleInWindow),
-             QStringLiteral("adrInWindowValue"), true);
+    add(tr("Kept:"), rule.retained, "retained");
+    add(tr("Kept by the window:"), rule.retainedByWindow, "retainedByWindow");
+    add(tr("ADR sample, inside window:"), rule.adrSampleInWindow, "adrInWindow");
     return box;
 }
 

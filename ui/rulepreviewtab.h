@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QBoxLayout;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -33,6 +34,8 @@ public:
     QString valueText(const QString &objectName) const;
 
 private:
+    // Cutoff, range and counts beside the charts (or beside each other when there is no chart).
+    QBoxLayout *buildSummary(const PreviewPlan &plan, const RulePreview &rule);
     QGroupBox *buildCutoffBox(const PreviewPlan &plan, const RulePreview &rule);
     QGroupBox *buildCountsBox(const RulePreview &rule);
     QGroupBox *buildRangeBox(const RulePreview &rule);

@@ -45,7 +45,12 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
     const QCommandLineOption quit(
         QStringLiteral("quit-after-screenshots"),
         QCoreApplication::translate("StartupOptions", "Quit once the screenshots are saved."));
-    parser.addOptions({lang, profile, shots, quit});
+    const QCommandLineOption verbose(
+        QStringLiteral("verbose"),
+        QCoreApplication::translate("StartupOptions",
+                                    "Also write the log (database requests, purge lines) to stderr. "
+                                    "The log file is always written; Help > About says where."));
+    parser.addOptions({lang, profile, shots, quit, verbose});
     parser.process(app);
 
     if (parser.isSet(lang)) {
@@ -63,6 +68,7 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
     options->profile = parser.value(profile);
     options->screenshotDir = parser.value(shots);
     options->quitAfterScreenshots = parser.isSet(quit);
+    options->verbose = parser.isSet(verbose);
     if (options->quitAfterScreenshots && options->screenshotDir.isEmpty()) {
         *error = QCoreApplication::translate("StartupOptions",
                                              "--quit-after-screenshots needs --screenshots DIR.");

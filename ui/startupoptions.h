@@ -9,7 +9,8 @@ namespace purga {
 
 class MainWindow;
 
-// Command line of the GUI: --lang es|en, --profile NAME, --screenshots DIR, --quit-after-screenshots.
+// Command line of the GUI: --lang es|en, --profile NAME, --screenshots DIR, --quit-after-screenshots,
+// --verbose.
 struct StartupOptions
 {
     QString language; // "es" or "en" (from --lang or the system locale)
@@ -17,6 +18,7 @@ struct StartupOptions
     QString profile;       // connect on start, password from the keychain
     QString screenshotDir; // save the pages as PNG once the data has arrived
     bool quitAfterScreenshots = false;
+    bool verbose = false; // --verbose: the log file's lines on stderr too
 };
 
 // Parses the application's arguments (--help and --version exit here). False on a bad option,

@@ -1,6 +1,7 @@
 #include "tablecard.h"
 
 #include "displayformat.h"
+#include "numbertips.h"
 #include "rules.h"
 
 #include <QGridLayout>
@@ -28,18 +29,12 @@ TableCard::TableCard(const QString &ruleId, QWidget *parent)
     } else {
         addRow(QStringLiteral("partitions"), tr("Partitions"));
     }
-    addRow(QStringLiteral("removable"), tr("Removable now"),
-           partitioned
-               ? tr("Rows in partitions wholly older than the retention: they are detached and dropped.")
-               : tr("Rows the rule would delete at this moment."),
-           true);
+    addRow(QStringLiteral("removable"), tr("Removable now"), true);
     if (!partitioned)
-        addRow(QStringLiteral("kept"), tr("Kept by the retention window"),
-               tr("Revoked, used or expired, but younger than the retention: kept for forensics."));
+        addRow(QStringLiteral("kept"), tr("Kept by the retention window"));
     addRow(QStringLiteral("tableSize"), tr("Table size"));
     addRow(QStringLiteral("indexSize"), tr("Index size"));
-    addRow(QStringLiteral("deadTuples"), tr("Dead tuples"),
-           tr("Rows deleted but not yet vacuumed (statistics collector)."));
+    addRow(QStringLiteral("deadTuples"), tr("Dead tuples"));
     addRow(QStringLiteral("lastVacuum"), tr("Last vacuum"));
     addRow(QStringLiteral("lastAutovacuum"), tr("Last autovacuum"));
     addRow(QStringLiteral("lastAnalyze"), tr("Last analyze"));
@@ -47,7 +42,7 @@ TableCard::TableCard(const QString &ruleId, QWidget *parent)
     m_grid->setRowStretch(m_grid->rowCount(), 1);
 }
 
-void TableCard::addRow(const QString &key, const QString &label, const QString &tooltip, bool strong)
+void TableCard::addRow(const QString &key, const QString &label, bool strong)
 {
     const int row = m_grid->rowCount();
     auto *name = new QLabel(label, this);
@@ -62,6 +57,8 @@ void TableCard::addRow(const QString &key, const QString &label, const QString &
         value->setFont(f);
         name->setFont(f);
     }
+    // Until the first numbers arrive: what the number is (how it is measured follows in setTable).
+    const QString tooltip = NumberTips::overview(m_ruleId, key, false, false);
     name->setToolTip(tooltip);
     value->setToolTip(tooltip);
     m_grid->addWidget(name, row, 0);
@@ -74,6 +71,9 @@ void TableCard::setValue(const QString &key, const QString &text, bool visible)
 {
     if (QLabel *v = m_values.value(key)) {
         v->setText(text);
+        const QString tooltip = NumberTips::overview(m_ruleId, key, m_exact, m_exactPending);
+        v->setToolTip(tooltip);
+        m_labels.value(key)->setToolTip(tooltip);
         v->setVisible(visible);
         m_labels.value(key)->setVisible(visible);
     }
@@ -85,9 +85,17 @@ QString TableCard::valueText(const QString &key) const
     return v ? v->text() : QString();
 }
 
+QString TableCard::valueToolTip(const QString &key) const
+{
+    const QLabel *v = m_values.value(key);
+    return v ? v->toolTip() : QString();
+}
+
 void TableCard::setTable(const TableOverview &t, bool exact, bool exactPending)
 {
     const bool approx = !(exact || t.exact);
+    m_exact = !approx;
+    m_exactPending = exactPending;
     setTitle(Rules::title(m_ruleId) + QStringLiteral(" — ") + t.table);
     const QString pending = exactPending ? tr("counting…") : QStringLiteral("—");
     auto count = [&](qint64 v) { return v < 0 ? pending : Display::number(v, approx); };

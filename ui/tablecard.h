@@ -24,13 +24,16 @@ public:
     // "indexSize", "deadTuples", "lastVacuum", "lastAutovacuum", "lastAnalyze", "lastAutoanalyze",
     // "partitions").
     QString valueText(const QString &key) const;
+    // The tooltip of one value: what it is and how it was measured (numbertips.h).
+    QString valueToolTip(const QString &key) const;
 
 private:
-    void addRow(const QString &key, const QString &label, const QString &tooltip = QString(),
-                bool strong = false);
+    void addRow(const QString &key, const QString &label, bool strong = false);
     void setValue(const QString &key, const QString &text, bool visible = true);
 
     QString m_ruleId;
+    bool m_exact = false; // of the numbers shown, for their tooltips
+    bool m_exactPending = false;
     QGridLayout *m_grid;
     QMap<QString, QLabel *> m_values;
     QMap<QString, QLabel *> m_labels;

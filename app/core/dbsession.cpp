@@ -1,10 +1,12 @@
 #include "dbsession.h"
 
+#include "applog.h"
 #include "dbworker.h"
 #include "historystore.h"
 #include "maintenance.h"
 #include "pgconnection.h"
 #include "purgecontroller.h"
+#include "requestlog.h"
 
 #include <QDeadlineTimer>
 #include <QLoggingCategory>
@@ -70,6 +72,7 @@ DbRequest *DbSession::enqueue(const QString &label,
     core->work = std::move(work);
     auto *request = new DbRequest(core->id, label, m_canceller, this);
     request->attach(core);
+    logRequestLifecycle(request);
     connect(request, &DbRequest::started, this, [this, request] { emit requestStarted(request); });
     connect(request, &DbRequest::finished, this, [this, request] { forget(request); });
     const bool wasBusy = isBusy();
@@ -143,6 +146,8 @@ bool DbSession::shutdown(std::chrono::milliseconds budget)
 
 DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString &password)
 {
+    addLogSecret(password);
+    qCInfo(lcDb).noquote() << "connecting to" << describeForLog(profile);
     auto work = [profile, password](DbContext &ctx, ConnectResult *out, DbFailure *failure) {
         ctx.setConnection(nullptr);
         auto conn = std::make_unique<PgConnection>();

@@ -1,8 +1,10 @@
 #include "purgecontroller.h"
 
+#include "applog.h"
 #include "dbsession.h"
 #include "pgconnection.h"
 #include "preflight.h"
+#include "requestlog.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -62,7 +64,11 @@ public:
     }
 
     void ruleProgress(const RuleProgress &progress) override { emit m_owner->ruleProgress(progress); }
-    void log(const QString &line) override { emit m_owner->logLine(line); }
+    void log(const QString &line) override
+    {
+        qCInfo(lcPurge).noquote() << line;
+        emit m_owner->logLine(line);
+    }
 
 private:
     PurgeController *m_owner;
@@ -73,6 +79,8 @@ PurgeController::PurgeController(QObject *parent)
     : QObject(parent)
 {
     registerMetaTypes();
+    connect(this, &PurgeController::finished, this,
+            [](const PurgeReceipt &receipt) { logPurgeReceipt(receipt); });
 }
 
 PurgeController::~PurgeController()
@@ -110,6 +118,8 @@ void PurgeController::start(const ConnectionProfile &profile, const QString &pas
     PurgeOptions withId = options;
     if (withId.runId.isEmpty())
         withId.runId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    addLogSecret(password);
+    qCInfo(lcPurge).noquote() << "run" << withId.runId << "starting on" << describeForLog(profile);
     emit started(withId.runId);
     QMetaObject::invokeMethod(m_runner, [r = m_runner, profile, password, plan, withId] {
         r->run(profile, password, plan, withId);

@@ -1,3 +1,4 @@
+#include "applog.h"
 #include "buildinfo.h"
 #include "dbsession.h"
 #include "mainwindow.h"
@@ -51,6 +52,12 @@ int main(int argc, char **argv)
     setNames();
     if (!parse(app, &options))
         return 2;
+    purga::AppLogOptions logOptions;
+    logOptions.verbose = options.verbose;
+    QString logError;
+    if (!purga::installAppLog(logOptions, &logError))
+        std::fprintf(stderr, "purga-sesiones: no log file (%s)\n", qPrintable(logError));
+    qInfo("purga-sesiones %s started", qPrintable(purga::buildinfo::appVersion()));
     purga::installTranslations(app, options);
     purga::registerMetaTypes();
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("purga-sesiones"),

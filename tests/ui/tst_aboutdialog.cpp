@@ -1,6 +1,7 @@
 // AboutDialog: the version lines come from the CMake project version, the Qt and libpq loaded at
 // run time, and the real server's version once connected (preflight against the sandbox).
 #include "aboutdialog.h"
+#include "applog.h"
 #include "appstate.h"
 #include "buildinfo.h"
 #include "dbsession.h"
@@ -9,7 +10,10 @@
 #include "preflight.h"
 #include "purga_version.h"
 
+#include <QDir>
 #include <QLabel>
+#include <QPushButton>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <libpq-fe.h>
@@ -43,6 +47,26 @@ private slots:
         const QString title = dialog.findChild<QLabel *>(QStringLiteral("aboutTitle"))->text();
         QVERIFY(title.contains(QStringLiteral(PURGA_VERSION)));
         QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("aboutLicense"))->text().isEmpty());
+    }
+
+    void showsWhereTheLogIs()
+    {
+        DbSession session;
+        AppState state(&session);
+        {
+            AboutDialog dialog(&state);
+            QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("aboutOpenLogFolder"))->isEnabled());
+        }
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        AppLogOptions options;
+        options.directory = dir.path();
+        QVERIFY(installAppLog(options));
+        AboutDialog dialog(&state);
+        const QString text = dialog.findChild<QLabel *>(QStringLiteral("aboutLogFile"))->text();
+        QVERIFY2(text.contains(QDir::toNativeSeparators(appLogFilePath())), qPrintable(text));
+        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("aboutOpenLogFolder"))->isEnabled());
+        uninstallAppLog();
     }
 
     void connectedShowsTheServersVersion()

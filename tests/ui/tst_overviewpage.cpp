@@ -104,12 +104,29 @@ private slots:
         QCOMPARE(refresh->valueText(QStringLiteral("removable")), TableCard::tr("counting…"));
         QVERIFY(page.statusText().startsWith(QStringLiteral("≈")));
         QVERIFY2(page.statusText().contains(QLatin1String("UTC")), qPrintable(page.statusText()));
+        // Each number says what it is and how it was measured: an estimate from the catalog first.
+        const QString estimateTip = refresh->valueToolTip(QStringLiteral("total"));
+        QVERIFY2(estimateTip.contains(QLatin1String("reltuples")), qPrintable(estimateTip));
+        QVERIFY(refresh->valueToolTip(QStringLiteral("removable"))
+                    .contains(QLatin1String("exact count is running")));
+        QVERIFY(refresh->valueToolTip(QStringLiteral("removable")).contains(QLatin1String("revocado_en")));
+        QVERIFY(refresh->valueToolTip(QStringLiteral("deadTuples")).contains(QLatin1String("n_dead_tup")));
+        QVERIFY(page.card(QStringLiteral("pre_tokens"))
+                    ->valueToolTip(QStringLiteral("revoked"))
+                    .contains(QLatin1String("usado_en IS NOT NULL")));
 
         state.setOverview(fabricated(true));
         QCOMPARE(refresh->valueText(QStringLiteral("total")), QLocale().toString(1234567));
         QCOMPARE(refresh->valueText(QStringLiteral("removable")), QLocale().toString(4321));
         QCOMPARE(refresh->valueText(QStringLiteral("kept")), QLocale().toString(1379));
         QVERIFY(!refresh->valueText(QStringLiteral("total")).contains(QStringLiteral("≈")));
+        const QString exactTip = refresh->valueToolTip(QStringLiteral("total"));
+        QVERIFY2(exactTip.contains(QLatin1String("Exact: counted row by row")), qPrintable(exactTip));
+        QVERIFY(!exactTip.contains(QLatin1String("reltuples")));
+        // log_sesiones: the months that stay keep their catalog estimate even in an exact overview.
+        QVERIFY(page.card(QStringLiteral("log_sesiones"))
+                    ->valueToolTip(QStringLiteral("total"))
+                    .contains(QLatin1String("reltuples")));
         QCOMPARE(refresh->valueText(QStringLiteral("lastAutovacuum")),
                  QStringLiteral("2026-11-26 03:00 UTC")); // TZ=UTC under ctest
         QCOMPARE(refresh->valueText(QStringLiteral("lastVacuum")), TableCard::tr("never"));

@@ -19,6 +19,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
@@ -169,6 +171,41 @@ private slots:
         state.setPurgeRunning(false);
     }
 
+    // Issue 13: at the main window's 1240x780 the Preview page gets about 1060x640; both charts,
+    // down to their last bar, are on the first screen (not cut by the scroll area).
+    void chartsFitTheFirstScreen()
+    {
+        DbSession session;
+        AppState state(&session);
+        PreviewPage page(&state);
+        page.resize(1060, 640);
+        page.show();
+        state.setConnected(ConnectionProfile(), QString());
+        state.setPreflight(okPreflight());
+        state.setPreviewPlan(fabricatedPlan());
+        RulePreviewTab *tab = page.tabFor(QStringLiteral("refresh_tokens"));
+        QVERIFY(tab);
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QCoreApplication::processEvents();
+        auto *scroll = tab->findChild<QScrollArea *>();
+        QVERIFY(scroll);
+        QCOMPARE(scroll->verticalScrollBar()->value(), 0);
+        for (BarChartView *chart : {tab->tenantChart(), tab->ageChart()}) {
+            QVERIFY(chart->isVisible());
+            const QRect inViewport(chart->mapTo(scroll->viewport(), QPoint(0, 0)), chart->size());
+            QVERIFY2(scroll->viewport()->rect().contains(inViewport),
+                     qPrintable(QStringLiteral("%1: %2,%3 %4x%5 in a %6x%7 viewport")
+                                    .arg(chart->accessibleDescription())
+                                    .arg(inViewport.x())
+                                    .arg(inViewport.y())
+                                    .arg(inViewport.width())
+                                    .arg(inViewport.height())
+                                    .arg(scroll->viewport()->width())
+                                    .arg(scroll->viewport()->height())));
+        }
+        shoot(&page, QStringLiteral("preview-first-screen"));
+    }
+
     void rendersFrozenPlan()
     {
         DbSession session;
@@ -196,6 +233,15 @@ private slots:
         QCOMPARE(tab->valueText(QStringLiteral("totalValue")), QStringLiteral("1,234,567"));
         QCOMPARE(tab->valueText(QStringLiteral("eligibleValue")), QStringLiteral("23,456"));
         QCOMPARE(tab->valueText(QStringLiteral("retainedByWindowValue")), QStringLiteral("3,210"));
+        // Every count says what it is (the rule's SQL idea) and that it is exact.
+        for (const char *name :
+             {"totalValue", "eligibleValue", "retainedValue", "retainedByWindowValue", "adrInWindowValue"}) {
+            auto *label = tab->findChild<QLabel *>(QLatin1String(name));
+            QVERIFY2(label && label->toolTip().contains(QLatin1String("Exact: counted row by row")), name);
+        }
+        QVERIFY(tab->findChild<QLabel *>(QStringLiteral("eligibleValue"))
+                    ->toolTip()
+                    .contains(QLatin1String("expiracion before the cutoff")));
         QCOMPARE(tab->valueText(QStringLiteral("keyRangeValue")), QStringLiteral("10 … 987,654"));
         QCOMPARE(tab->valueText(QStringLiteral("oldestValue")), QStringLiteral("2025-01-02 03:04:05 UTC"));
         auto *adr = tab->findChild<QLabel *>(QStringLiteral("adrWarning"));
