@@ -1331,22 +1331,22 @@
     <message>
         <location line="+7"/>
         <source>The server certificate of %1 is not signed by %2, or is not valid (expired, not yet valid). The password was not sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>El certificado del servidor de %1 no está firmado por %2, o no es válido (vencido o aún no válido). No se envió la contraseña.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>the root certificate</source>
-        <translation type="unfinished"></translation>
+        <translation>el certificado raíz</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>TLS negotiation with %1 failed (check sslmode, the root certificate and that the certificate names this host).</source>
-        <translation type="unfinished"></translation>
+        <translation>Falló la negociación TLS con %1 (revise sslmode, el certificado raíz y que el certificado nombre a este host).</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>The server at %1 requires TLS for this connection (pg_hba.conf hostssl) and sslmode=disable turns TLS off: use sslmode=require or stronger (verify-full).</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor en %1 exige TLS para esta conexión (hostssl en pg_hba.conf) y sslmode=disable desactiva TLS: use sslmode=require o uno más estricto (verify-full).</translation>
     </message>
     <message>
         <location filename="../app/core/connectparams.cpp" line="+15"/>
@@ -1370,7 +1370,7 @@
     <message>
         <location filename="../app/core/pgconnection.cpp" line="+62"/>
         <source>The value of %1 for %2 contains &apos;;&apos;, which Qt&apos;s PostgreSQL driver cannot pass to libpq.</source>
-        <translation type="unfinished"></translation>
+        <translation>El valor de %1 para %2 contiene &apos;;&apos;, que el controlador PostgreSQL de Qt no puede pasar a libpq.</translation>
     </message>
     <message>
         <location line="+66"/>
@@ -1482,7 +1482,7 @@
     <message>
         <location line="+33"/>
         <source>Owned by another role: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Propiedad de otro rol: %1.</translation>
     </message>
     <message>
         <location line="+52"/>
@@ -1522,27 +1522,27 @@
     <message>
         <location line="+79"/>
         <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
-        <translation type="unfinished"></translation>
+        <translation>El pid del backend del servidor, %1, no es el %2 que la conexión recibió al iniciarse: hay un pooler de conexiones (pgbouncer, pgpool, ...) en medio.</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Connected through a pooler in transaction mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado a través de un pooler en modo transacción</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Its server connections change hands between transactions (pgbouncer pool_mode=transaction or statement): the advisory lock that keeps the scheduled job out would not exclude anyone, so the purge is refused; the preview may run. Connect directly to PostgreSQL (its own host and port), or through a pool in session mode (pool_mode=session).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sus conexiones al servidor cambian de manos entre transacciones (pgbouncer pool_mode=transaction o statement): el bloqueo consultivo que mantiene fuera al job programado no excluiría a nadie, así que la purga se rechaza; la vista previa sí puede ejecutarse. Conéctese directamente a PostgreSQL (su propio host y puerto), o a través de un pool en modo sesión (pool_mode=session).</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Connected through a connection pooler in session mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado a través de un pooler de conexiones en modo sesión</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Session state survives between transactions here, so the purge&apos;s lock holds for the whole run. A pool in transaction mode would be refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aquí el estado de la sesión se mantiene entre transacciones, así que el bloqueo de la purga dura toda la corrida. Un pool en modo transacción se rechazaría.</translation>
     </message>
     <message>
         <location line="-180"/>
@@ -1627,27 +1627,27 @@
     <message>
         <location filename="../app/core/tls.cpp" line="+125"/>
         <source>sslmode=%1 towards %2: the password may be sent to an impostor</source>
-        <translation type="unfinished"></translation>
+        <translation>sslmode=%1 hacia %2: la contraseña podría enviarse a un impostor</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>With sslmode %1 libpq gives the password to whoever answers at %2, with or without TLS, without checking the server&apos;s certificate: anyone on the way can pose as the server. Use sslmode=verify-full (with the system CA bundle or the server&apos;s root certificate).</source>
-        <translation type="unfinished"></translation>
+        <translation>Con sslmode %1, libpq entrega la contraseña a quien responda en %2, con o sin TLS, sin verificar el certificado del servidor: cualquiera en el camino puede hacerse pasar por el servidor. Use sslmode=verify-full (con el almacén de CA del sistema o el certificado raíz del servidor).</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>TLS in use (%1), sslmode=%2</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS en uso (%1), sslmode=%2</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>No TLS on a loopback connection</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin TLS en una conexión de loopback</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The server&apos;s certificate is not checked (sslmode=verify-full would).</source>
-        <translation type="unfinished"></translation>
+        <translation>El certificado del servidor no se verifica (sslmode=verify-full lo haría).</translation>
     </message>
 </context>
 <context>
@@ -1705,7 +1705,7 @@
     <message>
         <location line="+7"/>
         <source>SSL mode %1 needs the root certificate (CA) file: no system CA bundle was found.</source>
-        <translation type="unfinished"></translation>
+        <translation>El modo SSL %1 necesita el archivo del certificado raíz (CA): no se encontró el almacén de CA del sistema.</translation>
     </message>
     <message>
         <source>SSL mode %1 needs the root certificate (CA) file.</source>
@@ -1723,7 +1723,7 @@
         <location filename="../app/core/prometheustextfile.cpp" line="+50"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede escribir %1: %2</translation>
     </message>
 </context>
 <context>
@@ -1759,12 +1759,12 @@
     <message>
         <location line="+16"/>
         <source>Session %1 is waiting for the purge lock; it gets it when this purge ends.</source>
-        <translation type="unfinished"></translation>
+        <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
         <location line="+74"/>
         <source>Throttled %1 ms (%2 waits for replica lag).</source>
-        <translation type="unfinished"></translation>
+        <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -1779,7 +1779,7 @@
     <message>
         <location line="-50"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
-        <translation type="unfinished"></translation>
+        <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
         <location line="+73"/>
@@ -1797,17 +1797,17 @@
     <message>
         <location filename="../app/core/receiptnotes.cpp" line="+28"/>
         <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Warning: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Atención: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Session %1 waited for the purge lock during this run.</source>
-        <translation type="unfinished"></translation>
+        <translation>La sesión %1 esperó el bloqueo de la purga durante esta corrida.</translation>
     </message>
 </context>
 <context>
@@ -1855,22 +1855,22 @@
     <message>
         <location line="+45"/>
         <source>%1 (%2): a retention of %3 is shorter than the forensic window of %4 (ADR 0021).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2): una retención de %3 es más corta que la ventana forense de %4 (ADR 0021).</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1 days</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 días</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 h</source>
-        <translation type="unfinished">%1 h</translation>
+        <translation>%1 h</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 s</source>
-        <translation type="unfinished">%1 s</translation>
+        <translation>%1 s</translation>
     </message>
     <message>
         <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
@@ -1909,7 +1909,7 @@
     <message>
         <location line="+4"/>
         <source>%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: el lock_timeout de DDL de %2 ms está fuera de rango (10 ms a 10 min).</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1993,7 +1993,7 @@
     <message>
         <location line="+2"/>
         <source>Throttled</source>
-        <translation type="unfinished"></translation>
+        <translation>Frenada</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2006,32 +2006,32 @@
     <message>
         <location filename="../ui/shortcutlabel.cpp" line="+11"/>
         <source>Period</source>
-        <translation type="unfinished"></translation>
+        <translation>Punto</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Comma</source>
-        <translation type="unfinished"></translation>
+        <translation>Coma</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Minus</source>
-        <translation type="unfinished"></translation>
+        <translation>Menos</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Plus</source>
-        <translation type="unfinished"></translation>
+        <translation>Más</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Slash</source>
-        <translation type="unfinished"></translation>
+        <translation>Barra</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Semicolon</source>
-        <translation type="unfinished"></translation>
+        <translation>Punto y coma</translation>
     </message>
 </context>
 <context>
@@ -2077,17 +2077,17 @@
     <message>
         <location filename="../app/core/tls.cpp" line="-62"/>
         <source>socket %1, port %2</source>
-        <translation type="unfinished"></translation>
+        <translation>socket %1, puerto %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Connected to %1 over TLS (%2, %3), sslmode=%4</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado a %1 con TLS (%2, %3), sslmode=%4</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Connected to %1 without TLS, sslmode=%2</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado a %1 sin TLS, sslmode=%2</translation>
     </message>
 </context>
 <context>
@@ -2107,17 +2107,17 @@
     <message>
         <location filename="../app/core/preview.cpp" line="+117"/>
         <source>detached by run %1 and not dropped (the run ended before its DROP TABLE)</source>
-        <translation type="unfinished"></translation>
+        <translation>separada por la corrida %1 y no eliminada (la corrida terminó antes de su DROP TABLE)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>detached by run %1 and not dropped: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>separada por la corrida %1 y no eliminada: %2</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>DROP TABLE is refused while these depend on it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
     </message>
 </context>
 <context>
@@ -2125,52 +2125,52 @@
     <message>
         <location filename="../ui/aboutdialog.cpp" line="+22"/>
         <source>Proprietary: for internal use only, no licence granted to others.</source>
-        <translation type="unfinished"></translation>
+        <translation>Propietaria: solo para uso interno, sin licencia concedida a terceros.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>About purga-sesiones</source>
-        <translation type="unfinished">Acerca de purga-sesiones</translation>
+        <translation>Acerca de purga-sesiones</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Previews and purges expired session tokens of the identity service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de identidad (ADR 0021) en PostgreSQL, con un comprobante de cada corrida.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Licence: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Licencia: %1</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>&amp;Copy versions</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Copiar versiones</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Version: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Versión: %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Qt: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Qt: %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>libpq: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>PostgreSQL server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor PostgreSQL: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>PostgreSQL server: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor PostgreSQL: sin conexión</translation>
     </message>
 </context>
 <context>
@@ -2178,27 +2178,27 @@
     <message>
         <location filename="../ui/backgroundwork.cpp" line="+30"/>
         <source>Cancel</source>
-        <translation type="unfinished">Cancelar</translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cancel the database work in progress (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar el trabajo en curso en la base de datos (%1)</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>%1 (%2 of %3)</source>
-        <translation type="unfinished">%1 (%2 de %3)</translation>
+        <translation>%1 (%2 de %3)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Cancelling %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelando: %1…</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Waiting for the database…</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando a la base de datos…</translation>
     </message>
 </context>
 <context>
@@ -2259,7 +2259,7 @@
     <message>
         <location line="+7"/>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>se canceló</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -2428,12 +2428,12 @@
     <message>
         <location line="+17"/>
         <source>The server accepted the password; it is saved in the keychain for profile %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor aceptó la contraseña; quedó guardada en el llavero para el perfil %1.</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>The server accepted the password; saving it in the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor aceptó la contraseña; guardándola en el llavero…</translation>
     </message>
     <message>
         <source>Password saved in the keychain for profile %1.</source>
@@ -2549,17 +2549,17 @@
     <message>
         <location line="+14"/>
         <source>sslmode=%1: password may go to an impostor</source>
-        <translation type="unfinished"></translation>
+        <translation>sslmode=%1: la contraseña podría ir a un impostor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>With sslmode=%1 towards %2, libpq hands the password to whoever answers, without checking the server&apos;s certificate. Edit the profile: sslmode verify-full.</source>
-        <translation type="unfinished"></translation>
+        <translation>Con sslmode=%1 hacia %2, libpq entrega la contraseña a quien responda, sin verificar el certificado del servidor. Edite el perfil: sslmode verify-full.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>TLS %1</source>
-        <translation type="unfinished"></translation>
+        <translation>TLS %1</translation>
     </message>
 </context>
 <context>
@@ -2572,22 +2572,22 @@
     <message>
         <location filename="../app/core/dbsession.cpp" line="+164"/>
         <source>Connecting to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Conexión a %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Disconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Desconexión</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Preflight checks</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobaciones previas</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Creating the history tables</source>
-        <translation type="unfinished"></translation>
+        <translation>Creación de las tablas de historial</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2597,22 +2597,22 @@
     <message>
         <location line="+15"/>
         <source>Exact counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Conteos exactos</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Estimates</source>
-        <translation type="unfinished"></translation>
+        <translation>Estimaciones</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista previa</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>VACUUM (ANALYZE)</source>
-        <translation type="unfinished"></translation>
+        <translation>VACUUM (ANALYZE)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2625,62 +2625,62 @@
     <message>
         <location filename="../ui/forensicspage.cpp" line="+35"/>
         <source>Token look-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Búsqueda de token</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronología del usuario</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Evidence freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación de evidencias</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Released: purges may run again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación levantada: las purgas pueden volver a ejecutarse.</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Taking the purge lock on a connection of its own…</source>
-        <translation type="unfinished"></translation>
+        <translation>Tomando el bloqueo de la purga en una conexión propia…</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Not connected: connect to a database first.</source>
-        <translation type="unfinished">Sin conexión: conéctese primero a una base de datos.</translation>
+        <translation>Sin conexión: conéctese primero a una base de datos.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Look-ups need a role that bypasses row level security: under RLS a token of another tenant would look absent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las búsquedas necesitan un rol que omita la seguridad a nivel de fila: con RLS, un token de otra empresa parecería no existir.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&amp;Release the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Levantar la congelación</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&amp;Freeze purges</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Congelar las purgas</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Holds the purge lock on a connection of its own: neither this app nor the scheduled job can purge until you release it or close the app (Ctrl+Shift+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Retiene el bloqueo de la purga en una conexión propia: ni esta aplicación ni el job programado pueden purgar hasta que usted lo libere o cierre la aplicación (Ctrl+Mayús+F)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Frozen since %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Congeladas desde %1.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Purges run normally. Freeze them while an investigation needs the evidence.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las purgas se ejecutan con normalidad. Congélelas mientras una investigación necesite las evidencias.</translation>
     </message>
 </context>
 <context>
@@ -2688,22 +2688,22 @@
     <message>
         <location filename="../ui/freezebanner.cpp" line="+16"/>
         <source>&amp;Release the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Levantar la congelación</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Ocultar</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the scheduled job can purge (lock %5 held).</source>
-        <translation type="unfinished"></translation>
+        <translation>Purgas congeladas desde %1 (%2 aquí) por el rol %3, usuario del SO %4: ni esta aplicación ni el job programado pueden purgar (bloqueo %5 retenido).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>History: %1.</source>
-        <translation type="unfinished">Historial: %1.</translation>
+        <translation>Historial: %1.</translation>
     </message>
 </context>
 <context>
@@ -2711,27 +2711,27 @@
     <message>
         <location filename="../app/core/freezecontroller.cpp" line="+68"/>
         <source>Freezing purges</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación de las purgas</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>The purge lock is held by %1: a purge or the scheduled job is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>El bloqueo de la purga lo tiene %1: hay una purga o el job programado en curso.</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Checking the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobación de la congelación</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>The freeze&apos;s connection was lost: purges are no longer held.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se perdió la conexión de la congelación: las purgas ya no están retenidas.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Releasing the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>Levantamiento de la congelación</translation>
     </message>
 </context>
 <context>
@@ -2739,24 +2739,24 @@
     <message>
         <location filename="../ui/healthbanner.cpp" line="+46"/>
         <source>Purge health: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Salud de las purgas: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Purge health: nothing overdue; last successful run %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Salud de las purgas: nada atrasado; última corrida correcta: %1.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Purge health: nothing overdue (no successful run recorded).</source>
-        <translation type="unfinished"></translation>
+        <translation>Salud de las purgas: nada atrasado (no hay ninguna corrida correcta registrada).</translation>
     </message>
     <message numerus="yes">
         <location line="+5"/>
         <source>(%n more)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>(%n más)</numerusform>
+            <numerusform>(%n más)</numerusform>
         </translation>
     </message>
     <message>
@@ -2767,7 +2767,7 @@
     <message>
         <location line="+3"/>
         <source>Open the History (Ctrl+4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Abra el Historial (Ctrl+4).</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2786,250 +2786,250 @@
         <location filename="../ui/historycharts.cpp" line="+68"/>
         <location filename="../ui/historypage.cpp" line="+44"/>
         <source>Rows removed per day</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas eliminadas por día</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows removed per week</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas eliminadas por semana</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows removed per month</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas eliminadas por mes</translation>
     </message>
     <message>
         <location line="+191"/>
         <source>rows</source>
-        <translation type="unfinished"></translation>
+        <translation>filas</translation>
     </message>
     <message>
         <location filename="../ui/historypage.cpp" line="+1"/>
         <source>Run duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración de la corrida</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows in each table after the runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas de cada tabla tras las corridas</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Bytes of each table after the runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Bytes de cada tabla tras las corridas</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimas 24 horas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos 7 días</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos 30 días</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last 90 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos 90 días</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Last year</source>
-        <translation type="unfinished"></translation>
+        <translation>Último año</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Todo</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Custom…</source>
-        <translation type="unfinished"></translation>
+        <translation>Personalizado…</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Local time</source>
-        <translation type="unfinished"></translation>
+        <translation>Hora local</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Server time</source>
-        <translation type="unfinished"></translation>
+        <translation>Hora del servidor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>UTC</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Filter runs (origin, operator, status…)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar corridas (origen, operador, estado…)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Reset zoom</source>
-        <translation type="unfinished"></translation>
+        <translation>Restablecer zoom</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Drag across a chart to zoom in on a time span; this shows the whole range again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Arrastre sobre un gráfico para ampliar un intervalo de tiempo; esto vuelve a mostrar el rango completo.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Range:</source>
-        <translation type="unfinished"></translation>
+        <translation>Rango:</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Days in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Días según:</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Origin</source>
-        <translation type="unfinished"></translation>
+        <translation>Origen</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Database role</source>
-        <translation type="unfinished"></translation>
+        <translation>Rol de la base de datos</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>OS user</source>
-        <translation type="unfinished"></translation>
+        <translation>Usuario del SO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicio (UTC)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Duration (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración (ms)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Rows per table</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas por tabla</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>operador: the database role that ran the purge</source>
-        <translation type="unfinished"></translation>
+        <translation>operador: el rol de la base de datos que ejecutó la purga</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>usuario_so: the client&apos;s operating-system account as the OS reported it</source>
-        <translation type="unfinished"></translation>
+        <translation>usuario_so: la cuenta del sistema operativo del cliente, tal como la informó el SO</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Double-click a run for its detail.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haga doble clic en una corrida para ver su detalle.</translation>
     </message>
     <message>
         <location line="+126"/>
         <source>Reading the history…</source>
-        <translation type="unfinished"></translation>
+        <translation>Leyendo el historial…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Read the purge history</source>
-        <translation type="unfinished"></translation>
+        <translation>Lectura del historial de purgas</translation>
     </message>
     <message numerus="yes">
         <location line="+27"/>
         <source>%n run(s), days in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n corrida, días según %1</numerusform>
+            <numerusform>%n corridas, días según %1</numerusform>
         </translation>
     </message>
     <message>
         <location filename="../ui/historycharts.cpp" line="-55"/>
         <source>%1 runs (longest, ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Corridas %1 (la más larga, ms)</translation>
     </message>
     <message>
         <location filename="../ui/historypage.cpp" line="+75"/>
         <source>Runs shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Corridas mostradas como CSV…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de filas como PNG…</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Duration chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de duración como PNG…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Sizes chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de tamaños como PNG…</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Bytes chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de bytes como PNG…</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Export runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar corridas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished">No se pudo escribir %1: %2</translation>
+        <translation>No se pudo escribir %1: %2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Save chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar gráfico</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imágenes PNG (*.png)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo escribir %1</translation>
     </message>
 </context>
 <context>
@@ -3037,22 +3037,22 @@
     <message>
         <location filename="../ui/livecontrols.cpp" line="+23"/>
         <source>Rows per batch; a change applies from the next batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas por lote; un cambio se aplica desde el próximo lote</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>After each batch, sleep this many times the batch&apos;s own time</source>
-        <translation type="unfinished"></translation>
+        <translation>Tras cada lote, esperar este múltiplo de la duración del propio lote</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Hold the run before its next batch; the connection and the lock stay</source>
-        <translation type="unfinished"></translation>
+        <translation>Retener la corrida antes de su próximo lote; la conexión y el bloqueo se mantienen</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Batch size:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tamaño de lote:</translation>
     </message>
     <message>
         <location line="+2"/>
