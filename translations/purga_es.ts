@@ -313,7 +313,7 @@
     <message>
         <location line="+1"/>
         <source>Read the raw token from stdin and hash it here (never sent).</source>
-        <translation>Leer el token sin procesar de stdin y calcular su hash aquí (nunca se envía).</translation>
+        <translation>Leer el token en claro de stdin y calcular su hash aquí (nunca se envía).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -554,7 +554,7 @@
     <message>
         <location line="+3"/>
         <source>  created %1, expires %2</source>
-        <translation>  creado %1, expira %2</translation>
+        <translation>  creado %1, vence %2</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -698,7 +698,7 @@
     <message>
         <location line="-112"/>
         <source>Run %1: %2 — %3</source>
-        <translation>Ejecución %1: %2 — %3</translation>
+        <translation>Corrida %1: %2 — %3</translation>
     </message>
     <message>
         <location line="-50"/>
@@ -1417,12 +1417,12 @@
     <message>
         <location line="+1"/>
         <source>Counts and purges cover every tenant.</source>
-        <translation>Los conteos y las purgas abarcan a todos los inquilinos.</translation>
+        <translation>Los conteos y las purgas abarcan a todas las empresas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 lacks BYPASSRLS: row level security would limit every count and delete to one tenant (app.current_empresa_id), so preview and purge are refused. Connect as the maintenance role (ADR 0021).</source>
-        <translation>Al rol %1 le falta BYPASSRLS: la seguridad a nivel de fila limitaría cada conteo y cada borrado a un solo inquilino (app.current_empresa_id), así que se rechazan la vista previa y la purga. Conéctese con el rol de mantenimiento (ADR 0021).</translation>
+        <translation>Al rol %1 le falta BYPASSRLS: la seguridad a nivel de fila limitaría cada conteo y cada borrado a una sola empresa (app.current_empresa_id), así que se rechazan la vista previa y la purga. Conéctese con el rol de mantenimiento (ADR 0021).</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1830,12 +1830,12 @@
     <message>
         <location line="+7"/>
         <source>Removable when revoked more than 30 days ago, or expired more than 30 days ago. A revoked token without a revocation time is kept until its expiry is 30 days old.</source>
-        <translation>Eliminable si se revocó hace más de 30 días o expiró hace más de 30 días. Un token revocado sin fecha de revocación se conserva hasta que su expiración cumpla 30 días.</translation>
+        <translation>Eliminable si se revocó hace más de 30 días o venció hace más de 30 días. Un token revocado sin fecha de revocación se conserva hasta que su vencimiento cumpla 30 días.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Removable when used more than 24 hours ago, or expired more than 24 hours ago.</source>
-        <translation>Eliminable si se usó hace más de 24 horas o expiró hace más de 24 horas.</translation>
+        <translation>Eliminable si se usó hace más de 24 horas o venció hace más de 24 horas.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2665,7 +2665,7 @@
     <message>
         <location line="+0"/>
         <source>&amp;Freeze purges</source>
-        <translation>&amp;Congelar las purgas</translation>
+        <translation>Con&amp;gelar las purgas</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3057,17 +3057,17 @@
     <message>
         <location line="+2"/>
         <source>Nice ratio:</source>
-        <translation type="unfinished"></translation>
+        <translation>Factor nice:</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Reanudar</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>Pausar</translation>
     </message>
 </context>
 <context>
@@ -3075,37 +3075,37 @@
     <message>
         <location filename="../ui/lockholderpanel.cpp" line="+22"/>
         <source>Terminate that session…</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminar esa sesión…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Check again</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a comprobar</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>pg_terminate_backend() on the session holding the purge lock, after a confirmation that names it</source>
-        <translation type="unfinished"></translation>
+        <translation>pg_terminate_backend() sobre la sesión que tiene el bloqueo de la purga, tras una confirmación que la nombra</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Read pg_locks again: who holds the purge lock and who waits for it</source>
-        <translation type="unfinished"></translation>
+        <translation>Volver a leer pg_locks: quién tiene el bloqueo de la purga y quién lo espera</translation>
     </message>
     <message>
         <location line="+46"/>
         <source>Read who holds the purge lock</source>
-        <translation type="unfinished"></translation>
+        <translation>Lectura de quién tiene el bloqueo de la purga</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Could not read who holds the purge lock: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo leer quién tiene el bloqueo de la purga: %1</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>This is this app&apos;s evidence freeze: release it on the Forensics page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Es la congelación de evidencias de esta aplicación: levántela en la página Forense.</translation>
     </message>
     <message>
         <location line="+24"/>
@@ -3121,24 +3121,35 @@ idle for: %7
 Its connection is closed and PostgreSQL releases the lock. If it is the scheduled job&apos;s pooled connection, the pool opens a new one. Nothing it committed is undone.
 
 %8</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Terminar la sesión que tiene el bloqueo de la purga %1?
+
+pid: %2
+aplicación: %3
+rol: %4
+cliente: %5
+conectada desde: %6 UTC
+inactiva desde hace: %7
+
+Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del pool del job programado, el pool abre una nueva. No se deshace nada de lo que confirmó.
+
+%8</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>(none)</source>
-        <translation type="unfinished"></translation>
+        <translation>(ninguno)</translation>
     </message>
     <message>
         <location line="+10"/>
         <location line="+18"/>
         <source>Terminate the lock holder</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminar la sesión que tiene el bloqueo</translation>
     </message>
     <message>
         <location line="-16"/>
         <location line="+6"/>
         <source>Terminate pid %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Terminar el pid %1</translation>
     </message>
 </context>
 <context>
@@ -3211,12 +3222,12 @@ Its connection is closed and PostgreSQL releases the lock. If it is the schedule
     <message>
         <location line="+0"/>
         <source>&amp;History</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Historial</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&amp;Forensics</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Forense</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -3241,27 +3252,27 @@ Its connection is closed and PostgreSQL releases the lock. If it is the schedule
     <message>
         <location line="+91"/>
         <source>F&amp;orensics</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Forense</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Look up a token…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Buscar un token…</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>&amp;Freeze purges / release</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Congelar las purgas / levantar</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Release the evidence freeze?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Levantar la congelación de evidencias?</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Purges are frozen since %1. Closing the app releases the freeze: this app and the scheduled job may purge again. Close anyway?</source>
-        <translation type="unfinished"></translation>
+        <translation>Las purgas están congeladas desde %1. Cerrar la aplicación levanta la congelación: esta aplicación y el job programado podrán volver a purgar. ¿Cerrar de todos modos?</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -3469,12 +3480,12 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
     <message>
         <location line="+3"/>
         <source>Detached, not dropped: %1. The purge drops it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Separada, no eliminada: %1. La purga la elimina.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Removable, but DROP TABLE is refused while these depend on it: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Eliminable, pero DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3614,13 +3625,13 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="+87"/>
         <source>Preview queued behind the database work in progress… (Cancel drops it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista previa en cola tras el trabajo en curso en la base de datos… (Cancelar la descarta)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+4"/>
         <source>Freezing the cutoffs and counting… (Cancel stops it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelando los cortes y contando… (Cancelar lo detiene)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -3635,7 +3646,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="-75"/>
         <source>Cancel the preview only; other database work goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar solo la vista previa; el resto del trabajo en la base de datos continúa</translation>
     </message>
     <message>
         <location line="+77"/>
@@ -3777,17 +3788,17 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="+58"/>
         <source>required: no system CA bundle found</source>
-        <translation type="unfinished"></translation>
+        <translation>obligatorio: no se encontró el almacén de CA del sistema</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>system CA bundle (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>almacén de CA del sistema (%1)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>With sslmode=%1 towards %2 the password may be sent to an impostor: nothing checks who answers. Use verify-full.</source>
-        <translation type="unfinished"></translation>
+        <translation>Con sslmode=%1 hacia %2 la contraseña podría enviarse a un impostor: nada verifica quién responde. Use verify-full.</translation>
     </message>
 </context>
 <context>
@@ -3810,7 +3821,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="+14"/>
         <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
-        <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima ejecución.</translation>
+        <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima corrida.</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -3948,7 +3959,9 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <source>No purge has run in this session.
 
 Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: %1 stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se ha ejecutado ninguna purga en esta sesión.
+
+Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: %1 detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -4008,7 +4021,7 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
     <message>
         <location line="+2"/>
         <source>This preview has already been purged (run %1). Take a new preview to purge again.</source>
-        <translation>Esta vista previa ya se purgó (ejecución %1). Tome una vista previa nueva para volver a purgar.</translation>
+        <translation>Esta vista previa ya se purgó (corrida %1). Tome una vista previa nueva para volver a purgar.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4145,30 +4158,30 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message numerus="yes">
         <location filename="../ui/receiptview.cpp" line="+68"/>
         <source>-- Template: each of the %n batch(es) ran it with its own block range in place of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>-- Plantilla: %n lote la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%, en orden desde el bloque 0 hasta el final de la tabla;</numerusform>
+            <numerusform>-- Plantilla: cada uno de los %n lotes la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%, en orden desde el bloque 0 hasta el final de la tabla;</numerusform>
         </translation>
     </message>
     <message>
         <location line="+4"/>
         <source>-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.</source>
-        <translation type="unfinished"></translation>
+        <translation>-- %KEY_MIN% y %KEY_MAX% son el rango de claves de la vista previa confirmada.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>-- Keys deleted: %1 to %2 (%3 rows).</source>
-        <translation type="unfinished"></translation>
+        <translation>-- Claves borradas: %1 a %2 (%3 filas).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>-- Dropped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>-- Eliminadas: %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>-- Detached, kept: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>-- Separadas, conservadas: %1</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -4255,7 +4268,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+19"/>
         <location line="+81"/>
         <source>Run: %1</source>
-        <translation>Ejecución: %1</translation>
+        <translation>Corrida: %1</translation>
     </message>
     <message>
         <location line="-80"/>
@@ -4276,9 +4289,9 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message numerus="yes">
         <location line="-52"/>
         <source>%n dropped</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n eliminada</numerusform>
+            <numerusform>%n eliminadas</numerusform>
         </translation>
     </message>
     <message>
@@ -4289,9 +4302,9 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message numerus="yes">
         <location line="+3"/>
         <source>%n detached, kept</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n separada, conservada</numerusform>
+            <numerusform>%n separadas, conservadas</numerusform>
         </translation>
     </message>
     <message>
@@ -4506,7 +4519,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+3"/>
         <source>Revoked, used or expired, but more recent than the retention: kept for forensics.</source>
-        <translation>Revocadas, usadas o expiradas, pero más recientes que la retención: se conservan para análisis forense.</translation>
+        <translation>Revocadas, usadas o vencidas, pero más recientes que la retención: se conservan para análisis forense.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4579,12 +4592,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+18"/>
         <source>replica lag %1</source>
-        <translation type="unfinished"></translation>
+        <translation>retraso de réplica %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>held %1 so far</source>
-        <translation type="unfinished"></translation>
+        <translation>retenida %1 hasta ahora</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -4594,7 +4607,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+14"/>
         <source>Not started — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin iniciar — %1</translation>
     </message>
 </context>
 <context>
@@ -4762,93 +4775,93 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../ui/rundetaildialog.cpp" line="+18"/>
         <source>Purge run %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Corrida de purga %1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Run</source>
-        <translation type="unfinished"></translation>
+        <translation>Corrida</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Origin</source>
-        <translation type="unfinished"></translation>
+        <translation>Origen</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Database role (operador)</source>
-        <translation type="unfinished"></translation>
+        <translation>Rol de la base de datos (operador)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>OS user (usuario_so)</source>
-        <translation type="unfinished"></translation>
+        <translation>Usuario del SO (usuario_so)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>not recorded</source>
-        <translation type="unfinished"></translation>
+        <translation>no registrado</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Inicio (UTC)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Finished (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Fin (UTC)</translation>
     </message>
     <message>
         <location line="+0"/>
         <location line="+2"/>
         <source>still running</source>
-        <translation type="unfinished"></translation>
+        <translation>aún en curso</translation>
     </message>
     <message>
         <location line="-1"/>
         <source>Duration</source>
-        <translation type="unfinished">Duración</translation>
+        <translation>Duración</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 ms</source>
-        <translation type="unfinished">%1 ms</translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Mensaje</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>none</source>
-        <translation type="unfinished">ninguno</translation>
+        <translation>ninguno</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Table</source>
-        <translation type="unfinished"></translation>
+        <translation>Tabla</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Rows removed</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas eliminadas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Duration (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración (ms)</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Copy</source>
-        <translation type="unfinished"></translation>
+        <translation>Copiar</translation>
     </message>
 </context>
 <context>
@@ -4911,12 +4924,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../ui/sessioncoordinator.cpp" line="+29"/>
         <source>%1: cancelled.</source>
-        <translation type="unfinished">%1: cancelada.</translation>
+        <translation>%1: se canceló.</translation>
     </message>
     <message>
         <location line="+65"/>
         <source>Check the purge health</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobación de la salud de las purgas</translation>
     </message>
 </context>
 <context>
@@ -5052,172 +5065,172 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../ui/timelineview.cpp" line="+31"/>
         <source>From (UTC)</source>
-        <translation type="unfinished">Desde (UTC)</translation>
+        <translation>Desde (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>To (UTC)</source>
-        <translation type="unfinished">Hasta (UTC)</translation>
+        <translation>Hasta (UTC)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Show &amp;timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar la &amp;cronología</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>E&amp;xport CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xportar CSV…</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Show the statements</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar las sentencias</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>tenant id</source>
-        <translation type="unfinished"></translation>
+        <translation>id de empresa</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>user id</source>
-        <translation type="unfinished"></translation>
+        <translation>id de usuario</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>All events</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los eventos</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Refresh tokens</source>
-        <translation type="unfinished">Tokens de refresco</translation>
+        <translation>Tokens de refresco</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pre-tokens</source>
-        <translation type="unfinished">Pre-tokens</translation>
+        <translation>Pre-tokens</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Session log</source>
-        <translation type="unfinished">Registro de sesiones</translation>
+        <translation>Registro de sesiones</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Alerts only (replays)</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo alertas (reutilizaciones)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuándo</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Evento</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>Id</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Token hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Hash del token</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>IP</source>
-        <translation type="unfinished"></translation>
+        <translation>IP</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>User agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Agente de usuario</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Tenant</source>
-        <translation type="unfinished"></translation>
+        <translation>Empresa</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Usuario</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>Type a tenant id and a user id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escriba un id de empresa y un id de usuario.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Loading the timeline of user %1 of tenant %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando la cronología del usuario %1 de la empresa %2…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronología del usuario</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Timeline failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La cronología falló: %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1 events, newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 eventos, los más recientes primero.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 replay events.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 eventos de reutilización.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Only the newest ones are shown: narrow the range.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo se muestran los más recientes: acote el rango.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Slow without an index on %1. A DBA may create it without blocking writers; this app never runs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lento sin un índice en %1. Un DBA puede crearlo sin bloquear las escrituras; esta aplicación nunca lo ejecuta.</translation>
     </message>
     <message>
         <location line="+65"/>
         <source>Export the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar la cronología</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportada a %1.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La exportación falló: %1</translation>
     </message>
 </context>
 <context>
@@ -5225,152 +5238,152 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../ui/tokenlookupview.cpp" line="+25"/>
         <source>&amp;Look up</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Buscar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Re&amp;veal hashes</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar los &amp;hashes</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Token hash (hex SHA-256)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hash del token (SHA-256 hexadecimal)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Raw token (hashed here, never sent)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token en claro (su hash se calcula aquí; nunca se envía)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Searches refresh tokens and pre-tokens (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Busca en los tokens de refresco y los pre-tokens (Intro)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hashes are masked (first 8 … last 4) until you ask</source>
-        <translation type="unfinished"></translation>
+        <translation>Los hashes se enmascaran (primeros 8 … últimos 4) hasta que usted lo pida</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>Id</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Hash</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Creado</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Expires</source>
-        <translation type="unfinished"></translation>
+        <translation>Vence</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Revoked</source>
-        <translation type="unfinished">Revocados</translation>
+        <translation>Revocado</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Replaced by</source>
-        <translation type="unfinished"></translation>
+        <translation>Reemplazado por</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Nota</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>Paste the raw token: only its SHA-256 leaves this field</source>
-        <translation type="unfinished"></translation>
+        <translation>Pegue el token en claro: de este campo solo sale su SHA-256</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>64 hexadecimal digits</source>
-        <translation type="unfinished"></translation>
+        <translation>64 dígitos hexadecimales</translation>
     </message>
     <message>
         <location line="+55"/>
         <source>A token hash is 64 hexadecimal digits; choose &quot;Raw token&quot; to paste the token itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un hash de token tiene 64 dígitos hexadecimales; elija «Token en claro» para pegar el propio token.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Looking up %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscando %1…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Token lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>Búsqueda de token</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Look-up failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La búsqueda falló: %1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1, id %2 — tenant %3, user %4, hash %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, id %2 — empresa %3, usuario %4, hash %5</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Created %1 · expires %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Creado el %1 · vence el %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Revoked %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Revocado el %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>(no time recorded: kept until its expiry passes the cutoff)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sin hora registrada: se conserva hasta que su vencimiento quede antes del corte)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Used %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Usado el %1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Already removable by rule %1 (since %2, %3 here): the next purge deletes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ya eliminable por la regla %1 (desde %2, %3 aquí): la próxima purga lo borra.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Kept by rule %1 until %2 (%3 here); removable after that.</source>
-        <translation type="unfinished"></translation>
+        <translation>La regla %1 lo conserva hasta %2 (%3 aquí); después será eliminable.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>%1 is not present in %2 or %3: never issued, or already purged.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 no está en %2 ni en %3: nunca se emitió o ya se purgó.</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>▶ the looked-up token</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ el token buscado</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>reused after revocation (replay logged)</source>
-        <translation type="unfinished"></translation>
+        <translation>reutilizado después de la revocación (reutilización registrada)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>yes, no time</source>
-        <translation type="unfinished"></translation>
+        <translation>sí, sin hora</translation>
     </message>
 </context>
 <context>
@@ -5435,7 +5448,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../app/core/purgepartitions.cpp" line="+260"/>
         <source>%1 detached.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 separada.</translation>
     </message>
     <message>
         <location line="-85"/>
@@ -5471,7 +5484,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="-109"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
+        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima corrida.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5487,12 +5500,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="-73"/>
         <source>%1 is detached but was not dropped: %2. Every preview lists it until a purge drops it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 está separada pero no se eliminó: %2. Todas las vistas previas la muestran hasta que una purga la elimine.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 stays attached (DETACH and DROP rolled back together): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 sigue adjunta (DETACH y DROP se revirtieron juntos): %2</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -5507,53 +5520,53 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+16"/>
         <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; the next preview lists it).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado tras separar %1: se conserva como tabla normal (DROP TABLE %1 la elimina; la próxima vista previa la muestra).</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Cancelled after detaching %1: it is kept as a plain table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado tras separar %1: se conserva como tabla normal.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 was detached but could not be counted: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 se separó, pero no se pudo contar: %2</translation>
     </message>
     <message>
         <location line="+6"/>
         <location line="+142"/>
         <source>it holds %1 rows, more than the %2 the preview counted; preview again</source>
-        <translation type="unfinished"></translation>
+        <translation>contiene %1 filas, más que las %2 que contó la vista previa; tome una vista previa nueva</translation>
     </message>
     <message>
         <location line="-134"/>
         <source>Cancelled while dropping %1: it is kept as a plain table.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado durante el DROP de %1: se conserva como tabla normal.</translation>
     </message>
     <message>
         <location line="+57"/>
         <source>Cannot read the detached partitions: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pueden leer las particiones separadas: %1</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>%1 is no longer a detached partition of ours: left alone.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ya no es una partición separada por nosotros: no se toca.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 was detached earlier and not dropped; dropping it now.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 se separó antes y no se eliminó; se elimina ahora.</translation>
     </message>
     <message>
         <location line="+67"/>
         <source>%1 detached (in one transaction with its DROP).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 separada (en una sola transacción con su DROP).</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Cancelled before dropping %1: its DETACH was rolled back, it stays attached.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelado antes de eliminar %1: su DETACH se revirtió y sigue adjunta.</translation>
     </message>
     <message>
         <location line="+67"/>
@@ -5563,12 +5576,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+10"/>
         <source>Not dropped: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>No eliminada: %1.</translation>
     </message>
     <message>
         <location filename="../app/core/rulerun.cpp" line="+96"/>
         <source>%1: stopped after batch %2: %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: detenida tras el lote %2: %3.</translation>
     </message>
     <message>
         <location line="+39"/>
@@ -5637,7 +5650,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+63"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -5652,7 +5665,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../app/core/partitionddl.cpp" line="+61"/>
         <source>DDL lock timeout (%1 ms) on log_sesiones (held by %2): gave way to other sessions; retry %3 of %4 in %5 ms.</source>
-        <translation type="unfinished"></translation>
+        <translation>lock_timeout de DDL (%1 ms) en log_sesiones (bloqueo en manos de %2): se cedió el paso a otras sesiones; reintento %3 de %4 en %5 ms.</translation>
     </message>
 </context>
 <context>
