@@ -2587,7 +2587,7 @@
     <message>
         <location line="+7"/>
         <source>Creating the history tables</source>
-        <translation>Creación de las tablas de historial</translation>
+        <translation>Creación del historial</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2721,7 +2721,7 @@
     <message>
         <location line="+18"/>
         <source>Checking the freeze</source>
-        <translation>Comprobación de la congelación</translation>
+        <translation>Estado de la congelación</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2731,7 +2731,7 @@
     <message>
         <location line="+12"/>
         <source>Releasing the freeze</source>
-        <translation>Levantamiento de la congelación</translation>
+        <translation>Fin de la congelación</translation>
     </message>
 </context>
 <context>
@@ -2961,7 +2961,7 @@
     <message>
         <location line="+2"/>
         <source>Read the purge history</source>
-        <translation>Lectura del historial de purgas</translation>
+        <translation>Lectura del historial</translation>
     </message>
     <message numerus="yes">
         <location line="+27"/>
@@ -3095,7 +3095,7 @@
     <message>
         <location line="+46"/>
         <source>Read who holds the purge lock</source>
-        <translation>Lectura de quién tiene el bloqueo de la purga</translation>
+        <translation>Consulta del bloqueo</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3237,7 +3237,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
     <message>
         <location line="+5"/>
         <source>&amp;Cancel database operation</source>
-        <translation>&amp;Cancelar la operación de base de datos</translation>
+        <translation>&amp;Cancelar operación</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -4929,7 +4929,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+65"/>
         <source>Check the purge health</source>
-        <translation>Comprobación de la salud de las purgas</translation>
+        <translation>Salud de las purgas</translation>
     </message>
 </context>
 <context>
@@ -5190,12 +5190,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+11"/>
         <source>%1 events, newest first.</source>
-        <translation>%1 eventos, los más recientes primero.</translation>
+        <translation>Eventos: %1, los más recientes primero.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 replay events.</source>
-        <translation>%1 eventos de reutilización.</translation>
+        <translation>Eventos de reutilización: %1.</translation>
     </message>
     <message>
         <location line="+2"/>
