@@ -21,11 +21,11 @@
     <message>
         <location line="+11"/>
         <source>Warning: the password in --conninfo is visible to every user in the process list and stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store).</source>
-        <translation type="unfinished"></translation>
+        <translation>Atención: la contraseña de --conninfo es visible para todos los usuarios en la lista de procesos y queda en el historial del shell; use PGPASSWORD, ~/.pgpass o un perfil (password-store).</translation>
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="+35"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+36"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
@@ -35,16 +35,16 @@
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</translation>
     </message>
     <message>
         <source>status | setup-history | preview | purge | profile-save | password-store | password-forget</source>
         <translation type="vanished">status | setup-history | preview | purge | profile-save | password-store | password-forget</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+142"/>
+        <location filename="../app/cli/clihelp.cpp" line="+147"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
         <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
     </message>
@@ -78,74 +78,74 @@
         <translation type="vanished">purge: borrar de verdad (si no, solo se imprime la vista previa).</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <source>Connection, preflight checks and per-table overview (exit 4 when purging is refused).</source>
-        <translation type="unfinished"></translation>
+        <location line="-127"/>
+        <source>Connection, preflight checks, per-table overview and who holds or waits for the purge lock (exit 4 when purging is refused).</source>
+        <translation>Conexión, comprobaciones previas, resumen por tabla y quién tiene o espera el bloqueo de la purga (sale con 4 si se rechaza la purga).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Create or upgrade the purge history tables (idempotent).</source>
         <translation>Crea o actualiza las tablas de historial de purgas (idempotente).</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>What each rule would remove, at one frozen database instant (every rule when no --rule is given).</source>
-        <translation type="unfinished"></translation>
+        <translation>Lo que cada regla eliminaría, en un único instante congelado de la base de datos (todas las reglas si no se indica --rule).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM cancel the batch in flight (exit 6).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ejecuta la purga por lotes. Sin --yes solo se imprime la vista previa. SIGINT/SIGTERM cancelan el lote en curso (sale con 6).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Save a connection profile (never a password).</source>
         <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Store the password of an existing profile in the OS keychain, read from standard input.</source>
-        <translation type="unfinished"></translation>
+        <translation>Guarda en el llavero del sistema la contraseña de un perfil existente, leída de la entrada estándar.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Remove the profile&apos;s password from the OS keychain, saying whether one was stored.</source>
-        <translation type="unfinished"></translation>
+        <translation>Quita la contraseña del perfil del llavero del sistema e indica si había una guardada.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Purge runs (the scheduled job&apos;s and manual ones) and rows removed per table, aggregated in the database (docs/cli-json.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>Corridas de purga (las del job programado y las manuales) y filas eliminadas por tabla, agregadas en la base de datos (docs/cli-json.md).</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when overdue or unhealthy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobaciones para la monitorización (purgas atrasadas y corridas fallidas): sale con 0 si todo está en orden, con 7 si hay atraso o un problema.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Find a token by its SHA-256 or by the raw token on standard input (hashed here, never sent): which rule removes it and when, and its rotation chain. Not found: exit 0 with an empty list.</source>
-        <translation type="unfinished"></translation>
+        <translation>Busca un token por su SHA-256 o por el token en claro en la entrada estándar (su hash se calcula aquí; nunca se envía): qué regla lo elimina y cuándo, y su cadena de rotación. Si no se encuentra: sale con 0 y una lista vacía.</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>One user&apos;s refresh tokens, pre-tokens and session-log events, newest first (every partition, DEFAULT included).</source>
-        <translation type="unfinished"></translation>
+        <translation>Los tokens de refresco, pre-tokens y eventos del registro de sesiones de un usuario, los más recientes primero (todas las particiones, DEFAULT incluida).</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Evidence freeze: hold the purge lock so that neither this tool nor the scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 when another session holds it).</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación de evidencias: retiene el bloqueo de la purga para que ni esta herramienta ni el job programado puedan purgar, hasta que pasen N minutos o llegue Ctrl-C / SIGTERM (sale con 5 si otra sesión lo tiene).</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cadena de conexión o URI de libpq; la contraseña, desde PGPASSWORD o ~/.pgpass (un password= aquí es visible en la lista de procesos).</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>With an error, also print the server&apos;s and libpq&apos;s own details.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ante un error, imprimir también los detalles propios del servidor y de libpq.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -160,7 +160,7 @@
     <message>
         <location line="+1"/>
         <source>Rule (repeatable): refresh_tokens, pre_tokens, log_sesiones.</source>
-        <translation type="unfinished"></translation>
+        <translation>Regla (repetible): refresh_tokens, pre_tokens, log_sesiones.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -183,7 +183,12 @@
         <translation>lock_timeout de cada lote (por defecto 5000).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>lock_timeout of each DETACH/DROP of a partition (default 300): a waiting DETACH holds back every INSERT into log_sesiones, so it gives way quickly and retries.</source>
+        <translation>lock_timeout de cada DETACH/DROP de una partición (por defecto 300): un DETACH en espera retiene todos los INSERT en log_sesiones, así que cede pronto y reintenta.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>statement_timeout of each batch (default 120000).</source>
         <translation>statement_timeout de cada lote (por defecto 120000).</translation>
     </message>
@@ -194,21 +199,51 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>After each batch, sleep R × its time (default 0).</source>
+        <translation>Tras cada lote, esperar R × su duración (por defecto 0).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No batch starts while a standby&apos;s replay lag is above N ms (default 1000 when the server has standbys; 0 off).</source>
+        <translation>Ningún lote empieza mientras el retraso de reproducción (replay lag) de un standby supere N ms (por defecto 1000 si el servidor tiene standbys; 0 lo desactiva).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Stop cleanly (exit 6) when the replay lag stays above N ms for 60 s (default off).</source>
+        <translation>Detenerse limpiamente (sale con 6) si el retraso de reproducción se mantiene por encima de N ms durante 60 s (desactivado por defecto).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>While this file exists no batch starts (hold a running purge: touch it; release: remove it).</source>
+        <translation>Mientras exista este archivo no empieza ningún lote (para retener una purga en curso: créelo con touch; para soltarla: bórrelo).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Adapt the batch size to this duration (default off).</source>
         <translation>Adaptar el tamaño de lote a esta duración (desactivado por defecto).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hacer VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Purge even with a retention shorter than the ADR&apos;s forensic window (refresh tokens 30 days, pre-tokens 24 h, session log 12 months); refused (exit 4) without it.</source>
+        <translation>Purgar incluso con una retención más corta que la ventana forense del ADR (tokens de refresco 30 días, pre-tokens 24 h, registro de sesiones 12 meses); sin esta opción se rechaza (sale con 4).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Keep detached partitions as tables instead of dropping them.</source>
         <translation>Conservar las particiones desacopladas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>status: a lock holder idle this long is &quot;possibly a leaked lock&quot; (default: the profile&apos;s, 300).</source>
+        <translation>status: quien tenga el bloqueo inactivo durante este tiempo es &quot;posiblemente un bloqueo huérfano&quot; (por defecto: el valor del perfil, 300).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Host name or address.</source>
         <translation>Nombre o dirección del host.</translation>
     </message>
@@ -228,17 +263,25 @@
         <translation>Rol.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, ::1 and Unix sockets.</source>
+        <translation>sslmode de libpq. Un perfil nuevo recibe verify-full, o prefer en localhost, 127.0.0.0/8, ::1 y sockets Unix.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Root certificate for verify-ca/verify-full (default: the system CA bundle).</source>
+        <translation>Certificado raíz para verify-ca/verify-full (por defecto: el almacén de CA del sistema).</translation>
+    </message>
+    <message>
         <source>libpq sslmode.</source>
-        <translation>sslmode de libpq.</translation>
+        <translation type="vanished">sslmode de libpq.</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Root certificate for verify-ca/verify-full.</source>
-        <translation>Certificado raíz para verify-ca/verify-full.</translation>
+        <translation type="vanished">Certificado raíz para verify-ca/verify-full.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The last N days (default 30).</source>
         <translation>Los últimos N días (por defecto 30).</translation>
     </message>
@@ -250,17 +293,17 @@
     <message>
         <location line="+1"/>
         <source>Only this table&apos;s rows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo las filas de esta tabla.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Overdue after N hours (default: the profile&apos;s, 48).</source>
-        <translation type="unfinished"></translation>
+        <translation>Se considera atrasada tras N horas (por defecto: el valor del perfil, 48).</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Write the run&apos;s metrics here for node_exporter (atomically).</source>
-        <translation type="unfinished"></translation>
+        <translation>Escribir aquí las métricas de la corrida para node_exporter (de forma atómica).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -270,7 +313,7 @@
     <message>
         <location line="+1"/>
         <source>Read the raw token from stdin and hash it here (never sent).</source>
-        <translation>Leer el token sin procesar de stdin y calcular su hash aquí (nunca se envía).</translation>
+        <translation>Leer el token en claro de stdin y calcular su hash aquí (nunca se envía).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -320,7 +363,7 @@
     <message>
         <location line="+5"/>
         <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
-        <translation type="unfinished"></translation>
+        <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas.</translation>
     </message>
     <message>
         <location line="+18"/>
@@ -341,7 +384,7 @@
         <translation type="vanished">purge: conservar las particiones separadas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-100"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
@@ -380,7 +423,27 @@
         <translation>Comando desconocido &quot;%1&quot;. Pruebe --help.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipreview.cpp" line="+36"/>
+        <location filename="../app/cli/clipreview.cpp" line="+38"/>
+        <source>, %1 sub-partitions</source>
+        <translation>, %1 subparticiones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  %1: detached, not dropped (%2 rows, %3%4): %5; the purge drops it</source>
+        <translation>  %1: separada, no eliminada (%2 filas, %3%4): %5; la purga la elimina</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>  would detach and drop %1 (%2 rows, %3%4)</source>
+        <translation>  separaría y eliminaría %1 (%2 filas, %3%4)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>    WARNING: DROP TABLE is refused while these depend on it: %1</source>
+        <translation>    ATENCIÓN: DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Preview frozen at %1 UTC (server time zone %2)</source>
         <translation>Vista previa congelada el %1 UTC (zona horaria del servidor: %2)</translation>
     </message>
@@ -390,7 +453,12 @@
         <translation>  eliminables %1, conservadas %2 (de ellas %3 solo por la ventana de retención), total %4</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
+        <source>  WARNING: %1</source>
+        <translation>  ATENCIÓN: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>  WARNING: the ADR&apos;s sample SQL would delete %1 rows still inside the forensic window.</source>
         <translation>  ATENCIÓN: el SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense.</translation>
     </message>
@@ -400,21 +468,16 @@
         <translation>  claves %1..%2, antigüedad %3 .. %4</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>  would detach and drop %1 (%2 rows, %3)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>  would detach and drop %1 (%2 rows, %3 bytes)</source>
         <translation type="vanished">  separaría y eliminaría %1 (%2 filas, %3 bytes)</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="-130"/>
+        <location filename="../app/cli/cliapp.cpp" line="-135"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+81"/>
+        <location filename="../app/cli/clihelp.cpp" line="+90"/>
         <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
@@ -425,17 +488,32 @@
         <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+9"/>
+        <source>TLS: sslmode=%1, server certificate checked against %2.</source>
+        <translation>TLS: sslmode=%1, certificado del servidor verificado contra %2.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the system CA bundle (%1)</source>
+        <translation>el almacén de CA del sistema (%1)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Warning: sslmode=%1 towards %2: the password may be sent to an impostor; use --sslmode verify-full.</source>
+        <translation>Atención: sslmode=%1 hacia %2: la contraseña podría enviarse a un impostor; use --sslmode verify-full.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>--port takes a whole number, not &quot;%1&quot;.</source>
         <translation>--port requiere un número entero, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>No password on standard input.</source>
         <translation>No hay contraseña en la entrada estándar.</translation>
     </message>
@@ -459,7 +537,7 @@
         <translation type="vanished">Señal recibida: cancelando el lote en curso…</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+102"/>
+        <location filename="../app/cli/clipurge.cpp" line="+149"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -471,12 +549,12 @@
     <message>
         <location line="+11"/>
         <source>%1 id %2 (tenant %3, user %4), hash %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 id %2 (empresa %3, usuario %4), hash %5</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>  created %1, expires %2</source>
-        <translation>  creado %1, expira %2</translation>
+        <translation>  creado %1, vence %2</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -496,12 +574,12 @@
     <message>
         <location line="+3"/>
         <source>  rule %1: removable NOW (removable since %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>  regla %1: eliminable YA (eliminable desde %2)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>  rule %1: kept; removable after %2</source>
-        <translation type="unfinished"></translation>
+        <translation>  regla %1: se conserva; eliminable después de %2</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -536,12 +614,12 @@
     <message>
         <location line="+25"/>
         <source>timeline needs --empresa N and --usuario N (whole numbers).</source>
-        <translation type="unfinished"></translation>
+        <translation>timeline necesita --empresa N y --usuario N (números enteros).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>--since and --until take ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.</source>
-        <translation type="unfinished"></translation>
+        <translation>--since y --until requieren instantes ISO 8601, p. ej. 2026-11-30T03:00:00Z.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -552,20 +630,22 @@
         <location line="+18"/>
         <source>Slow without an index on %1 (%2); a DBA may create it without blocking writers:
   %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Lento sin un índice en %1 (%2); un DBA puede crearlo sin bloquear las escrituras:
+  %3</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Only the newest %1 events are shown: narrow --since/--until.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo se muestran los %1 eventos más recientes: acote --since/--until.</translation>
     </message>
     <message>
         <location line="+72"/>
         <source>--minutes takes a whole number of minutes (1 to 10080).</source>
-        <translation type="unfinished"></translation>
+        <translation>--minutes requiere un número entero de minutos (1 a 10080).</translation>
     </message>
     <message>
         <location line="+7"/>
+        <location filename="../app/cli/clilock.cpp" line="+14"/>
         <location filename="../app/cli/clipurge.cpp" line="+11"/>
         <source>--lock-key takes a whole number.</source>
         <translation>--lock-key espera un número entero.</translation>
@@ -573,17 +653,17 @@
     <message>
         <location line="+19"/>
         <source>This server is a standby: a freeze here would not hold purges on the primary.</source>
-        <translation type="unfinished"></translation>
+        <translation>Este servidor es un standby: una congelación aquí no retendría las purgas en el primario.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>The purge lock %1 is held by %2: nothing was frozen.</source>
-        <translation type="unfinished"></translation>
+        <translation>El bloqueo de la purga %1 lo tiene %2: no se congeló nada.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Purges frozen at %1: lock %2 held by this session (pid %3, role %4). %5</source>
-        <translation type="unfinished"></translation>
+        <translation>Purgas congeladas el %1: esta sesión tiene el bloqueo %2 (pid %3, rol %4). %5</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -603,7 +683,7 @@
     <message>
         <location line="+10"/>
         <source>The connection holding the freeze was lost: purges are no longer held.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se perdió la conexión que mantenía la congelación: las purgas ya no están retenidas.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -611,19 +691,19 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+45"/>
+        <location filename="../app/cli/clipurge.cpp" line="+50"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-112"/>
         <source>Run %1: %2 — %3</source>
-        <translation>Ejecución %1: %2 — %3</translation>
+        <translation>Corrida %1: %2 — %3</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-50"/>
         <source>%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2/%3 filas, %4 lotes, %5 filas/s, reintentos %6</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -631,52 +711,101 @@
         <translation>, ETA %1 s</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+2"/>
+        <source>, replica lag %1 s</source>
+        <translation>, retraso de réplica %1 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — throttled: %1</source>
+        <translation> — frenada: %1</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <source>  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>  %1: %2 %3/%4 filas, %5 lotes (el mayor %6), %7 reintentos, %8 ms</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+7"/>
+        <source>  Throttled %1 ms in all (%2 waits for replica lag).</source>
+        <translation>  Frenada %1 ms en total (%2 esperas por retraso de réplica).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  %1 detached, not dropped: %2</source>
+        <translation>  %1 separada, no eliminada: %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>--%1 takes a number from 0 to %2, not &quot;%3&quot;.</source>
+        <translation>--%1 espera un número de 0 a %2, no &quot;%3&quot;.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
-        <translation type="unfinished"></translation>
+        <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+34"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
     <message>
         <location line="+30"/>
         <source>Stopped after removing %1 rows (committed): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Detenida tras eliminar %1 filas (confirmadas): %2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Cancelled; %1 rows removed before it stopped (committed).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelada; se eliminaron %1 filas antes de detenerse (confirmadas).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../app/cli/clivacuum.cpp" line="+52"/>
         <source>--vacuum: role %1 may not VACUUM %2 (it needs the table owner); autovacuum will reclaim the space.</source>
         <translation>--vacuum: el rol %1 no puede ejecutar VACUUM sobre %2 (hace falta el propietario de la tabla); autovacuum recuperará el espacio.</translation>
     </message>
     <message>
-        <location line="+5"/>
         <source>VACUUM (ANALYZE) %1…</source>
-        <translation>VACUUM (ANALYZE) %1…</translation>
+        <translation type="vanished">VACUUM (ANALYZE) %1…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-31"/>
         <source>%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or let autovacuum reclaim the space.</source>
         <translation>%1 filas eliminadas: considere un VACUUM (ANALYZE) de %2 (vuelva a ejecutar con --vacuum), o deje que autovacuum recupere el espacio.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 rows removed: autovacuum will reclaim the space (this role may not VACUUM the tables).</source>
         <translation>%1 filas eliminadas: autovacuum recuperará el espacio (este rol no puede ejecutar VACUUM sobre las tablas).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clistatus.cpp" line="+25"/>
+        <location line="+34"/>
+        <source>--vacuum: VACUUM (ANALYZE) of %1 was not started because the run was cancelled; rows already deleted stay deleted.</source>
+        <translation>--vacuum: no se inició el VACUUM (ANALYZE) de %1 porque la corrida se canceló; las filas ya borradas siguen borradas.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>VACUUM (ANALYZE) %1 (lock timeout %2 ms; Ctrl-C cancels it)…</source>
+        <translation>VACUUM (ANALYZE) %1 (lock_timeout %2 ms; Ctrl-C lo cancela)…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The VACUUM was cancelled by a signal (%1); rows already deleted stay deleted.</source>
+        <translation>El VACUUM se canceló por una señal (%1); las filas ya borradas siguen borradas.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Refused: %1 Add --allow-short-retention to purge with it anyway.</source>
+        <translation>Rechazado: %1 Añada --allow-short-retention para purgar de todos modos.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Warning: %1 Purging anyway (--allow-short-retention).</source>
+        <translation>Atención: %1 Se purga de todos modos (--allow-short-retention).</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clistatus.cpp" line="+26"/>
         <source>Server PostgreSQL %1, role %2, database %3</source>
         <translation>Servidor PostgreSQL %1, rol %2, base de datos %3</translation>
     </message>
@@ -685,9 +814,9 @@
         <translation type="vanished">%1: total %2%3, revocadas/usadas %4, expiradas %5, eliminables %6, conservadas por la ventana %7, %8 MB de tabla + %9 MB de índices, %10 tuplas muertas</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 table + %9 indexes, %10 dead tuples</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: total %2%3, revocadas/usadas %4, vencidas %5, eliminables %6, conservadas por la ventana %7, %8 de tabla + %9 de índices, %10 tuplas muertas</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -695,82 +824,86 @@
         <translation>eliminable</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+73"/>
         <source>History tables identidad.purga_corridas and identidad.purga_metricas are ready.</source>
         <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
     </message>
     <message>
         <location filename="../app/cli/clihistory.cpp" line="+23"/>
         <source>Give --days N or --since ISO-8601, not both.</source>
-        <translation type="unfinished"></translation>
+        <translation>Indique --days N o --since ISO-8601, no ambos.</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>--since takes an ISO 8601 date or time (e.g. 2026-11-01T00:00:00Z), not &quot;%1&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>--since espera una fecha u hora ISO 8601 (p. ej. 2026-11-01T00:00:00Z), no &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>--days takes a whole number of days (1 or more).</source>
-        <translation type="unfinished"></translation>
+        <translation>--days espera un número entero de días (1 o más).</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>--origin takes job, manual or all.</source>
-        <translation type="unfinished"></translation>
+        <translation>--origin admite job, manual o all.</translation>
     </message>
     <message>
         <location line="+16"/>
         <source>--max-hours takes a positive number of hours.</source>
-        <translation type="unfinished"></translation>
+        <translation>--max-hours espera un número positivo de horas.</translation>
     </message>
     <message>
         <location line="+31"/>
         <source>history: say --json or --csv.</source>
-        <translation type="unfinished"></translation>
+        <translation>history: indique --json o --csv.</translation>
     </message>
     <message>
         <location line="+52"/>
         <source>healthy (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>en orden (%1)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>UNHEALTHY (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>CON PROBLEMAS (%1)</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clilock.cpp" line="+8"/>
+        <source>--lock-idle-seconds takes a positive number of seconds.</source>
+        <translation>--lock-idle-seconds espera un número positivo de segundos.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not read who holds the purge lock %1.</source>
+        <translation>No se pudo leer quién tiene el bloqueo de la purga %1.</translation>
     </message>
 </context>
 <context>
     <name>EvidenceFreeze</name>
     <message>
-        <location filename="../app/core/evidencefreeze.cpp" line="+59"/>
-        <source>pid %1 (application %2, role %3, from %4, since %5 UTC)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location filename="../app/core/evidencefreeze.cpp" line="+51"/>
         <source>Could not ask for the purge lock.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo pedir el bloqueo de la purga.</translation>
     </message>
     <message>
-        <location line="+6"/>
         <source>another session</source>
-        <translation type="unfinished">otra sesión</translation>
+        <translation type="obsolete">otra sesión</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>not recorded: the history tables do not exist (setup-history)</source>
-        <translation type="unfinished"></translation>
+        <translation>no registrado: las tablas de historial no existen (setup-history)</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>not recorded: %1 (an older history schema: run setup-history)</source>
-        <translation type="unfinished"></translation>
+        <translation>no registrado: %1 (un esquema de historial antiguo: ejecute setup-history)</translation>
     </message>
     <message>
         <location line="+19"/>
         <source>The purge lock was not held by this connection any more.</source>
-        <translation type="unfinished"></translation>
+        <translation>Esta conexión ya no tenía el bloqueo de la purga.</translation>
     </message>
 </context>
 <context>
@@ -778,22 +911,22 @@
     <message>
         <location filename="../app/core/forensics.cpp" line="+158"/>
         <source>A token hash is 64 hexadecimal digits (SHA-256).</source>
-        <translation type="unfinished"></translation>
+        <translation>Un hash de token tiene 64 dígitos hexadecimales (SHA-256).</translation>
     </message>
     <message>
         <location filename="../app/core/forensicstimeline.cpp" line="+127"/>
         <source>Times are ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las horas son instantes ISO 8601, p. ej. 2026-11-30T03:00:00Z.</translation>
     </message>
     <message>
         <location line="+39"/>
         <source>a user&apos;s pre-tokens on the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>los pre-tokens de un usuario en la cronología</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>a user&apos;s session log on the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>el registro de sesiones de un usuario en la cronología</translation>
     </message>
 </context>
 <context>
@@ -801,57 +934,57 @@
     <message>
         <location filename="../app/core/health.cpp" line="+106"/>
         <source>No purge history in this database (identidad.purga_corridas is missing; run setup-history): only the data itself was checked.</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay historial de purgas en esta base de datos (falta identidad.purga_corridas; ejecute setup-history): solo se comprobaron los datos.</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>%1: could not measure what is removable (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: no se pudo medir qué es eliminable (%2).</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1: %2 removable since %3 (%4 h ago, more than %5 h): nobody has purged %6 for %4 h.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 eliminables desde %3 (hace %4 h, más de %5 h): nadie ha purgado %6 en %4 h.</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Could not read the purge history: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>No scheduled-job runs are recorded: the job is not deployed, or does not write the history yet (docs/job-integration.md).</source>
-        <translation type="unfinished"></translation>
+        <translation>No hay corridas registradas del job programado: el job no está desplegado o aún no escribe el historial (docs/job-integration.md).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The scheduled job has %1 recorded runs and none succeeded.</source>
-        <translation type="unfinished"></translation>
+        <translation>El job programado tiene %1 corridas registradas y ninguna terminó bien.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The scheduled job last succeeded %1 h ago (%2), more than %3 h.</source>
-        <translation type="unfinished"></translation>
+        <translation>El job programado terminó bien por última vez hace %1 h (%2), más de %3 h.</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>The last run (%1, started %2) did not get the advisory lock: another purge held it.</source>
-        <translation type="unfinished"></translation>
+        <translation>La última corrida (%1, iniciada el %2) no obtuvo el bloqueo consultivo: otra purga lo tenía.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>The last run (%1, started %2) ended as %3: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>La última corrida (%1, iniciada el %2) terminó como %3: %4</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>A %1 run started %2 is still marked en_curso but its backend (pid %3) is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Una corrida %1 iniciada el %2 sigue marcada como en_curso, pero su backend (pid %3) ya no existe.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>A %1 run started %2 has been en_curso for %3 h (more than %4 h).</source>
-        <translation type="unfinished"></translation>
+        <translation>Una corrida %1 iniciada el %2 lleva %3 h en_curso (más de %4 h).</translation>
     </message>
 </context>
 <context>
@@ -859,14 +992,14 @@
     <message>
         <location filename="../app/core/historyquery.cpp" line="+59"/>
         <source>Could not read the purge history: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+227"/>
         <location line="+10"/>
         <location line="+7"/>
         <source>Could not record the table sizes: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudieron registrar los tamaños de las tablas: %1</translation>
     </message>
 </context>
 <context>
@@ -883,64 +1016,292 @@
     </message>
 </context>
 <context>
+    <name>LockHolders</name>
+    <message>
+        <location filename="../app/core/lockholders.cpp" line="+107"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 d %2 h</source>
+        <translation>%1 d %2 h</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its client, start and state are hidden from this role without pg_read_all_stats</source>
+        <translation>su cliente, inicio y estado están ocultos para este rol sin pg_read_all_stats</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>over a Unix socket</source>
+        <translation>por un socket Unix</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>client unknown</source>
+        <translation>cliente desconocido</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>from %1:%2</source>
+        <translation>desde %1:%2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>user %1</source>
+        <translation>usuario %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>connected since %1 UTC</source>
+        <translation>conectado desde %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>waiting since %1 UTC</source>
+        <translation>esperando desde %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>transaction open since %1 UTC</source>
+        <translation>transacción abierta desde %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 for %2</source>
+        <translation>%1 desde hace %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>this connection</source>
+        <translation>esta conexión</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pid %1 (%2)</source>
+        <translation>pid %1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Purge lock %1: free.</source>
+        <translation>Bloqueo de la purga %1: libre.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purge lock %1 held by %2</source>
+        <translation>Bloqueo de la purga %1 en manos de %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hidden: its client address, connection start, transaction start and state. To see them, a superuser runs GRANT pg_read_all_stats TO %1;</source>
+        <translation>Ocultos: su dirección de cliente, el inicio de la conexión, el inicio de la transacción y el estado. Para verlos, un superusuario ejecuta GRANT pg_read_all_stats TO %1;</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Possibly a leaked lock: the holder has been idle for %1 (the threshold is %2) while holding it. The scheduled job of ADR 0021 leaks it when its connection closes before the unlock.</source>
+        <translation>Posiblemente un bloqueo huérfano: quien lo tiene lleva %1 inactivo (el umbral es %2) sin soltarlo. El job programado del ADR 0021 lo deja huérfano cuando su conexión se cierra antes del desbloqueo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>To end that session (this role may): %1</source>
+        <translation>Para terminar esa sesión (este rol puede hacerlo): %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To end that session, its own role, a member of pg_signal_backend or a superuser runs: %1</source>
+        <translation>Para terminar esa sesión, su propio rol, un miembro de pg_signal_backend o un superusuario ejecuta: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Waiting for it: %1</source>
+        <translation>Esperándolo: %1</translation>
+    </message>
+    <message>
+        <location line="+79"/>
+        <source>pid %1 no longer holds lock %2 idle (it ended, woke up, or the pid is another session now): nothing was terminated.</source>
+        <translation>El pid %1 ya no tiene el bloqueo %2 inactivo (terminó, se reactivó o el pid es ahora otra sesión): no se terminó nada.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>pid %1 was signalled but had not ended after 5 s.</source>
+        <translation>Se envió la señal al pid %1, pero no había terminado tras 5 s.</translation>
+    </message>
+</context>
+<context>
+    <name>LockWaiterWatch</name>
+    <message>
+        <location filename="../app/core/lockwaiters.cpp" line="+18"/>
+        <source>role %1</source>
+        <translation>rol %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting since a time hidden from this role</source>
+        <translation>esperando desde una hora oculta para este rol</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting since %1 UTC</source>
+        <translation>esperando desde %1 UTC</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pid %1 (%2)</source>
+        <translation>pid %1 (%2)</translation>
+    </message>
+</context>
+<context>
     <name>Maintenance</name>
     <message>
-        <location filename="../app/core/maintenance.cpp" line="+27"/>
+        <location filename="../app/core/maintenance.cpp" line="+42"/>
+        <source>VACUUM (ANALYZE) %1 was cancelled.</source>
+        <translation>VACUUM (ANALYZE) %1 se canceló.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>VACUUM (ANALYZE) %1 waited more than %2 ms for a lock held by another session and was not run; autovacuum will do it.</source>
+        <translation>VACUUM (ANALYZE) %1 esperó más de %2 ms un bloqueo que tenía otra sesión y no se ejecutó; lo hará autovacuum.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>%1 is not a table this app purges.</source>
         <translation>%1 no es una tabla que esta aplicación purgue.</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Cancelled.</source>
-        <translation>Cancelado.</translation>
+        <location line="+6"/>
+        <source>VACUUM (ANALYZE) %1 was cancelled before it started.</source>
+        <translation>VACUUM (ANALYZE) %1 se canceló antes de empezar.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <source>Cancelled.</source>
+        <translation type="vanished">Cancelado.</translation>
+    </message>
+    <message>
+        <location line="-26"/>
         <source>VACUUM (ANALYZE) %1 failed: %2</source>
         <translation>VACUUM (ANALYZE) %1 falló: %2</translation>
     </message>
 </context>
 <context>
+    <name>Pacer</name>
+    <message>
+        <location filename="../app/core/pacer.cpp" line="+44"/>
+        <source>Batch size changed to %1 rows during the run; it applies from the next batch.</source>
+        <translation>Tamaño de lote cambiado a %1 filas durante la corrida; se aplica desde el próximo lote.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nice ratio changed to %1 during the run: after each batch the run sleeps %1 × its time.</source>
+        <translation>Factor nice cambiado a %1 durante la corrida: tras cada lote, la corrida espera %1 × su duración.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Paused by you: no batch starts until you resume.</source>
+        <translation>Pausada por usted: no empieza ningún lote hasta que la reanude.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Resumed by you.</source>
+        <translation>Reanudada por usted.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The replica lag could not be read (%1): the run is not throttled on it.</source>
+        <translation>No se pudo leer el retraso de la réplica (%1): la corrida no se frena por él.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 of %2 standbys hide their replay position from this role (pg_monitor or pg_read_all_stats shows it): their lag is not checked.</source>
+        <translation>%1 de %2 standbys ocultan su posición de reproducción a este rol (pg_monitor o pg_read_all_stats la muestran): su retraso no se comprueba.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>the replica lag stayed above %1 s for %2 s (now %3 s on standby %4)</source>
+        <translation>el retraso de la réplica se mantuvo por encima de %1 s durante %2 s (ahora %3 s en el standby %4)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>replica lag %1 s &gt; %2 s</source>
+        <translation>retraso de réplica %1 s &gt; %2 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>standby %1, %2 kB of WAL behind</source>
+        <translation>standby %1, %2 kB de WAL por detrás</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>paused by you</source>
+        <translation>pausada por usted</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>throttle file present</source>
+        <translation>archivo de freno presente</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Waiting for replica lag: %1 (%2); no batch starts until it is under the limit.</source>
+        <translation>Esperando a que baje el retraso de la réplica: %1 (%2); no empieza ningún lote hasta que esté bajo el límite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Throttle file %1 present: no batch starts until it is removed.</source>
+        <translation>Archivo de freno %1 presente: no empieza ningún lote hasta que se borre.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Resumed after %1 s held.</source>
+        <translation>Reanudada tras %1 s retenida.</translation>
+    </message>
+</context>
+<context>
     <name>PgConnection</name>
     <message>
-        <location filename="../app/core/connectparams.cpp" line="+123"/>
+        <location filename="../app/core/connectparams.cpp" line="+100"/>
         <source>Wrong password or unknown role for %1.</source>
         <translation>Contraseña incorrecta o rol desconocido para %1.</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>The server does not accept %1 this way; with sslmode=disable it may require TLS (pg_hba.conf hostssl).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+10"/>
         <source>The server does not accept %1 (pg_hba.conf, or the role may not log in).</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor no acepta a %1 (pg_hba.conf, o el rol no tiene permiso para iniciar sesión).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>The server at %1 is starting up, shutting down or in recovery; try again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor en %1 está arrancando, deteniéndose o en recuperación; inténtelo de nuevo en un momento.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The server at %1 has no free connection slots.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor en %1 no tiene ranuras de conexión libres.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>The server refused the connection to %1 (SQLSTATE %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor rechazó la conexión a %1 (SQLSTATE %2).</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>The host name of %1 is not known to the resolver.</source>
-        <translation type="unfinished"></translation>
+        <translation>El resolvedor de nombres no conoce el nombre de host de %1.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>libpq refused the connection settings for %1 (see the detail).</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq rechazó los parámetros de conexión de %1 (vea el detalle).</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -948,27 +1309,52 @@
         <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+79"/>
         <source>The connection string is not valid.</source>
-        <translation type="unfinished"></translation>
+        <translation>La cadena de conexión no es válida.</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-89"/>
         <source>No answer from %1 within %2 s (connect timeout).</source>
         <translation>%1 no respondió en %2 s (tiempo de espera de conexión).</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <source>TLS negotiation with %1 failed (check sslmode, the root certificate and that the certificate names this host).</source>
-        <translation type="unfinished"></translation>
+        <location filename="../app/core/tlsdiagnosis.cpp" line="+98"/>
+        <source>The server at %1 does not offer TLS and sslmode=%2 requires it, so the password was not sent: something in between may be posing as the server, or the server runs with ssl=off.</source>
+        <translation>El servidor en %1 no ofrece TLS y sslmode=%2 lo exige, así que no se envió la contraseña: algo intermedio puede estar haciéndose pasar por el servidor, o el servidor funciona con ssl=off.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The server certificate does not match the host name &quot;%1&quot; (sslmode=verify-full, %2): connect by the name the certificate was issued for. The password was not sent.</source>
+        <translation>El certificado del servidor no coincide con el nombre de host &quot;%1&quot; (sslmode=verify-full, %2): conéctese con el nombre para el que se emitió el certificado. No se envió la contraseña.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The server certificate of %1 is not signed by %2, or is not valid (expired, not yet valid). The password was not sent.</source>
+        <translation>El certificado del servidor de %1 no está firmado por %2, o no es válido (vencido o aún no válido). No se envió la contraseña.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the root certificate</source>
+        <translation>el certificado raíz</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>TLS negotiation with %1 failed (check sslmode, the root certificate and that the certificate names this host).</source>
+        <translation>Falló la negociación TLS con %1 (revise sslmode, el certificado raíz y que el certificado nombre a este host).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The server at %1 requires TLS for this connection (pg_hba.conf hostssl) and sslmode=disable turns TLS off: use sslmode=require or stronger (verify-full).</source>
+        <translation>El servidor en %1 exige TLS para esta conexión (hostssl en pg_hba.conf) y sslmode=disable desactiva TLS: use sslmode=require o uno más estricto (verify-full).</translation>
+    </message>
+    <message>
+        <location filename="../app/core/connectparams.cpp" line="+15"/>
         <source>Cannot reach the server at %1: is the host and port right, and is PostgreSQL listening there?</source>
         <translation>No se puede llegar al servidor en %1: ¿son correctos el host y el puerto, y escucha PostgreSQL allí?</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-48"/>
         <source>The database does not exist on %1.</source>
         <translation>La base de datos no existe en %1.</translation>
     </message>
@@ -977,14 +1363,14 @@
         <translation type="vanished">Falló la negociación TLS con %1 (revise sslmode y el certificado raíz).</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+53"/>
         <source>Cannot connect to %1.</source>
         <translation>No se puede conectar a %1.</translation>
     </message>
     <message>
         <location filename="../app/core/pgconnection.cpp" line="+62"/>
         <source>The value of %1 for %2 contains &apos;;&apos;, which Qt&apos;s PostgreSQL driver cannot pass to libpq.</source>
-        <translation type="unfinished"></translation>
+        <translation>El valor de %1 para %2 contiene &apos;;&apos;, que el controlador PostgreSQL de Qt no puede pasar a libpq.</translation>
     </message>
     <message>
         <location line="+66"/>
@@ -1004,7 +1390,7 @@
 <context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+144"/>
+        <location filename="../app/core/preflight.cpp" line="+145"/>
         <source>The checks could not run: %1</source>
         <translation>No se pudieron ejecutar las comprobaciones: %1</translation>
     </message>
@@ -1031,12 +1417,12 @@
     <message>
         <location line="+1"/>
         <source>Counts and purges cover every tenant.</source>
-        <translation>Los conteos y las purgas abarcan a todos los inquilinos.</translation>
+        <translation>Los conteos y las purgas abarcan a todas las empresas.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Role %1 lacks BYPASSRLS: row level security would limit every count and delete to one tenant (app.current_empresa_id), so preview and purge are refused. Connect as the maintenance role (ADR 0021).</source>
-        <translation>Al rol %1 le falta BYPASSRLS: la seguridad a nivel de fila limitaría cada conteo y cada borrado a un solo inquilino (app.current_empresa_id), así que se rechazan la vista previa y la purga. Conéctese con el rol de mantenimiento (ADR 0021).</translation>
+        <translation>Al rol %1 le falta BYPASSRLS: la seguridad a nivel de fila limitaría cada conteo y cada borrado a una sola empresa (app.current_empresa_id), así que se rechazan la vista previa y la purga. Conéctese con el rol de mantenimiento (ADR 0021).</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1094,7 +1480,12 @@
         <translation>La tabla %1 no es accesible</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+33"/>
+        <source>Owned by another role: %1.</source>
+        <translation>Propiedad de otro rol: %1.</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>Table %1 is missing</source>
         <translation>Falta la tabla %1</translation>
     </message>
@@ -1131,35 +1522,35 @@
     <message>
         <location line="+79"/>
         <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
-        <translation type="unfinished"></translation>
+        <translation>El pid del backend del servidor, %1, no es el %2 que la conexión recibió al iniciarse: hay un pooler de conexiones (pgbouncer, pgpool, ...) en medio.</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>Connected through a pooler in transaction mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado a través de un pooler en modo transacción</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Its server connections change hands between transactions (pgbouncer pool_mode=transaction or statement): the advisory lock that keeps the scheduled job out would not exclude anyone, so the purge is refused; the preview may run. Connect directly to PostgreSQL (its own host and port), or through a pool in session mode (pool_mode=session).</source>
-        <translation type="unfinished"></translation>
+        <translation>Sus conexiones al servidor cambian de manos entre transacciones (pgbouncer pool_mode=transaction o statement): el bloqueo consultivo que mantiene fuera al job programado no excluiría a nadie, así que la purga se rechaza; la vista previa sí puede ejecutarse. Conéctese directamente a PostgreSQL (su propio host y puerto), o a través de un pool en modo sesión (pool_mode=session).</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>Connected through a connection pooler in session mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Conectado a través de un pooler de conexiones en modo sesión</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Session state survives between transactions here, so the purge&apos;s lock holds for the whole run. A pool in transaction mode would be refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aquí el estado de la sesión se mantiene entre transacciones, así que el bloqueo de la purga dura toda la corrida. Un pool en modo transacción se rechazaría.</translation>
     </message>
     <message>
-        <location line="-185"/>
+        <location line="-180"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-7"/>
         <source>The role owns the table or is a member of its owner.</source>
         <translation>El rol es propietario de la tabla o miembro de su propietario.</translation>
     </message>
@@ -1169,7 +1560,7 @@
         <translation>DETACH/DROP PARTITION requiere el propietario de %1; otorgue su rol propietario a %2.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>May DELETE from %1</source>
         <translation>Puede hacer DELETE en %1</translation>
     </message>
@@ -1233,11 +1624,36 @@
         <source>This role may not create them in schema identidad; ask the schema owner to run purga_historial.sql.</source>
         <translation>Este rol no puede crearlas en el esquema identidad; pida al propietario del esquema que ejecute purga_historial.sql.</translation>
     </message>
+    <message>
+        <location filename="../app/core/tls.cpp" line="+125"/>
+        <source>sslmode=%1 towards %2: the password may be sent to an impostor</source>
+        <translation>sslmode=%1 hacia %2: la contraseña podría enviarse a un impostor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>With sslmode %1 libpq gives the password to whoever answers at %2, with or without TLS, without checking the server&apos;s certificate: anyone on the way can pose as the server. Use sslmode=verify-full (with the system CA bundle or the server&apos;s root certificate).</source>
+        <translation>Con sslmode %1, libpq entrega la contraseña a quien responda en %2, con o sin TLS, sin verificar el certificado del servidor: cualquiera en el camino puede hacerse pasar por el servidor. Use sslmode=verify-full (con el almacén de CA del sistema o el certificado raíz del servidor).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>TLS in use (%1), sslmode=%2</source>
+        <translation>TLS en uso (%1), sslmode=%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No TLS on a loopback connection</source>
+        <translation>Sin TLS en una conexión de loopback</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server&apos;s certificate is not checked (sslmode=verify-full would).</source>
+        <translation>El certificado del servidor no se verifica (sslmode=verify-full lo haría).</translation>
+    </message>
 </context>
 <context>
     <name>ProfileStore</name>
     <message>
-        <location filename="../app/core/profilestore.cpp" line="+152"/>
+        <location filename="../app/core/profilestore.cpp" line="+154"/>
         <source>Could not write the profiles file %1.</source>
         <translation>No se pudo escribir el archivo de perfiles %1.</translation>
     </message>
@@ -1287,12 +1703,16 @@
         <translation>Modo SSL desconocido &quot;%1&quot; (use uno de: %2).</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>SSL mode %1 needs the root certificate (CA) file.</source>
-        <translation>El modo SSL %1 necesita el archivo del certificado raíz (CA).</translation>
+        <location line="+7"/>
+        <source>SSL mode %1 needs the root certificate (CA) file: no system CA bundle was found.</source>
+        <translation>El modo SSL %1 necesita el archivo del certificado raíz (CA): no se encontró el almacén de CA del sistema.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <source>SSL mode %1 needs the root certificate (CA) file.</source>
+        <translation type="vanished">El modo SSL %1 necesita el archivo del certificado raíz (CA).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The root certificate file %1 does not exist or cannot be read.</source>
         <translation>El archivo de certificado raíz %1 no existe o no se puede leer.</translation>
     </message>
@@ -1303,13 +1723,13 @@
         <location filename="../app/core/prometheustextfile.cpp" line="+50"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>No se puede escribir %1: %2</translation>
     </message>
 </context>
 <context>
     <name>PurgeEngine</name>
     <message>
-        <location filename="../app/core/purgeengine.cpp" line="+39"/>
+        <location filename="../app/core/purgeengine.cpp" line="+43"/>
         <source>an unknown session</source>
         <translation>una sesión desconocida</translation>
     </message>
@@ -1318,7 +1738,7 @@
         <translation type="vanished">pid %1 (%2, usuario %3, desde %4, conectado desde %5 UTC, %6)</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+97"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -1337,62 +1757,32 @@
         <translation>Otra purga tiene el bloqueo consultivo %1: %2. No se borró nada.</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+16"/>
+        <source>Session %1 is waiting for the purge lock; it gets it when this purge ends.</source>
+        <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
+    </message>
+    <message>
+        <location line="+74"/>
+        <source>Throttled %1 ms (%2 waits for replica lag).</source>
+        <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-80"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="-155"/>
-        <source>user %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>client and state hidden from this role (pg_read_all_stats shows them)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>over a Unix socket</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>client unknown</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>from %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>connected since %1 UTC</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 for %2 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>pid %1 (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+106"/>
+        <location line="-50"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
-        <translation type="unfinished"></translation>
+        <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+73"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -1403,9 +1793,27 @@
     </message>
 </context>
 <context>
+    <name>ReceiptNotes</name>
+    <message>
+        <location filename="../app/core/receiptnotes.cpp" line="+28"/>
+        <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
+        <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Warning: %1</source>
+        <translation>Atención: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session %1 waited for the purge lock during this run.</source>
+        <translation>La sesión %1 esperó el bloqueo de la purga durante esta corrida.</translation>
+    </message>
+</context>
+<context>
     <name>Rules</name>
     <message>
-        <location filename="../app/core/rules.cpp" line="+85"/>
+        <location filename="../app/core/rules.cpp" line="+149"/>
         <source>Refresh tokens</source>
         <translation>Tokens de refresco</translation>
     </message>
@@ -1422,12 +1830,12 @@
     <message>
         <location line="+7"/>
         <source>Removable when revoked more than 30 days ago, or expired more than 30 days ago. A revoked token without a revocation time is kept until its expiry is 30 days old.</source>
-        <translation>Eliminable si se revocó hace más de 30 días o expiró hace más de 30 días. Un token revocado sin fecha de revocación se conserva hasta que su expiración cumpla 30 días.</translation>
+        <translation>Eliminable si se revocó hace más de 30 días o venció hace más de 30 días. Un token revocado sin fecha de revocación se conserva hasta que su vencimiento cumpla 30 días.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Removable when used more than 24 hours ago, or expired more than 24 hours ago.</source>
-        <translation>Eliminable si se usó hace más de 24 horas o expiró hace más de 24 horas.</translation>
+        <translation>Eliminable si se usó hace más de 24 horas o venció hace más de 24 horas.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1440,17 +1848,36 @@
         <translation>Regla desconocida &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1: the retention must be positive.</source>
         <translation>%1: la retención debe ser positiva.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
-        <translation>%1: una retención de %2 h es más corta que la ventana forense de %3 h (ADR 0021).</translation>
+        <location line="+45"/>
+        <source>%1 (%2): a retention of %3 is shorter than the forensic window of %4 (ADR 0021).</source>
+        <translation>%1 (%2): una retención de %3 es más corta que la ventana forense de %4 (ADR 0021).</translation>
     </message>
     <message>
         <location line="+8"/>
+        <source>%1 days</source>
+        <translation>%1 días</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
+        <translation type="vanished">%1: una retención de %2 h es más corta que la ventana forense de %3 h (ADR 0021).</translation>
+    </message>
+    <message>
+        <location line="-49"/>
         <source>Confirm the override explicitly to use it.</source>
         <translation>Confirme la excepción explícitamente para usarla.</translation>
     </message>
@@ -1478,6 +1905,11 @@
         <location line="+2"/>
         <source>%1: target batch time %2 ms is out of range (0 to 60000).</source>
         <translation>%1: la duración objetivo de lote de %2 ms está fuera de rango (0 a 60000).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).</source>
+        <translation>%1: el lock_timeout de DDL de %2 ms está fuera de rango (10 ms a 10 min).</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1560,6 +1992,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Throttled</source>
+        <translation>Frenada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Waiting to start</source>
         <translation>Esperando para empezar</translation>
     </message>
@@ -1569,32 +2006,32 @@
     <message>
         <location filename="../ui/shortcutlabel.cpp" line="+11"/>
         <source>Period</source>
-        <translation type="unfinished"></translation>
+        <translation>Punto</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Comma</source>
-        <translation type="unfinished"></translation>
+        <translation>Coma</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Minus</source>
-        <translation type="unfinished"></translation>
+        <translation>Menos</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Plus</source>
-        <translation type="unfinished"></translation>
+        <translation>Más</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Slash</source>
-        <translation type="unfinished"></translation>
+        <translation>Barra</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Semicolon</source>
-        <translation type="unfinished"></translation>
+        <translation>Punto y coma</translation>
     </message>
 </context>
 <context>
@@ -1636,6 +2073,24 @@
     </message>
 </context>
 <context>
+    <name>TlsStatus</name>
+    <message>
+        <location filename="../app/core/tls.cpp" line="-62"/>
+        <source>socket %1, port %2</source>
+        <translation>socket %1, puerto %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connected to %1 over TLS (%2, %3), sslmode=%4</source>
+        <translation>Conectado a %1 con TLS (%2, %3), sslmode=%4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected to %1 without TLS, sslmode=%2</source>
+        <translation>Conectado a %1 sin TLS, sslmode=%2</translation>
+    </message>
+</context>
+<context>
     <name>purga</name>
     <message>
         <location filename="../app/core/overview.cpp" line="+149"/>
@@ -1649,58 +2104,73 @@
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
+    <message>
+        <location filename="../app/core/preview.cpp" line="+117"/>
+        <source>detached by run %1 and not dropped (the run ended before its DROP TABLE)</source>
+        <translation>separada por la corrida %1 y no eliminada (la corrida terminó antes de su DROP TABLE)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>detached by run %1 and not dropped: %2</source>
+        <translation>separada por la corrida %1 y no eliminada: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>DROP TABLE is refused while these depend on it: %1</source>
+        <translation>DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
+    </message>
 </context>
 <context>
     <name>purga::AboutDialog</name>
     <message>
         <location filename="../ui/aboutdialog.cpp" line="+22"/>
         <source>Proprietary: for internal use only, no licence granted to others.</source>
-        <translation type="unfinished"></translation>
+        <translation>Propietaria: solo para uso interno, sin licencia concedida a terceros.</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>About purga-sesiones</source>
-        <translation type="unfinished">Acerca de purga-sesiones</translation>
+        <translation>Acerca de purga-sesiones</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Previews and purges expired session tokens of the identity service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de identidad (ADR 0021) en PostgreSQL, con un comprobante de cada corrida.</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Licence: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Licencia: %1</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>&amp;Copy versions</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Copiar versiones</translation>
     </message>
     <message>
         <location line="+22"/>
         <source>Version: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Versión: %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Qt: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Qt: %1</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>libpq: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>libpq: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>PostgreSQL server: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor PostgreSQL: %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>PostgreSQL server: not connected</source>
-        <translation type="unfinished"></translation>
+        <translation>Servidor PostgreSQL: sin conexión</translation>
     </message>
 </context>
 <context>
@@ -1708,27 +2178,27 @@
     <message>
         <location filename="../ui/backgroundwork.cpp" line="+30"/>
         <source>Cancel</source>
-        <translation type="unfinished">Cancelar</translation>
+        <translation>Cancelar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cancel the database work in progress (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar el trabajo en curso en la base de datos (%1)</translation>
     </message>
     <message>
         <location line="+32"/>
         <source>%1 (%2 of %3)</source>
-        <translation type="unfinished">%1 (%2 de %3)</translation>
+        <translation>%1 (%2 de %3)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Cancelling %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelando: %1…</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Waiting for the database…</source>
-        <translation type="unfinished"></translation>
+        <translation>Esperando a la base de datos…</translation>
     </message>
 </context>
 <context>
@@ -1789,7 +2259,7 @@
     <message>
         <location line="+7"/>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>se canceló</translation>
     </message>
     <message>
         <location line="+38"/>
@@ -1958,12 +2428,12 @@
     <message>
         <location line="+17"/>
         <source>The server accepted the password; it is saved in the keychain for profile %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor aceptó la contraseña; quedó guardada en el llavero para el perfil %1.</translation>
     </message>
     <message>
         <location line="+41"/>
         <source>The server accepted the password; saving it in the keychain…</source>
-        <translation type="unfinished"></translation>
+        <translation>El servidor aceptó la contraseña; guardándola en el llavero…</translation>
     </message>
     <message>
         <source>Password saved in the keychain for profile %1.</source>
@@ -2017,7 +2487,7 @@
 <context>
     <name>purga::ConnectionBar</name>
     <message>
-        <location filename="../ui/connectionbar.cpp" line="+105"/>
+        <location filename="../ui/connectionbar.cpp" line="+108"/>
         <source>PRODUCTION</source>
         <translation>PRODUCCIÓN</translation>
     </message>
@@ -2076,6 +2546,21 @@
         <source>The server is a standby in recovery: nothing can be deleted here.</source>
         <translation>El servidor es un standby en recuperación: aquí no se puede borrar nada.</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>sslmode=%1: password may go to an impostor</source>
+        <translation>sslmode=%1: la contraseña podría ir a un impostor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>With sslmode=%1 towards %2, libpq hands the password to whoever answers, without checking the server&apos;s certificate. Edit the profile: sslmode verify-full.</source>
+        <translation>Con sslmode=%1 hacia %2, libpq entrega la contraseña a quien responda, sin verificar el certificado del servidor. Edite el perfil: sslmode verify-full.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TLS %1</source>
+        <translation>TLS %1</translation>
+    </message>
 </context>
 <context>
     <name>purga::DbSession</name>
@@ -2087,22 +2572,22 @@
     <message>
         <location filename="../app/core/dbsession.cpp" line="+164"/>
         <source>Connecting to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Conexión a %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Disconnecting</source>
-        <translation type="unfinished"></translation>
+        <translation>Desconexión</translation>
     </message>
     <message>
         <location line="+24"/>
         <source>Preflight checks</source>
-        <translation type="unfinished"></translation>
+        <translation>Comprobaciones previas</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Creating the history tables</source>
-        <translation type="unfinished"></translation>
+        <translation>Creación del historial</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2112,22 +2597,22 @@
     <message>
         <location line="+15"/>
         <source>Exact counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Conteos exactos</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Estimates</source>
-        <translation type="unfinished"></translation>
+        <translation>Estimaciones</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Preview</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista previa</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>VACUUM (ANALYZE)</source>
-        <translation type="unfinished"></translation>
+        <translation>VACUUM (ANALYZE)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2140,62 +2625,62 @@
     <message>
         <location filename="../ui/forensicspage.cpp" line="+35"/>
         <source>Token look-up</source>
-        <translation type="unfinished"></translation>
+        <translation>Búsqueda de token</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronología del usuario</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Evidence freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación de evidencias</translation>
     </message>
     <message>
         <location line="+26"/>
         <source>Released: purges may run again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación levantada: las purgas pueden volver a ejecutarse.</translation>
     </message>
     <message>
         <location line="+20"/>
         <source>Taking the purge lock on a connection of its own…</source>
-        <translation type="unfinished"></translation>
+        <translation>Tomando el bloqueo de la purga en una conexión propia…</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>Not connected: connect to a database first.</source>
-        <translation type="unfinished">Sin conexión: conéctese primero a una base de datos.</translation>
+        <translation>Sin conexión: conéctese primero a una base de datos.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Look-ups need a role that bypasses row level security: under RLS a token of another tenant would look absent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las búsquedas necesitan un rol que omita la seguridad a nivel de fila: con RLS, un token de otra empresa parecería no existir.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>&amp;Release the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Levantar la congelación</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&amp;Freeze purges</source>
-        <translation type="unfinished"></translation>
+        <translation>Con&amp;gelar las purgas</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Holds the purge lock on a connection of its own: neither this app nor the scheduled job can purge until you release it or close the app (Ctrl+Shift+F)</source>
-        <translation type="unfinished"></translation>
+        <translation>Retiene el bloqueo de la purga en una conexión propia: ni esta aplicación ni el job programado pueden purgar hasta que usted lo libere o cierre la aplicación (Ctrl+Mayús+F)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Frozen since %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Congeladas desde %1.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Purges run normally. Freeze them while an investigation needs the evidence.</source>
-        <translation type="unfinished"></translation>
+        <translation>Las purgas se ejecutan con normalidad. Congélelas mientras una investigación necesite las evidencias.</translation>
     </message>
 </context>
 <context>
@@ -2203,22 +2688,22 @@
     <message>
         <location filename="../ui/freezebanner.cpp" line="+16"/>
         <source>&amp;Release the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Levantar la congelación</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Dismiss</source>
-        <translation type="unfinished"></translation>
+        <translation>Ocultar</translation>
     </message>
     <message>
         <location line="+45"/>
         <source>Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the scheduled job can purge (lock %5 held).</source>
-        <translation type="unfinished"></translation>
+        <translation>Purgas congeladas desde %1 (%2 aquí) por el rol %3, usuario del SO %4: ni esta aplicación ni el job programado pueden purgar (bloqueo %5 retenido).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>History: %1.</source>
-        <translation type="unfinished">Historial: %1.</translation>
+        <translation>Historial: %1.</translation>
     </message>
 </context>
 <context>
@@ -2226,35 +2711,63 @@
     <message>
         <location filename="../app/core/freezecontroller.cpp" line="+68"/>
         <source>Freezing purges</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelación de las purgas</translation>
     </message>
     <message>
         <location line="+17"/>
         <source>The purge lock is held by %1: a purge or the scheduled job is running.</source>
-        <translation type="unfinished"></translation>
+        <translation>El bloqueo de la purga lo tiene %1: hay una purga o el job programado en curso.</translation>
     </message>
     <message>
         <location line="+18"/>
         <source>Checking the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>Estado de la congelación</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>The freeze&apos;s connection was lost: purges are no longer held.</source>
-        <translation type="unfinished"></translation>
+        <translation>Se perdió la conexión de la congelación: las purgas ya no están retenidas.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Releasing the freeze</source>
-        <translation type="unfinished"></translation>
+        <translation>Fin de la congelación</translation>
     </message>
 </context>
 <context>
     <name>purga::HealthBanner</name>
     <message>
-        <location filename="../ui/healthbanner.cpp" line="+42"/>
+        <location filename="../ui/healthbanner.cpp" line="+46"/>
+        <source>Purge health: %1</source>
+        <translation>Salud de las purgas: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purge health: nothing overdue; last successful run %1.</source>
+        <translation>Salud de las purgas: nada atrasado; última corrida correcta: %1.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purge health: nothing overdue (no successful run recorded).</source>
+        <translation>Salud de las purgas: nada atrasado (no hay ninguna corrida correcta registrada).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+5"/>
+        <source>(%n more)</source>
+        <translation>
+            <numerusform>(%n más)</numerusform>
+            <numerusform>(%n más)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>See the checks (Ctrl+0).</source>
         <translation>Ver las comprobaciones (Ctrl+0).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the History (Ctrl+4).</source>
+        <translation>Abra el Historial (Ctrl+4).</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2270,192 +2783,373 @@
 <context>
     <name>purga::HistoryPage</name>
     <message>
-        <location filename="../ui/historypage.cpp" line="+88"/>
+        <location filename="../ui/historycharts.cpp" line="+68"/>
+        <location filename="../ui/historypage.cpp" line="+44"/>
         <source>Rows removed per day</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas eliminadas por día</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Rows removed per week</source>
+        <translation>Filas eliminadas por semana</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Rows removed per month</source>
+        <translation>Filas eliminadas por mes</translation>
+    </message>
+    <message>
+        <location line="+191"/>
+        <source>rows</source>
+        <translation>filas</translation>
+    </message>
+    <message>
+        <location filename="../ui/historypage.cpp" line="+1"/>
         <source>Run duration</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración de la corrida</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows in each table after the runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas de cada tabla tras las corridas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bytes of each table after the runs</source>
+        <translation>Bytes de cada tabla tras las corridas</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Last 24 hours</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimas 24 horas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos 7 días</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos 30 días</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Last 90 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Últimos 90 días</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Last year</source>
-        <translation type="unfinished"></translation>
+        <translation>Último año</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Todo</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+0"/>
+        <source>Custom…</source>
+        <translation>Personalizado…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Local time</source>
-        <translation type="unfinished"></translation>
+        <translation>Hora local</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Server time</source>
-        <translation type="unfinished"></translation>
+        <translation>Hora del servidor</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>UTC</source>
-        <translation type="unfinished"></translation>
+        <translation>UTC</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Filter runs (origin, operator, status…)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filtrar corridas (origen, operador, estado…)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Actualizar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reset zoom</source>
+        <translation>Restablecer zoom</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Drag across a chart to zoom in on a time span; this shows the whole range again.</source>
+        <translation>Arrastre sobre un gráfico para ampliar un intervalo de tiempo; esto vuelve a mostrar el rango completo.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Range:</source>
-        <translation type="unfinished"></translation>
+        <translation>Rango:</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Days in:</source>
-        <translation type="unfinished"></translation>
+        <translation>Días según:</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Origin</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Operator</source>
-        <translation type="unfinished"></translation>
+        <translation>Origen</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Status</source>
-        <translation type="unfinished">Estado</translation>
+        <translation>Estado</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <source>Database role</source>
+        <translation>Rol de la base de datos</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>OS user</source>
+        <translation>Usuario del SO</translation>
     </message>
     <message>
         <location line="+1"/>
+        <source>Started (UTC)</source>
+        <translation>Inicio (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
         <source>Duration (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Duración (ms)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Rows per table</source>
-        <translation type="unfinished"></translation>
+        <translation>Filas por tabla</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+1"/>
+        <source>operador: the database role that ran the purge</source>
+        <translation>operador: el rol de la base de datos que ejecutó la purga</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>usuario_so: the client&apos;s operating-system account as the OS reported it</source>
+        <translation>usuario_so: la cuenta del sistema operativo del cliente, tal como la informó el SO</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click a run for its detail.</source>
+        <translation>Haga doble clic en una corrida para ver su detalle.</translation>
+    </message>
+    <message>
+        <location line="+126"/>
         <source>Reading the history…</source>
-        <translation type="unfinished"></translation>
+        <translation>Leyendo el historial…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Read the purge history</source>
-        <translation type="unfinished"></translation>
+        <translation>Lectura del historial</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+27"/>
         <source>%n run(s), days in %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n corrida, días según %1</numerusform>
+            <numerusform>%n corridas, días según %1</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location filename="../ui/historycharts.cpp" line="-55"/>
         <source>%1 runs (longest, ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>Corridas %1 (la más larga, ms)</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location filename="../ui/historypage.cpp" line="+75"/>
         <source>Runs shown as CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Corridas mostradas como CSV…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Rows chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de filas como PNG…</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Duration chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de duración como PNG…</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Sizes chart as PNG…</source>
-        <translation type="unfinished"></translation>
+        <translation>Gráfico de tamaños como PNG…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bytes chart as PNG…</source>
+        <translation>Gráfico de bytes como PNG…</translation>
     </message>
     <message>
         <location line="+9"/>
         <source>Export runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar corridas</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Could not write %1: %2</source>
-        <translation type="unfinished">No se pudo escribir %1: %2</translation>
+        <translation>No se pudo escribir %1: %2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Save chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Guardar gráfico</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>Imágenes PNG (*.png)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>No se pudo escribir %1</translation>
+    </message>
+</context>
+<context>
+    <name>purga::LiveControls</name>
+    <message>
+        <location filename="../ui/livecontrols.cpp" line="+23"/>
+        <source>Rows per batch; a change applies from the next batch</source>
+        <translation>Filas por lote; un cambio se aplica desde el próximo lote</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>After each batch, sleep this many times the batch&apos;s own time</source>
+        <translation>Tras cada lote, esperar este múltiplo de la duración del propio lote</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hold the run before its next batch; the connection and the lock stay</source>
+        <translation>Retener la corrida antes de su próximo lote; la conexión y el bloqueo se mantienen</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Batch size:</source>
+        <translation>Tamaño de lote:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Nice ratio:</source>
+        <translation>Factor nice:</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Resume</source>
+        <translation>Reanudar</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pause</source>
+        <translation>Pausar</translation>
+    </message>
+</context>
+<context>
+    <name>purga::LockHolderPanel</name>
+    <message>
+        <location filename="../ui/lockholderpanel.cpp" line="+22"/>
+        <source>Terminate that session…</source>
+        <translation>Terminar esa sesión…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check again</source>
+        <translation>Volver a comprobar</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>pg_terminate_backend() on the session holding the purge lock, after a confirmation that names it</source>
+        <translation>pg_terminate_backend() sobre la sesión que tiene el bloqueo de la purga, tras una confirmación que la nombra</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Read pg_locks again: who holds the purge lock and who waits for it</source>
+        <translation>Volver a leer pg_locks: quién tiene el bloqueo de la purga y quién lo espera</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source>Read who holds the purge lock</source>
+        <translation>Consulta del bloqueo</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Could not read who holds the purge lock: %1</source>
+        <translation>No se pudo leer quién tiene el bloqueo de la purga: %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>This is this app&apos;s evidence freeze: release it on the Forensics page.</source>
+        <translation>Es la congelación de evidencias de esta aplicación: levántela en la página Forense.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Terminate the session holding purge lock %1?
+
+pid: %2
+application: %3
+role: %4
+client: %5
+connected since: %6 UTC
+idle for: %7
+
+Its connection is closed and PostgreSQL releases the lock. If it is the scheduled job&apos;s pooled connection, the pool opens a new one. Nothing it committed is undone.
+
+%8</source>
+        <translation>¿Terminar la sesión que tiene el bloqueo de la purga %1?
+
+pid: %2
+aplicación: %3
+rol: %4
+cliente: %5
+conectada desde: %6 UTC
+inactiva desde hace: %7
+
+Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del pool del job programado, el pool abre una nueva. No se deshace nada de lo que confirmó.
+
+%8</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>(none)</source>
+        <translation>(ninguno)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+18"/>
+        <source>Terminate the lock holder</source>
+        <translation>Terminar la sesión que tiene el bloqueo</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <location line="+6"/>
+        <source>Terminate pid %1</source>
+        <translation>Terminar el pid %1</translation>
     </message>
 </context>
 <context>
@@ -2528,12 +3222,12 @@
     <message>
         <location line="+0"/>
         <source>&amp;History</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Historial</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>&amp;Forensics</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Forense</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -2543,7 +3237,7 @@
     <message>
         <location line="+5"/>
         <source>&amp;Cancel database operation</source>
-        <translation>&amp;Cancelar la operación de base de datos</translation>
+        <translation>&amp;Cancelar operación</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -2558,27 +3252,27 @@
     <message>
         <location line="+91"/>
         <source>F&amp;orensics</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Forense</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>&amp;Look up a token…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Buscar un token…</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>&amp;Freeze purges / release</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Congelar las purgas / levantar</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Release the evidence freeze?</source>
-        <translation type="unfinished"></translation>
+        <translation>¿Levantar la congelación de evidencias?</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Purges are frozen since %1. Closing the app releases the freeze: this app and the scheduled job may purge again. Close anyway?</source>
-        <translation type="unfinished"></translation>
+        <translation>Las purgas están congeladas desde %1. Cerrar la aplicación levanta la congelación: esta aplicación y el job programado podrán volver a purgar. ¿Cerrar de todos modos?</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -2642,12 +3336,12 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
 <context>
     <name>purga::OverviewPage</name>
     <message>
-        <location filename="../ui/overviewpage.cpp" line="+25"/>
+        <location filename="../ui/overviewpage.cpp" line="+26"/>
         <source>&amp;Refresh</source>
         <translation>Actuali&amp;zar</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Refresh the counts (F5)</source>
         <translation>Actualizar los conteos (F5)</translation>
     </message>
@@ -2677,7 +3371,7 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Resumen</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+90"/>
         <source>Not connected. Connect to a database (Ctrl+K) to see its session tables.</source>
         <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para ver sus tablas de sesión.</translation>
     </message>
@@ -2784,7 +3478,17 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>DEFAULT: nunca se elimina</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Detached, not dropped: %1. The purge drops it.</source>
+        <translation>Separada, no eliminada: %1. La purga la elimina.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Removable, but DROP TABLE is refused while these depend on it: %1</source>
+        <translation>Eliminable, pero DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Removable (detach and drop)</source>
         <translation>Eliminable (DETACH y DROP)</translation>
     </message>
@@ -2921,13 +3625,13 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="+87"/>
         <source>Preview queued behind the database work in progress… (Cancel drops it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Vista previa en cola tras el trabajo en curso en la base de datos… (Cancelar la descarta)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+4"/>
         <source>Freezing the cutoffs and counting… (Cancel stops it)</source>
-        <translation type="unfinished"></translation>
+        <translation>Congelando los cortes y contando… (Cancelar lo detiene)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2942,7 +3646,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="-75"/>
         <source>Cancel the preview only; other database work goes on</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar solo la vista previa; el resto del trabajo en la base de datos continúa</translation>
     </message>
     <message>
         <location line="+77"/>
@@ -3012,7 +3716,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::ProfileForm</name>
     <message>
-        <location filename="../ui/profileform.cpp" line="+38"/>
+        <location filename="../ui/profileform.cpp" line="+46"/>
         <source>e.g. core-prod</source>
         <translation>p. ej. core-prod</translation>
     </message>
@@ -3057,7 +3761,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>&amp;Modo SSL:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Root &amp;certificate:</source>
         <translation>&amp;Certificado raíz:</translation>
     </message>
@@ -3067,7 +3771,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>&amp;Tiempo de espera:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+19"/>
         <source>Root certificate</source>
         <translation>Certificado raíz</translation>
     </message>
@@ -3077,15 +3781,30 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Certificados (*.crt *.pem);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+34"/>
         <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
         <translation>Servicio de libpq «%1»: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>required: no system CA bundle found</source>
+        <translation>obligatorio: no se encontró el almacén de CA del sistema</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>system CA bundle (%1)</source>
+        <translation>almacén de CA del sistema (%1)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>With sslmode=%1 towards %2 the password may be sent to an impostor: nothing checks who answers. Use verify-full.</source>
+        <translation>Con sslmode=%1 hacia %2 la contraseña podría enviarse a un impostor: nada verifica quién responde. Use verify-full.</translation>
     </message>
 </context>
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purgeconfirmdialog.cpp" line="+56"/>
+        <location filename="../ui/purgeconfirmdialog.cpp" line="+68"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
     </message>
@@ -3102,7 +3821,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="+14"/>
         <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
-        <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima ejecución.</translation>
+        <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima corrida.</translation>
     </message>
     <message>
         <location line="+11"/>
@@ -3140,7 +3859,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Particiones: %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+21"/>
         <source>Options</source>
         <translation>Opciones</translation>
     </message>
@@ -3208,7 +3927,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purgepage.cpp" line="+50"/>
+        <location filename="../ui/purgepage.cpp" line="+52"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -3236,14 +3955,16 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
 Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: Ctrl+. detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>No purge has run in this session.
 
 Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: %1 stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
-        <translation type="unfinished"></translation>
+        <translation>No se ha ejecutado ninguna purga en esta sesión.
+
+Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: %1 detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Restate the preview and confirm before anything is deleted</source>
         <translation>Repetir la vista previa y confirmar antes de borrar nada</translation>
     </message>
@@ -3268,7 +3989,7 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+92"/>
         <source>A purge is already running.</source>
         <translation>Ya hay una purga en curso.</translation>
     </message>
@@ -3300,7 +4021,7 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
     <message>
         <location line="+2"/>
         <source>This preview has already been purged (run %1). Take a new preview to purge again.</source>
-        <translation>Esta vista previa ya se purgó (ejecución %1). Tome una vista previa nueva para volver a purgar.</translation>
+        <translation>Esta vista previa ya se purgó (corrida %1). Tome una vista previa nueva para volver a purgar.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3347,7 +4068,7 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -3393,17 +4114,17 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
     </message>
     <message>
         <location line="+3"/>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>Run id: %1</source>
         <translation>Id de la corrida: %1</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-31"/>
         <source>Run id %1.</source>
         <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Finished: %1.</source>
         <translation>Terminada: %1.</translation>
     </message>
@@ -3435,32 +4156,32 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::ReceiptView</name>
     <message numerus="yes">
-        <location filename="../ui/receiptview.cpp" line="+67"/>
+        <location filename="../ui/receiptview.cpp" line="+68"/>
         <source>-- Template: each of the %n batch(es) ran it with its own block range in place of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>-- Plantilla: %n lote la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%, en orden desde el bloque 0 hasta el final de la tabla;</numerusform>
+            <numerusform>-- Plantilla: cada uno de los %n lotes la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%, en orden desde el bloque 0 hasta el final de la tabla;</numerusform>
         </translation>
     </message>
     <message>
         <location line="+4"/>
         <source>-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.</source>
-        <translation type="unfinished"></translation>
+        <translation>-- %KEY_MIN% y %KEY_MAX% son el rango de claves de la vista previa confirmada.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>-- Keys deleted: %1 to %2 (%3 rows).</source>
-        <translation type="unfinished"></translation>
+        <translation>-- Claves borradas: %1 a %2 (%3 filas).</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>-- Dropped: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>-- Eliminadas: %1</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>-- Detached, kept: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>-- Separadas, conservadas: %1</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -3545,12 +4266,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>Run: %1</source>
-        <translation>Ejecución: %1</translation>
+        <translation>Corrida: %1</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-80"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation>Cortes congelados el: %1 (%2)</translation>
     </message>
@@ -3561,16 +4282,16 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+5"/>
-        <location line="+80"/>
+        <location line="+81"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message numerus="yes">
         <location line="-52"/>
         <source>%n dropped</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n eliminada</numerusform>
+            <numerusform>%n eliminadas</numerusform>
         </translation>
     </message>
     <message>
@@ -3581,9 +4302,9 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message numerus="yes">
         <location line="+3"/>
         <source>%n detached, kept</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n separada, conservada</numerusform>
+            <numerusform>%n separadas, conservadas</numerusform>
         </translation>
     </message>
     <message>
@@ -3627,7 +4348,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Duración: %1</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>  Deleted %1 of %2 planned rows in %3 batches, %4 lock retries, %5</source>
         <translation>  Borradas %1 de %2 filas previstas en %3 lotes, %4 reintentos por bloqueo, %5</translation>
     </message>
@@ -3680,7 +4401,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+31"/>
         <source>Removable rows by tenant</source>
         <translation>Filas eliminables por empresa</translation>
     </message>
@@ -3798,7 +4519,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+3"/>
         <source>Revoked, used or expired, but more recent than the retention: kept for forensics.</source>
-        <translation>Revocadas, usadas o expiradas, pero más recientes que la retención: se conservan para análisis forense.</translation>
+        <translation>Revocadas, usadas o vencidas, pero más recientes que la retención: se conservan para análisis forense.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3869,14 +4590,24 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 de %2 filas (%3 %)</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+18"/>
+        <source>replica lag %1</source>
+        <translation>retraso de réplica %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>held %1 so far</source>
+        <translation>retenida %1 hasta ahora</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>max %1</source>
         <translation>máx. %1</translation>
     </message>
     <message>
         <location line="+14"/>
         <source>Not started — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Sin iniciar — %1</translation>
     </message>
 </context>
 <context>
@@ -4040,6 +4771,100 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
 </context>
 <context>
+    <name>purga::RunDetailDialog</name>
+    <message>
+        <location filename="../ui/rundetaildialog.cpp" line="+18"/>
+        <source>Purge run %1</source>
+        <translation>Corrida de purga %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Run</source>
+        <translation>Corrida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Origin</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Database role (operador)</source>
+        <translation>Rol de la base de datos (operador)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OS user (usuario_so)</source>
+        <translation>Usuario del SO (usuario_so)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not recorded</source>
+        <translation>no registrado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Status</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Started (UTC)</source>
+        <translation>Inicio (UTC)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Finished (UTC)</source>
+        <translation>Fin (UTC)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>still running</source>
+        <translation>aún en curso</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Duration</source>
+        <translation>Duración</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Message</source>
+        <translation>Mensaje</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Table</source>
+        <translation>Tabla</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows removed</source>
+        <translation>Filas eliminadas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Duration (ms)</source>
+        <translation>Duración (ms)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Copy</source>
+        <translation>Copiar</translation>
+    </message>
+</context>
+<context>
     <name>purga::SampleTableModel</name>
     <message>
         <location filename="../ui/sampletable.cpp" line="+75"/>
@@ -4097,9 +4922,14 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation type="vanished">La operación de base de datos se canceló.</translation>
     </message>
     <message>
-        <location filename="../ui/sessioncoordinator.cpp" line="+25"/>
+        <location filename="../ui/sessioncoordinator.cpp" line="+29"/>
         <source>%1: cancelled.</source>
-        <translation type="unfinished">%1: cancelada.</translation>
+        <translation>%1: se canceló.</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Check the purge health</source>
+        <translation>Salud de las purgas</translation>
     </message>
 </context>
 <context>
@@ -4235,172 +5065,172 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../ui/timelineview.cpp" line="+31"/>
         <source>From (UTC)</source>
-        <translation type="unfinished">Desde (UTC)</translation>
+        <translation>Desde (UTC)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>To (UTC)</source>
-        <translation type="unfinished">Hasta (UTC)</translation>
+        <translation>Hasta (UTC)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Show &amp;timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar la &amp;cronología</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>E&amp;xport CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;xportar CSV…</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Show the statements</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar las sentencias</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>tenant id</source>
-        <translation type="unfinished"></translation>
+        <translation>id de empresa</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>user id</source>
-        <translation type="unfinished"></translation>
+        <translation>id de usuario</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>All events</source>
-        <translation type="unfinished"></translation>
+        <translation>Todos los eventos</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Refresh tokens</source>
-        <translation type="unfinished">Tokens de refresco</translation>
+        <translation>Tokens de refresco</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Pre-tokens</source>
-        <translation type="unfinished">Pre-tokens</translation>
+        <translation>Pre-tokens</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Session log</source>
-        <translation type="unfinished">Registro de sesiones</translation>
+        <translation>Registro de sesiones</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Alerts only (replays)</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo alertas (reutilizaciones)</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>When</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuándo</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Kind</source>
-        <translation type="unfinished"></translation>
+        <translation>Tipo</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Event</source>
-        <translation type="unfinished"></translation>
+        <translation>Evento</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>Id</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Token hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Hash del token</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>IP</source>
-        <translation type="unfinished"></translation>
+        <translation>IP</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>User agent</source>
-        <translation type="unfinished"></translation>
+        <translation>Agente de usuario</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Tenant</source>
-        <translation type="unfinished"></translation>
+        <translation>Empresa</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User</source>
-        <translation type="unfinished"></translation>
+        <translation>Usuario</translation>
     </message>
     <message>
         <location line="+51"/>
         <source>Type a tenant id and a user id.</source>
-        <translation type="unfinished"></translation>
+        <translation>Escriba un id de empresa y un id de usuario.</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Loading the timeline of user %1 of tenant %2…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cargando la cronología del usuario %1 de la empresa %2…</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>User timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Cronología del usuario</translation>
     </message>
     <message>
         <location line="+15"/>
         <source>Timeline failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La cronología falló: %1</translation>
     </message>
     <message>
         <location line="+11"/>
         <source>%1 events, newest first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eventos: %1, los más recientes primero.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 replay events.</source>
-        <translation type="unfinished"></translation>
+        <translation>Eventos de reutilización: %1.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Only the newest ones are shown: narrow the range.</source>
-        <translation type="unfinished"></translation>
+        <translation>Solo se muestran los más recientes: acote el rango.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Slow without an index on %1. A DBA may create it without blocking writers; this app never runs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Lento sin un índice en %1. Un DBA puede crearlo sin bloquear las escrituras; esta aplicación nunca lo ejecuta.</translation>
     </message>
     <message>
         <location line="+65"/>
         <source>Export the timeline</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportar la cronología</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>Archivos CSV (*.csv)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Exported to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Exportada a %1.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Export failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La exportación falló: %1</translation>
     </message>
 </context>
 <context>
@@ -4408,152 +5238,152 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location filename="../ui/tokenlookupview.cpp" line="+25"/>
         <source>&amp;Look up</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Buscar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Re&amp;veal hashes</source>
-        <translation type="unfinished"></translation>
+        <translation>Mostrar los &amp;hashes</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Token hash (hex SHA-256)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hash del token (SHA-256 hexadecimal)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Raw token (hashed here, never sent)</source>
-        <translation type="unfinished"></translation>
+        <translation>Token en claro (su hash se calcula aquí; nunca se envía)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Searches refresh tokens and pre-tokens (Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>Busca en los tokens de refresco y los pre-tokens (Intro)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Hashes are masked (first 8 … last 4) until you ask</source>
-        <translation type="unfinished"></translation>
+        <translation>Los hashes se enmascaran (primeros 8 … últimos 4) hasta que usted lo pida</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Id</source>
-        <translation type="unfinished"></translation>
+        <translation>Id</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Hash</source>
-        <translation type="unfinished"></translation>
+        <translation>Hash</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Created</source>
-        <translation type="unfinished"></translation>
+        <translation>Creado</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Expires</source>
-        <translation type="unfinished"></translation>
+        <translation>Vence</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Revoked</source>
-        <translation type="unfinished">Revocados</translation>
+        <translation>Revocado</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Replaced by</source>
-        <translation type="unfinished"></translation>
+        <translation>Reemplazado por</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Note</source>
-        <translation type="unfinished"></translation>
+        <translation>Nota</translation>
     </message>
     <message>
         <location line="+21"/>
         <source>Paste the raw token: only its SHA-256 leaves this field</source>
-        <translation type="unfinished"></translation>
+        <translation>Pegue el token en claro: de este campo solo sale su SHA-256</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>64 hexadecimal digits</source>
-        <translation type="unfinished"></translation>
+        <translation>64 dígitos hexadecimales</translation>
     </message>
     <message>
         <location line="+55"/>
         <source>A token hash is 64 hexadecimal digits; choose &quot;Raw token&quot; to paste the token itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>Un hash de token tiene 64 dígitos hexadecimales; elija «Token en claro» para pegar el propio token.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Looking up %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Buscando %1…</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Token lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>Búsqueda de token</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Look-up failed: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>La búsqueda falló: %1</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>%1, id %2 — tenant %3, user %4, hash %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, id %2 — empresa %3, usuario %4, hash %5</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Created %1 · expires %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Creado el %1 · vence el %2</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Revoked %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Revocado el %1</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>(no time recorded: kept until its expiry passes the cutoff)</source>
-        <translation type="unfinished"></translation>
+        <translation>(sin hora registrada: se conserva hasta que su vencimiento quede antes del corte)</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Used %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Usado el %1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Already removable by rule %1 (since %2, %3 here): the next purge deletes it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ya eliminable por la regla %1 (desde %2, %3 aquí): la próxima purga lo borra.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Kept by rule %1 until %2 (%3 here); removable after that.</source>
-        <translation type="unfinished"></translation>
+        <translation>La regla %1 lo conserva hasta %2 (%3 aquí); después será eliminable.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>%1 is not present in %2 or %3: never issued, or already purged.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 no está en %2 ni en %3: nunca se emitió o ya se purgó.</translation>
     </message>
     <message>
         <location line="+27"/>
         <source>▶ the looked-up token</source>
-        <translation type="unfinished"></translation>
+        <translation>▶ el token buscado</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>reused after revocation (replay logged)</source>
-        <translation type="unfinished"></translation>
+        <translation>reutilizado después de la revocación (reutilización registrada)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>yes, no time</source>
-        <translation type="unfinished"></translation>
+        <translation>sí, sin hora</translation>
     </message>
 </context>
 <context>
@@ -4612,22 +5442,16 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
-        <location filename="../app/core/purgepartitions.cpp" line="+91"/>
         <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation>Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
+        <translation type="vanished">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../app/core/purgepartitions.cpp" line="+260"/>
         <source>%1 detached.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 separada.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+41"/>
+        <location line="-85"/>
         <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
         <translation>%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
@@ -4637,17 +5461,18 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Finished the interrupted detach of %1.</source>
         <translation>Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+159"/>
         <source>Cannot read the partitions: %1</source>
         <translation>No se pueden leer las particiones: %1</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-134"/>
+        <location line="+143"/>
         <source>Stopped before %1 as asked.</source>
         <translation>Detenida antes de %1, como se pidió.</translation>
     </message>
@@ -4657,22 +5482,33 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-109"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
+        <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima corrida.</translation>
     </message>
     <message>
         <location line="+5"/>
+        <location line="+57"/>
         <source>Could not detach %1: %2</source>
         <translation>No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-162"/>
         <source>%1 was detached but could not be dropped: %2</source>
         <translation>%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-73"/>
+        <source>%1 is detached but was not dropped: %2. Every preview lists it until a purge drops it.</source>
+        <translation>%1 está separada pero no se eliminó: %2. Todas las vistas previas la muestran hasta que una purga la elimine.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 stays attached (DETACH and DROP rolled back together): %2</source>
+        <translation>%1 sigue adjunta (DETACH y DROP se revirtieron juntos): %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>%1 detached (%2 rows), kept as a table.</source>
         <translation>%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
@@ -4682,27 +5518,88 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+16"/>
+        <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; the next preview lists it).</source>
+        <translation>Cancelado tras separar %1: se conserva como tabla normal (DROP TABLE %1 la elimina; la próxima vista previa la muestra).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelled after detaching %1: it is kept as a plain table.</source>
+        <translation>Cancelado tras separar %1: se conserva como tabla normal.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 was detached but could not be counted: %2</source>
+        <translation>%1 se separó, pero no se pudo contar: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+142"/>
+        <source>it holds %1 rows, more than the %2 the preview counted; preview again</source>
+        <translation>contiene %1 filas, más que las %2 que contó la vista previa; tome una vista previa nueva</translation>
+    </message>
+    <message>
+        <location line="-134"/>
+        <source>Cancelled while dropping %1: it is kept as a plain table.</source>
+        <translation>Cancelado durante el DROP de %1: se conserva como tabla normal.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Cannot read the detached partitions: %1</source>
+        <translation>No se pueden leer las particiones separadas: %1</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>%1 is no longer a detached partition of ours: left alone.</source>
+        <translation>%1 ya no es una partición separada por nosotros: no se toca.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 was detached earlier and not dropped; dropping it now.</source>
+        <translation>%1 se separó antes y no se eliminó; se elimina ahora.</translation>
+    </message>
+    <message>
+        <location line="+67"/>
+        <source>%1 detached (in one transaction with its DROP).</source>
+        <translation>%1 separada (en una sola transacción con su DROP).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancelled before dropping %1: its DETACH was rolled back, it stays attached.</source>
+        <translation>Cancelado antes de eliminar %1: su DETACH se revirtió y sigue adjunta.</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>log_sesiones: %1 partitions, %2 rows removed.</source>
         <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
-        <location filename="../app/core/rulerun.cpp" line="+93"/>
+        <location line="+10"/>
+        <source>Not dropped: %1.</source>
+        <translation>No eliminada: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/rulerun.cpp" line="+96"/>
+        <source>%1: stopped after batch %2: %3.</source>
+        <translation>%1: detenida tras el lote %2: %3.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>another session</source>
         <translation>otra sesión</translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+62"/>
+        <location filename="../app/core/purgerows.cpp" line="+63"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+56"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
@@ -4712,12 +5609,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: detenida tras el lote %2, como se pidió.</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-25"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+97"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -4741,7 +5638,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el lote %2: %3</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-86"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
@@ -4751,9 +5648,9 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -4764,6 +5661,11 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+6"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
         <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/partitionddl.cpp" line="+61"/>
+        <source>DDL lock timeout (%1 ms) on log_sesiones (held by %2): gave way to other sessions; retry %3 of %4 in %5 ms.</source>
+        <translation>lock_timeout de DDL (%1 ms) en log_sesiones (bloqueo en manos de %2): se cedió el paso a otras sesiones; reintento %3 de %4 en %5 ms.</translation>
     </message>
 </context>
 <context>
