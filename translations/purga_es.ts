@@ -1194,6 +1194,114 @@
     </message>
 </context>
 <context>
+    <name>NumberTips</name>
+    <message>
+        <location filename="../ui/numbertips.cpp" line="+15"/>
+        <source>Removable: revoked (revocado) with revocado_en before the cutoff, or expiracion before the cutoff; the cutoff is now minus the retention (30 days by default).</source>
+        <translation>Eliminables: revocados (revocado) con revocado_en anterior al corte, o con expiracion anterior al corte; el corte es ahora menos la retención (30 días por defecto).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Removable: used (usado_en) before the cutoff, or expiracion before the cutoff; the cutoff is now minus the retention (24 hours by default).</source>
+        <translation>Eliminables: usados (usado_en) antes del corte, o con expiracion anterior al corte; el corte es ahora menos la retención (24 horas por defecto).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Removable: rows of the monthly partitions whose upper bound (read from the catalog) is older than the cutoff; those partitions are detached and dropped whole.</source>
+        <translation>Eliminables: filas de las particiones mensuales cuyo límite superior (leído del catálogo) es anterior al corte; esas particiones se separan (DETACH) y se eliminan (DROP) enteras.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>All rows of the table.</source>
+        <translation>Todas las filas de la tabla.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-tokens already used (usado_en IS NOT NULL), whatever their age.</source>
+        <translation>Pre-tokens ya usados (usado_en IS NOT NULL), sea cual sea su antigüedad.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh tokens revoked (revocado = true), whatever their age.</source>
+        <translation>Tokens de refresco revocados (revocado = true), sea cual sea su antigüedad.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rows whose expiracion is in the past, whatever the retention.</source>
+        <translation>Filas cuya expiracion ya pasó, sea cual sea la retención.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Rows the purge would delete now.</source>
+        <translation>Filas que la purga borraría ahora.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Revoked, used or expired, but younger than the retention: kept for forensics (spent, and the removable condition is not true).</source>
+        <translation>Revocadas, usadas o vencidas, pero más recientes que la retención: se conservan para el análisis forense (gastadas, sin cumplir la condición de eliminables).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Every row the rule keeps: the total minus the removable rows (live tokens included).</source>
+        <translation>Todas las filas que la regla conserva: el total menos las eliminables (incluidos los tokens vigentes).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Rows that the ADR&apos;s sample job (revocado = true OR expiracion &lt; cutoff, for pre-tokens usado_en IS NOT NULL OR …) would delete although they are still inside the forensic window. This rule keeps them.</source>
+        <translation>Filas que el job de ejemplo del ADR (revocado = true OR expiracion &lt; corte; para pre-tokens usado_en IS NOT NULL OR …) borraría aunque siguen dentro de la ventana forense. Esta regla las conserva.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Partitions attached to log_sesiones, and how many of them are wholly older than the retention. Bounds come from the catalog (pg_inherits, relpartbound), never from names.</source>
+        <translation>Particiones adjuntas a log_sesiones, y cuántas son enteramente anteriores a la retención. Los límites vienen del catálogo (pg_inherits, relpartbound), nunca de los nombres.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Exact: counted row by row with the rule&apos;s own count SQL (the statement shown on the Preview page), at one frozen instant of the database clock.</source>
+        <translation>Exacto: contado fila a fila con el SQL de conteo de la propia regla (la sentencia que muestra la página Vista previa), en un único instante congelado del reloj de la base de datos.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>≈ Estimate: sum of the partitions&apos; pg_class.reltuples, refreshed by VACUUM and ANALYZE. Even in an exact overview only the removable partitions are counted row by row; the months that stay keep their catalog estimate.</source>
+        <translation>≈ Estimación: suma de pg_class.reltuples de las particiones, actualizada por VACUUM y ANALYZE. Incluso en un resumen exacto solo las particiones eliminables se cuentan fila a fila; los meses que se quedan mantienen la estimación del catálogo.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>≈ Estimate: pg_class.reltuples, the planner&apos;s row count, refreshed by VACUUM and ANALYZE; it can be off by the changes since then. The exact count replaces it when it arrives.</source>
+        <translation>≈ Estimación: pg_class.reltuples, el número de filas del planificador, actualizado por VACUUM y ANALYZE; puede desviarse por los cambios posteriores. El conteo exacto la reemplaza cuando llega.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Known only from the exact count (the catalog has no such number).</source>
+        <translation>Solo se conoce por el conteo exacto (el catálogo no tiene ese número).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>pg_table_size: heap, TOAST and free space map, without indexes (partitions summed). Deleting rows does not shrink it; VACUUM makes the space reusable.</source>
+        <translation>pg_table_size: heap, TOAST y mapa de espacio libre, sin índices (particiones sumadas). Borrar filas no lo reduce; VACUUM hace reutilizable el espacio.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>pg_indexes_size: every index of the table (partitions summed).</source>
+        <translation>pg_indexes_size: todos los índices de la tabla (particiones sumadas).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>n_dead_tup from pg_stat_user_tables: rows deleted or updated but not yet vacuumed. An estimate kept by the statistics collector.</source>
+        <translation>n_dead_tup de pg_stat_user_tables: filas borradas o actualizadas que aún no pasaron por VACUUM. Una estimación que lleva el recolector de estadísticas.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>From pg_stat_user_tables, in this computer&apos;s time zone. &quot;never&quot; since the statistics were last reset.</source>
+        <translation>De pg_stat_user_tables, en la zona horaria de este equipo. «nunca» desde el último reinicio de las estadísticas.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The exact count is running.</source>
+        <translation>El conteo exacto está en curso.</translation>
+    </message>
+</context>
+<context>
     <name>Pacer</name>
     <message>
         <location filename="../app/core/pacer.cpp" line="+44"/>
@@ -2062,12 +2170,17 @@
         <translation>Salir cuando las capturas estén guardadas.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>Also write the log (database requests, purge lines) to stderr. The log file is always written; Help &gt; About says where.</source>
+        <translation>Escribir también el registro (peticiones a la base de datos, líneas de la purga) en stderr. El archivo de registro se escribe siempre; Ayuda &gt; Acerca de indica dónde.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>--lang takes es or en, not &quot;%1&quot;.</source>
         <translation>--lang admite es o en, no «%1».</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>--quit-after-screenshots needs --screenshots DIR.</source>
         <translation>--quit-after-screenshots necesita --screenshots DIR.</translation>
     </message>
@@ -2123,12 +2236,12 @@
 <context>
     <name>purga::AboutDialog</name>
     <message>
-        <location filename="../ui/aboutdialog.cpp" line="+22"/>
+        <location filename="../ui/aboutdialog.cpp" line="+27"/>
         <source>Proprietary: for internal use only, no licence granted to others.</source>
         <translation>Propietaria: solo para uso interno, sin licencia concedida a terceros.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>About purga-sesiones</source>
         <translation>Acerca de purga-sesiones</translation>
     </message>
@@ -2144,11 +2257,31 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Log file: none (messages go to the terminal only).</source>
+        <translation>Archivo de registro: ninguno (los mensajes van solo al terminal).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Log file: %1</source>
+        <translation>Archivo de registro: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Database requests and purge lines, without passwords or token hashes. Start with --verbose to see them on the terminal too.</source>
+        <translation>Peticiones a la base de datos y líneas de la purga, sin contraseñas ni hashes de tokens. Inicie con --verbose para verlas también en el terminal.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Copy versions</source>
         <translation>&amp;Copiar versiones</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+3"/>
+        <source>Open &amp;log folder</source>
+        <translation>Abrir la carpeta del &amp;registro</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Version: %1</source>
         <translation>Versión: %1</translation>
     </message>
@@ -2204,7 +2337,7 @@
 <context>
     <name>purga::BarChartView</name>
     <message>
-        <location filename="../ui/barchartview.cpp" line="+34"/>
+        <location filename="../ui/barchartview.cpp" line="+39"/>
         <source>Others (%1)</source>
         <translation>Otras (%1)</translation>
     </message>
@@ -2570,7 +2703,7 @@
         <translation>Sin conexión.</translation>
     </message>
     <message>
-        <location filename="../app/core/dbsession.cpp" line="+164"/>
+        <location filename="../app/core/dbsession.cpp" line="+169"/>
         <source>Connecting to %1</source>
         <translation>Conexión a %1</translation>
     </message>
@@ -2581,11 +2714,12 @@
     </message>
     <message>
         <location line="+24"/>
+        <location line="+7"/>
         <source>Preflight checks</source>
         <translation>Comprobaciones previas</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>Creating the history tables</source>
         <translation>Creación del historial</translation>
     </message>
@@ -3035,7 +3169,7 @@
 <context>
     <name>purga::LiveControls</name>
     <message>
-        <location filename="../ui/livecontrols.cpp" line="+23"/>
+        <location filename="../ui/livecontrols.cpp" line="+24"/>
         <source>Rows per batch; a change applies from the next batch</source>
         <translation>Filas por lote; un cambio se aplica desde el próximo lote</translation>
     </message>
@@ -3155,7 +3289,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+95"/>
+        <location filename="../ui/mainwindow.cpp" line="+96"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
@@ -3250,7 +3384,12 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Acerca de purga-sesiones</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+5"/>
+        <source>Open &amp;log folder</source>
+        <translation>Abrir la carpeta del &amp;registro</translation>
+    </message>
+    <message>
+        <location line="+92"/>
         <source>F&amp;orensics</source>
         <translation>&amp;Forense</translation>
     </message>
@@ -3923,6 +4062,11 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <source>Purge now</source>
         <translation>Purgar ahora</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>refused: %1</source>
+        <translation>rechazada: %1</translation>
+    </message>
 </context>
 <context>
     <name>purga::PurgePage</name>
@@ -4004,7 +4148,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Esperando las comprobaciones previas de esta conexión.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The preflight checks do not allow a purge.</source>
         <translation>Las comprobaciones previas no permiten purgar.</translation>
     </message>
@@ -4029,7 +4173,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>La vista previa no encontró nada que eliminar.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+15"/>
         <source>No preview yet.</source>
         <translation>Aún no hay vista previa.</translation>
     </message>
@@ -4056,19 +4200,19 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>No se puede purgar ahora:</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+15"/>
-        <location line="+17"/>
+        <location line="+20"/>
+        <location line="+16"/>
+        <location line="+19"/>
         <source>Purge</source>
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-4"/>
         <source>No rule selected.</source>
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -4396,12 +4540,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/rulepreviewtab.cpp" line="+56"/>
+        <location filename="../ui/rulepreviewtab.cpp" line="+58"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+21"/>
         <source>Removable rows by tenant</source>
         <translation>Filas eliminables por empresa</translation>
     </message>
@@ -4416,7 +4560,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Filas eliminables por antigüedad</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+5"/>
         <source>Partitions</source>
         <translation>Particiones</translation>
     </message>
@@ -4446,7 +4590,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+55"/>
         <source>Frozen cutoff</source>
         <translation>Corte congelado</translation>
     </message>
@@ -4497,7 +4641,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Filas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+11"/>
         <source>Total:</source>
         <translation>Total:</translation>
     </message>
@@ -4507,7 +4651,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Eliminables:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Kept:</source>
         <translation>Se conservan:</translation>
     </message>
@@ -4517,9 +4661,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Conservadas por la ventana:</translation>
     </message>
     <message>
-        <location line="+3"/>
         <source>Revoked, used or expired, but more recent than the retention: kept for forensics.</source>
-        <translation>Revocadas, usadas o vencidas, pero más recientes que la retención: se conservan para análisis forense.</translation>
+        <translation type="vanished">Revocadas, usadas o vencidas, pero más recientes que la retención: se conservan para análisis forense.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4527,7 +4670,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Ejemplo del ADR, en la ventana:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>Removable range</source>
         <translation>Rango eliminable</translation>
     </message>
@@ -4955,7 +5098,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TableCard</name>
     <message>
-        <location filename="../ui/tablecard.cpp" line="+24"/>
+        <location filename="../ui/tablecard.cpp" line="+25"/>
         <source>Total rows</source>
         <translation>Filas en total</translation>
     </message>
@@ -4985,24 +5128,21 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Eliminables ahora</translation>
     </message>
     <message>
-        <location line="+2"/>
         <source>Rows in partitions wholly older than the retention: they are detached and dropped.</source>
-        <translation>Filas en particiones enteramente más antiguas que la retención: se separan (DETACH) y se eliminan (DROP).</translation>
+        <translation type="vanished">Filas en particiones enteramente más antiguas que la retención: se separan (DETACH) y se eliminan (DROP).</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Rows the rule would delete at this moment.</source>
-        <translation>Filas que la regla borraría en este momento.</translation>
+        <translation type="vanished">Filas que la regla borraría en este momento.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Kept by the retention window</source>
         <translation>Retenidos por la ventana de retención</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Revoked, used or expired, but younger than the retention: kept for forensics.</source>
-        <translation>Revocados, usados o vencidos, pero más recientes que la retención: se conservan para análisis forense.</translation>
+        <translation type="vanished">Revocados, usados o vencidos, pero más recientes que la retención: se conservan para análisis forense.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5020,9 +5160,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Tuplas muertas</translation>
     </message>
     <message>
-        <location line="+1"/>
         <source>Rows deleted but not yet vacuumed (statistics collector).</source>
-        <translation>Filas borradas aún no limpiadas por VACUUM (estadísticas).</translation>
+        <translation type="vanished">Filas borradas aún no limpiadas por VACUUM (estadísticas).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5045,7 +5184,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Último autoanalyze</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+59"/>
         <source>counting…</source>
         <translation>contando…</translation>
     </message>
