@@ -252,7 +252,6 @@ private slots:
                 m_sandbox.purgaPassword);
         QVERIFY2(badSsl.exitCode == 3 && badSsl.errLines().size() == 1, qPrintable(badSsl.summary()));
         QVERIFY2(!badSsl.errText().contains(QStringLiteral("TLS")), qPrintable(badSsl.summary()));
-
         const CliResult closed =
             run({"status", "--conninfo", QStringLiteral("host=127.0.0.1 port=1 user=u dbname=d")});
         QVERIFY2(closed.exitCode == 3 &&
@@ -407,6 +406,23 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
         QString why;
         QCOMPARE(r.json(&why).value(QStringLiteral("server_timezone")).toString(),
+                 QStringLiteral("America/Lima"));
+    }
+
+    // status (preflight) reports the same zone as preview: the database's, whatever the
+    // session asked for in its startup options.
+    void statusTimeZoneIsTheDatabasesNotTheSessions()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_tz_status"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral("ALTER DATABASE %1 SET timezone = 'America/Lima'").arg(db.name())));
+        const QString ci = conninfo(db) + QStringLiteral(" options='-c TimeZone=Asia/Tokyo'");
+        const CliResult r = run({"status", "--json", "--conninfo", ci}, m_sandbox.purgaPassword);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
+        QString why;
+        const QJsonObject preflight = r.json(&why).value(QStringLiteral("preflight")).toObject();
+        QVERIFY2(!preflight.isEmpty(), qPrintable(why + r.summary()));
+        QCOMPARE(preflight.value(QStringLiteral("server_timezone")).toString(),
                  QStringLiteral("America/Lima"));
     }
 };
