@@ -218,6 +218,10 @@ private slots:
             QVERIFY2(r.errText().contains(QStringLiteral("PGPASSWORD")), qPrintable(r.summary()));
             if (!verbose)
                 QCOMPARE(r.errLines().size(), 2);
+            // A string libpq cannot parse: its reason is quoted on the one line (secrets masked).
+            if (QLatin1String(QTest::currentDataTag()) != QLatin1String("valid, wrong port"))
+                QVERIFY2(r.errText().contains(QStringLiteral("The connection string is not valid: “")),
+                         qPrintable(r.summary()));
         }
     }
 
@@ -252,6 +256,17 @@ private slots:
                 m_sandbox.purgaPassword);
         QVERIFY2(badSsl.exitCode == 3 && badSsl.errLines().size() == 1, qPrintable(badSsl.summary()));
         QVERIFY2(!badSsl.errText().contains(QStringLiteral("TLS")), qPrintable(badSsl.summary()));
+        // The one line quotes libpq's reason: without --verbose there is no detail to "see".
+        QVERIFY2(badSsl.errText().contains(QStringLiteral("invalid sslmode value")) &&
+                     !badSsl.errText().contains(QStringLiteral("see the detail")),
+                 qPrintable(badSsl.summary()));
+        const CliResult noService = run({"status", "--service", "no_such_service_12"});
+        QVERIFY2(noService.exitCode == 3 && noService.errLines().size() == 1,
+                 qPrintable(noService.summary()));
+        QVERIFY2(noService.errText().contains(QStringLiteral("\"no_such_service_12\" not found")) &&
+                     !noService.errText().contains(QStringLiteral("TLS")),
+                 qPrintable(noService.summary()));
+
         const CliResult closed =
             run({"status", "--conninfo", QStringLiteral("host=127.0.0.1 port=1 user=u dbname=d")});
         QVERIFY2(closed.exitCode == 3 &&
