@@ -424,6 +424,41 @@ private slots:
                  QStringLiteral("America/Lima"));
     }
 
+    // Qt's own warnings (a connection removed while in use, a query on a closed database) never
+    // reach stderr, on any command's success or failure path.
+    void qtWarningsNeverReachStderr()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_qtwarn"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        const QString ci = conninfo(db);
+        const QString pw = m_sandbox.purgaPassword;
+        const QList<QPair<QStringList, QString>> runs = {
+            {sl({"--help"}), pw},
+            {sl({"purge", "--help"}), pw},
+            {sl({"no-such-command"}), pw},
+            {sl({"status", "--conninfo", ci}), QStringLiteral("not-the-password")},
+            {sl({"status", "--conninfo", QStringLiteral("host=127.0.0.1 port=1 user=u dbname=d")}), pw},
+            {sl({"status", "--json", "--conninfo", ci}), pw},
+            {sl({"setup-history", "--conninfo", ci}), pw},
+            {sl({"preview", "--all", "--json", "--conninfo", ci}), pw},
+            {sl({"purge", "--all", "--conninfo", ci}), pw},
+            {sl({"purge", "--rule", "pre_tokens", "--yes", "--conninfo", ci}), pw},
+            {sl({"purge", "--all", "--yes", "--conninfo", conninfo(db, QStringLiteral("identidad_api"))}),
+             m_sandbox.apiPassword},
+            {sl({"history", "--days", "1", "--json", "--conninfo", ci}), pw},
+            {sl({"health", "--conninfo", ci}), pw},
+            {sl({"lookup", "--token-hash", "00ff", "--conninfo", ci}), pw},
+            {sl({"timeline", "--empresa", "1", "--usuario", "1", "--conninfo", ci}), pw},
+        };
+        for (const auto &[args, password] : runs) {
+            const CliResult r = runList(args, password);
+            QVERIFY2(r.finished, qPrintable(r.summary()));
+            QVERIFY2(!r.errText().contains(QStringLiteral("removeDatabase")) &&
+                         !r.errText().contains(QStringLiteral("QSql")),
+                     qPrintable(args.join(u' ') + QStringLiteral(": ") + r.summary()));
+        }
+    }
+
     // status (preflight) reports the same zone as preview: the database's, whatever the
     // session asked for in its startup options.
     void statusTimeZoneIsTheDatabasesNotTheSessions()
