@@ -459,6 +459,24 @@ private slots:
         }
     }
 
+    // A partition whose name looks like a format template is logged by its own name.
+    void partitionNamesAreNotFormatTemplates()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_pct"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(
+            db.exec(QStringLiteral("SET ROLE identidad_owner; CREATE TABLE identidad.\"%1 %2\" PARTITION OF "
+                                   "identidad.log_sesiones FOR VALUES FROM ('2001-01-01') TO ('2001-02-01'); "
+                                   "RESET ROLE")));
+        const CliResult r =
+            run({"purge", "--rule", "log_sesiones", "--yes", "--verbose", "--conninfo", conninfo(db)},
+                m_sandbox.purgaPassword);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
+        QVERIFY2(r.errText().contains(QStringLiteral("identidad.\"%1 %2\" detached and dropped")),
+                 qPrintable(r.summary()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("\"1 %2\"")), qPrintable(r.summary()));
+    }
+
     // status (preflight) reports the same zone as preview: the database's, whatever the
     // session asked for in its startup options.
     void statusTimeZoneIsTheDatabasesNotTheSessions()
