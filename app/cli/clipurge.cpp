@@ -140,47 +140,35 @@ bool pacingOptions(const Context &ctx, PacingOptions *pacing)
     return true;
 }
 
-} // namespace
-
-int cmdPurge(Context &ctx)
+// The options a purge run takes from the command line; false after a usage error (said).
+bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *options)
 {
-    const QStringList ids = selectedRules(ctx, false);
-    if (ids.isEmpty()) {
-        Context::error(Context::tr("Say which rules to purge: --rule ID (repeatable) or --all."));
-        return Usage;
-    }
-    PurgeOptions options;
-    options.ruleIds = ids;
-    options.detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
-    options.operatorName = osUserName(); // from the OS, not $USER; the DB role is recorded apart
+    options->ruleIds = ids;
+    options->detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
+    options->operatorName = osUserName(); // from the OS, not $USER; the DB role is recorded apart
     if (ctx.parser.isSet(QStringLiteral("lock-key"))) {
         bool ok = false;
-        options.advisoryLockKey = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
+        options->advisoryLockKey = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
         if (!ok) {
             Context::error(Context::tr("--lock-key takes a whole number."));
-            return Usage;
+            return false;
         }
-        if (options.advisoryLockKey != PurgeOptions().advisoryLockKey)
+        if (options->advisoryLockKey != PurgeOptions().advisoryLockKey)
             Context::info(
                 Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
                             "purge and the job no longer exclude each other.")
-                    .arg(options.advisoryLockKey)
+                    .arg(options->advisoryLockKey)
                     .arg(PurgeOptions().advisoryLockKey));
     }
+    return pacingOptions(ctx, &options->pacing);
+}
 
-    if (!pacingOptions(ctx, &options.pacing))
-        return Usage;
-
-    Session session;
-    int code = Ok;
-    if (!ctx.open(ids, &session, &code))
-        return code;
+// Refusals before anything runs: Ok when the command may go on.
+int preconditions(Context &ctx, const Session &session, const QStringList &ids, bool yes)
+{
     if (!shortRetentionAllowed(ctx, session.rules))
         return Refused;
-    PgConnection &conn = session.conn;
     const PreflightReport &report = session.report;
-    QString error;
-    const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
     // Blockers of the selected rules only: a role that may DELETE but not DETACH still purges the tokens.
     if (yes && !report.canPurge(ids)) {
         refuse(report.purgeBlockers(ids));
@@ -190,32 +178,26 @@ int cmdPurge(Context &ctx)
         refuse(report.previewBlockers());
         return Refused;
     }
-    QueryCanceller canceller;
-    SignalTarget signalTarget(canceller);
-    canceller.arm(conn.handle());
-    PreviewPlan plan;
-    if (!takePreview(conn, session.rules, &canceller, nullptr, &plan, &error)) {
-        if (Context::signalled()) {
-            Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
-            return Cancelled;
-        }
-        Context::error(error);
-        return Other;
-    }
-    if (!yes) {
-        if (ctx.json)
-            Context::printJson(plan.toJson());
-        else
-            printPreviewHuman(plan);
-        Context::info(Context::tr("Nothing was deleted: add --yes to purge exactly this."));
+    return Ok;
+}
+
+// The frozen preview the run will purge exactly; an exit code other than Ok if it failed.
+int freezePreview(Session &session, QueryCanceller &canceller, PreviewPlan *plan)
+{
+    QString error;
+    if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &error))
         return Ok;
+    if (Context::signalled()) {
+        Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
+        return Cancelled;
     }
-    StderrObserver observer;
-    PurgeReceipt receipt;
-    {
-        PurgeEngine engine(conn, canceller);
-        receipt = engine.run(plan, options, &observer);
-    }
+    Context::error(error);
+    return Other;
+}
+
+// Prints the receipt and says how the run ended; returns the run's exit code.
+int reportRun(const Context &ctx, const PurgeReceipt &receipt)
+{
     if (ctx.json)
         Context::printJson(receipt.toJson());
     else
@@ -234,11 +216,62 @@ int cmdPurge(Context &ctx)
         Context::info(Context::tr("Cancelled; %1 rows removed before it stopped (committed).")
                           .arg(formatCount(removed)));
     }
-    const bool textfileOk = writePrometheusAfterPurge(ctx, conn, receipt);
+    return exitCode;
+}
 
+// Runs the engine over the frozen plan, then the textfile and the VACUUM that follow a purge.
+int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const PurgeOptions &options,
+             QueryCanceller &canceller)
+{
+    StderrObserver observer;
+    PurgeReceipt receipt;
+    {
+        PurgeEngine engine(session.conn, canceller);
+        receipt = engine.run(plan, options, &observer);
+    }
+    int exitCode = reportRun(ctx, receipt);
+    const bool textfileOk = writePrometheusAfterPurge(ctx, session.conn, receipt);
     exitCode = vacuumAfterPurge(ctx, session, receipt, canceller, exitCode);
-    canceller.disarm();
     return exitCode == Ok && !textfileOk ? Other : exitCode;
+}
+
+} // namespace
+
+int cmdPurge(Context &ctx)
+{
+    const QStringList ids = selectedRules(ctx, false);
+    if (ids.isEmpty()) {
+        Context::error(Context::tr("Say which rules to purge: --rule ID (repeatable) or --all."));
+        return Usage;
+    }
+    PurgeOptions options;
+    if (!purgeOptions(ctx, ids, &options))
+        return Usage;
+
+    Session session;
+    int code = Ok;
+    if (!ctx.open(ids, &session, &code))
+        return code;
+    const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
+    if ((code = preconditions(ctx, session, ids, yes)) != Ok)
+        return code;
+    QueryCanceller canceller;
+    SignalTarget signalTarget(canceller);
+    canceller.arm(session.conn.handle());
+    PreviewPlan plan;
+    if ((code = freezePreview(session, canceller, &plan)) != Ok)
+        return code;
+    if (!yes) {
+        if (ctx.json)
+            Context::printJson(plan.toJson());
+        else
+            printPreviewHuman(plan);
+        Context::info(Context::tr("Nothing was deleted: add --yes to purge exactly this."));
+        return Ok;
+    }
+    code = runPurge(ctx, session, plan, options, canceller);
+    canceller.disarm();
+    return code;
 }
 
 } // namespace purga::cli

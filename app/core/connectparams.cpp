@@ -88,6 +88,12 @@ bool unresolvableHost(const QByteArray &hosts)
     return false;
 }
 
+// The first line of a libpq message, as one line to quote (the rest goes to the detail).
+QString libpqReason(const QString &text)
+{
+    return text.trimmed().section(u'\n', 0, 0).trimmed();
+}
+
 ConnectError fromServer(const Probe &p, const ConnectionProfile &profile, const ConnParams &params)
 {
     using K = ConnectError::Kind;
@@ -137,10 +143,12 @@ ConnectError fromStage(const Probe &p, const ConnectionProfile &profile, const C
     } else if (!p.started) {
         const bool unknownHost = unresolvableHost(paramValue(params, "host"));
         e.kind = unknownHost ? K::Unreachable : K::InvalidSettings;
-        e.message = unknownHost
-                        ? PgConnection::tr("The host name of %1 is not known to the resolver.").arg(target)
-                        : PgConnection::tr("libpq refused the connection settings for %1 (see the detail).")
-                              .arg(target);
+        const QString reason = libpqReason(p.text);
+        e.message =
+            unknownHost ? PgConnection::tr("The host name of %1 is not known to the resolver.").arg(target)
+            : reason.isEmpty()
+                ? PgConnection::tr("libpq refused the connection settings for %1.").arg(target)
+                : PgConnection::tr("libpq refused the connection settings for %1: “%2”").arg(target, reason);
     } else if (p.needsPassword) {
         e.kind = K::PasswordMissing;
         e.message = PgConnection::tr("The server asks for a password and none was given for %1.").arg(target);
@@ -222,9 +230,11 @@ bool connectionParams(const ConnectionProfile &profile, ConnParams *out, Connect
         if (!parsed) {
             if (error) {
                 error->kind = ConnectError::Kind::InvalidSettings;
-                error->message = PgConnection::tr("The connection string is not valid.");
                 error->detail =
                     redact(QString::fromUtf8(err ? err : "").trimmed(), conninfoSecrets(profile.conninfo));
+                // libpq's reason, quoted (in its words and language), with the secrets masked.
+                error->message = PgConnection::tr("The connection string is not valid: “%1”")
+                                     .arg(libpqReason(error->detail));
             }
             PQfreemem(err);
             return false;
@@ -270,8 +280,10 @@ ConnectError diagnoseConnectFailure(const ConnParams &params, const QString &pas
         !p.sqlState.isEmpty() ? fromServer(p, profile, params) : fromStage(p, profile, params, timeoutSec);
     // The verbatim text, for --verbose and the GUI's details; libpq never echoes a password.
     e.detail = (p.text.isEmpty() ? driverText : p.text).simplified();
-    if (!profile.conninfo.isEmpty())
+    if (!profile.conninfo.isEmpty()) {
         e.detail = redact(e.detail, conninfoSecrets(profile.conninfo));
+        e.message = redact(e.message, conninfoSecrets(profile.conninfo));
+    }
     return e;
 }
 

@@ -2,6 +2,7 @@
 
 #include "pgconnection.h"
 #include "rules.h"
+#include "servertimezone.h"
 #include "textformat.h"
 
 #include <QJsonArray>
@@ -150,8 +151,7 @@ bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral("SELECT current_setting('server_version'), "
                                "current_setting('server_version_num')::int, current_user,"
-                               "       current_database(), r.rolbypassrls, r.rolsuper, pg_is_in_recovery(),"
-                               "       (SELECT reset_val FROM pg_settings WHERE name = 'TimeZone')"
+                               "       current_database(), r.rolbypassrls, r.rolsuper, pg_is_in_recovery()"
                                "  FROM pg_roles r WHERE r.rolname = current_user")) ||
         !q.next()) {
         *error = couldNotRun(q);
@@ -164,7 +164,9 @@ bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
     r->bypassRls = q.value(4).toBool();
     r->superuser = q.value(5).toBool();
     r->inRecovery = q.value(6).toBool();
-    r->serverTimeZone = q.value(7).toString();
+    // The database's configured zone, not a session override (options=, PGOPTIONS, PGTZ): the
+    // same answer as the preview's.
+    r->serverTimeZone = serverTimeZone(conn);
     const bool oldServer = r->serverVersionNum < 140000;
     r->items << item(QStringLiteral("server"), oldServer ? S::Failed : S::Ok,
                      PreflightReport::tr("PostgreSQL %1").arg(r->serverVersion),

@@ -218,6 +218,10 @@ private slots:
             QVERIFY2(r.errText().contains(QStringLiteral("PGPASSWORD")), qPrintable(r.summary()));
             if (!verbose)
                 QCOMPARE(r.errLines().size(), 2);
+            // A string libpq cannot parse: its reason is quoted on the one line (secrets masked).
+            if (QLatin1String(QTest::currentDataTag()) != QLatin1String("valid, wrong port"))
+                QVERIFY2(r.errText().contains(QStringLiteral("The connection string is not valid: “")),
+                         qPrintable(r.summary()));
         }
     }
 
@@ -252,6 +256,16 @@ private slots:
                 m_sandbox.purgaPassword);
         QVERIFY2(badSsl.exitCode == 3 && badSsl.errLines().size() == 1, qPrintable(badSsl.summary()));
         QVERIFY2(!badSsl.errText().contains(QStringLiteral("TLS")), qPrintable(badSsl.summary()));
+        // The one line quotes libpq's reason: without --verbose there is no detail to "see".
+        QVERIFY2(badSsl.errText().contains(QStringLiteral("invalid sslmode value")) &&
+                     !badSsl.errText().contains(QStringLiteral("see the detail")),
+                 qPrintable(badSsl.summary()));
+        const CliResult noService = run({"status", "--service", "no_such_service_12"});
+        QVERIFY2(noService.exitCode == 3 && noService.errLines().size() == 1,
+                 qPrintable(noService.summary()));
+        QVERIFY2(noService.errText().contains(QStringLiteral("\"no_such_service_12\" not found")) &&
+                     !noService.errText().contains(QStringLiteral("TLS")),
+                 qPrintable(noService.summary()));
 
         const CliResult closed =
             run({"status", "--conninfo", QStringLiteral("host=127.0.0.1 port=1 user=u dbname=d")});
@@ -407,6 +421,76 @@ private slots:
         QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
         QString why;
         QCOMPARE(r.json(&why).value(QStringLiteral("server_timezone")).toString(),
+                 QStringLiteral("America/Lima"));
+    }
+
+    // Qt's own warnings (a connection removed while in use, a query on a closed database) never
+    // reach stderr, on any command's success or failure path.
+    void qtWarningsNeverReachStderr()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_qtwarn"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        const QString ci = conninfo(db);
+        const QString pw = m_sandbox.purgaPassword;
+        const QList<QPair<QStringList, QString>> runs = {
+            {sl({"--help"}), pw},
+            {sl({"purge", "--help"}), pw},
+            {sl({"no-such-command"}), pw},
+            {sl({"status", "--conninfo", ci}), QStringLiteral("not-the-password")},
+            {sl({"status", "--conninfo", QStringLiteral("host=127.0.0.1 port=1 user=u dbname=d")}), pw},
+            {sl({"status", "--json", "--conninfo", ci}), pw},
+            {sl({"setup-history", "--conninfo", ci}), pw},
+            {sl({"preview", "--all", "--json", "--conninfo", ci}), pw},
+            {sl({"purge", "--all", "--conninfo", ci}), pw},
+            {sl({"purge", "--rule", "pre_tokens", "--yes", "--conninfo", ci}), pw},
+            {sl({"purge", "--all", "--yes", "--conninfo", conninfo(db, QStringLiteral("identidad_api"))}),
+             m_sandbox.apiPassword},
+            {sl({"history", "--days", "1", "--json", "--conninfo", ci}), pw},
+            {sl({"health", "--conninfo", ci}), pw},
+            {sl({"lookup", "--token-hash", "00ff", "--conninfo", ci}), pw},
+            {sl({"timeline", "--empresa", "1", "--usuario", "1", "--conninfo", ci}), pw},
+        };
+        for (const auto &[args, password] : runs) {
+            const CliResult r = runList(args, password);
+            QVERIFY2(r.finished, qPrintable(r.summary()));
+            QVERIFY2(!r.errText().contains(QStringLiteral("removeDatabase")) &&
+                         !r.errText().contains(QStringLiteral("QSql")),
+                     qPrintable(args.join(u' ') + QStringLiteral(": ") + r.summary()));
+        }
+    }
+
+    // A partition whose name looks like a format template is logged by its own name.
+    void partitionNamesAreNotFormatTemplates()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_pct"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(
+            db.exec(QStringLiteral("SET ROLE identidad_owner; CREATE TABLE identidad.\"%1 %2\" PARTITION OF "
+                                   "identidad.log_sesiones FOR VALUES FROM ('2001-01-01') TO ('2001-02-01'); "
+                                   "RESET ROLE")));
+        const CliResult r =
+            run({"purge", "--rule", "log_sesiones", "--yes", "--verbose", "--conninfo", conninfo(db)},
+                m_sandbox.purgaPassword);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
+        QVERIFY2(r.errText().contains(QStringLiteral("identidad.\"%1 %2\" detached and dropped")),
+                 qPrintable(r.summary()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("\"1 %2\"")), qPrintable(r.summary()));
+    }
+
+    // status (preflight) reports the same zone as preview: the database's, whatever the
+    // session asked for in its startup options.
+    void statusTimeZoneIsTheDatabasesNotTheSessions()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_tz_status"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral("ALTER DATABASE %1 SET timezone = 'America/Lima'").arg(db.name())));
+        const QString ci = conninfo(db) + QStringLiteral(" options='-c TimeZone=Asia/Tokyo'");
+        const CliResult r = run({"status", "--json", "--conninfo", ci}, m_sandbox.purgaPassword);
+        QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
+        QString why;
+        const QJsonObject preflight = r.json(&why).value(QStringLiteral("preflight")).toObject();
+        QVERIFY2(!preflight.isEmpty(), qPrintable(why + r.summary()));
+        QCOMPARE(preflight.value(QStringLiteral("server_timezone")).toString(),
                  QStringLiteral("America/Lima"));
     }
 };
