@@ -537,7 +537,7 @@
         <translation type="vanished">Señal recibida: cancelando el lote en curso…</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+149"/>
+        <location filename="../app/cli/clipurge.cpp" line="+244"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -646,7 +646,7 @@
     <message>
         <location line="+7"/>
         <location filename="../app/cli/clilock.cpp" line="+14"/>
-        <location filename="../app/cli/clipurge.cpp" line="+11"/>
+        <location filename="../app/cli/clipurge.cpp" line="-91"/>
         <source>--lock-key takes a whole number.</source>
         <translation>--lock-key espera un número entero.</translation>
     </message>
@@ -691,12 +691,12 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+50"/>
+        <location filename="../app/cli/clipurge.cpp" line="+116"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location line="-171"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -741,17 +741,17 @@
         <translation>--%1 espera un número de 0 a %2, no &quot;%3&quot;.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+34"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+20"/>
         <source>Stopped after removing %1 rows (committed): %2</source>
         <translation>Detenida tras eliminar %1 filas (confirmadas): %2</translation>
     </message>
@@ -1377,7 +1377,7 @@
 <context>
     <name>PgConnection</name>
     <message>
-        <location filename="../app/core/connectparams.cpp" line="+100"/>
+        <location filename="../app/core/connectparams.cpp" line="+106"/>
         <source>Wrong password or unknown role for %1.</source>
         <translation>Contraseña incorrecta o rol desconocido para %1.</translation>
     </message>
@@ -1402,27 +1402,40 @@
         <translation>El servidor rechazó la conexión a %1 (SQLSTATE %2).</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>The host name of %1 is not known to the resolver.</source>
         <translation>El resolvedor de nombres no conoce el nombre de host de %1.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>libpq refused the connection settings for %1 (see the detail).</source>
-        <translation>libpq rechazó los parámetros de conexión de %1 (vea el detalle).</translation>
+        <location line="+2"/>
+        <source>libpq refused the connection settings for %1.</source>
+        <translation>libpq rechazó los parámetros de conexión de %1.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>libpq refused the connection settings for %1: “%2”</source>
+        <translation>libpq rechazó los parámetros de conexión de %1: “%2”</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>The connection string is not valid: “%1”</source>
+        <translation>La cadena de conexión no es válida: “%1”</translation>
+    </message>
+    <message>
+        <source>libpq refused the connection settings for %1 (see the detail).</source>
+        <translation type="vanished">libpq rechazó los parámetros de conexión de %1 (vea el detalle).</translation>
+    </message>
+    <message>
+        <location line="-82"/>
         <source>The server asks for a password and none was given for %1.</source>
         <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
     </message>
     <message>
-        <location line="+79"/>
         <source>The connection string is not valid.</source>
-        <translation>La cadena de conexión no es válida.</translation>
+        <translation type="vanished">La cadena de conexión no es válida.</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-12"/>
         <source>No answer from %1 within %2 s (connect timeout).</source>
         <translation>%1 no respondió en %2 s (tiempo de espera de conexión).</translation>
     </message>
@@ -1457,12 +1470,12 @@
         <translation>El servidor en %1 exige TLS para esta conexión (hostssl en pg_hba.conf) y sslmode=disable desactiva TLS: use sslmode=require o uno más estricto (verify-full).</translation>
     </message>
     <message>
-        <location filename="../app/core/connectparams.cpp" line="+15"/>
+        <location filename="../app/core/connectparams.cpp" line="+17"/>
         <source>Cannot reach the server at %1: is the host and port right, and is PostgreSQL listening there?</source>
         <translation>No se puede llegar al servidor en %1: ¿son correctos el host y el puerto, y escucha PostgreSQL allí?</translation>
     </message>
     <message>
-        <location line="-48"/>
+        <location line="-50"/>
         <source>The database does not exist on %1.</source>
         <translation>La base de datos no existe en %1.</translation>
     </message>
@@ -1471,7 +1484,7 @@
         <translation type="vanished">Falló la negociación TLS con %1 (revise sslmode y el certificado raíz).</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>Cannot connect to %1.</source>
         <translation>No se puede conectar a %1.</translation>
     </message>
@@ -1498,12 +1511,12 @@
 <context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+145"/>
+        <location filename="../app/core/preflight.cpp" line="+146"/>
         <source>The checks could not run: %1</source>
         <translation>No se pudieron ejecutar las comprobaciones: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>PostgreSQL %1</source>
         <translation>PostgreSQL %1</translation>
     </message>
