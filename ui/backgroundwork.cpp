@@ -26,8 +26,13 @@ BackgroundWork::BackgroundWork(DbSession *session, QAction *cancelAction, QWidge
     m_progress->setMaximumHeight(14);
     m_progress->setTextVisible(false);
     m_cancel->setObjectName(QStringLiteral("backgroundCancel"));
-    m_cancel->setDefaultAction(m_cancelAction);
+    // Not setDefaultAction: the button would take the action's long menu text on every change.
     m_cancel->setText(tr("Cancel"));
+    m_cancel->setEnabled(m_cancelAction->isEnabled());
+    connect(m_cancel, &QToolButton::clicked, m_cancelAction, &QAction::trigger);
+    connect(m_cancelAction, &QAction::changed, m_cancel,
+            [this] { m_cancel->setEnabled(m_cancelAction->isEnabled()); });
+    m_stage->setMaximumWidth(320); // a long label must not push the button out of the status bar
     m_cancel->setToolTip(tr("Cancel the database work in progress (%1)")
                              .arg(m_cancelAction->shortcut().toString(QKeySequence::NativeText)));
     auto *layout = new QHBoxLayout(this);
@@ -48,7 +53,15 @@ bool BackgroundWork::isShowingBusy() const
 
 QString BackgroundWork::stageText() const
 {
-    return m_stage->text();
+    return m_stageText;
+}
+
+// The whole text in the tooltip; the label elides the middle so the Cancel button stays visible.
+void BackgroundWork::setStage(const QString &text)
+{
+    m_stageText = text;
+    m_stage->setToolTip(text);
+    m_stage->setText(m_stage->fontMetrics().elidedText(text, Qt::ElideMiddle, m_stage->maximumWidth()));
 }
 
 void BackgroundWork::follow(DbRequest *request)
@@ -56,18 +69,18 @@ void BackgroundWork::follow(DbRequest *request)
     if (m_shown)
         disconnect(m_shown, nullptr, this, nullptr);
     m_shown = request;
-    m_stage->setText(request->label() + QStringLiteral("…"));
+    setStage(request->label() + QStringLiteral("…"));
     m_progress->setRange(0, 0);
     connect(request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
-        m_stage->setText(
-            total > 0 ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done), QLocale().toString(total))
-                      : stage);
+        setStage(total > 0
+                     ? tr("%1 (%2 of %3)").arg(stage, QLocale().toString(done), QLocale().toString(total))
+                     : stage);
         m_progress->setRange(0, qMax(0, total));
         if (total > 0)
             m_progress->setValue(done);
     });
     connect(request, &DbRequest::cancelRequested, this,
-            [this, request] { m_stage->setText(tr("Cancelling %1…").arg(request->label())); });
+            [this, request] { setStage(tr("Cancelling %1…").arg(request->label())); });
     update();
 }
 
@@ -78,9 +91,9 @@ void BackgroundWork::update()
     m_cancelAction->setEnabled(busy);
     if (!busy) {
         m_shown.clear();
-        m_stage->clear();
+        setStage(QString());
     } else if (!m_shown) {
-        m_stage->setText(tr("Waiting for the database…"));
+        setStage(tr("Waiting for the database…"));
         m_progress->setRange(0, 0);
     }
 }

@@ -31,6 +31,7 @@ public:
 private:
     void follow(DbRequest *request);
     void update();
+    void setStage(const QString &text);
 
     DbSession *m_session;
     QAction *m_cancelAction;
@@ -38,6 +39,7 @@ private:
     QProgressBar *m_progress;
     QToolButton *m_cancel;
     QPointer<DbRequest> m_shown;
+    QString m_stageText;
 };
 
 } // namespace purga
