@@ -16,7 +16,7 @@
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QStackedBarSeries>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 #include <QXYSeries>
 
@@ -132,16 +132,17 @@ int main(int argc, char **argv)
             page.repaint();
             const qint64 paintedAt = clock.elapsed();
             QTimer::singleShot(300, &app, [&, paintedAt] { // let late work show up in the probe
-                std::printf("{\"preset\": \"%s\", \"round\": %d, \"queue_wait_ms\": %lld, \"query_ms\": %lld, "
-                            "\"show_data_ms\": %lld, \"data_to_painted_ms\": %lld, \"max_stall_ms\": %lld, "
-                            "\"runs\": %lld, \"day_rows\": %lld, \"duration_buckets\": %lld, \"size_points\": %lld, "
-                            "\"chart_points\": %d, \"table_rows\": %d}\n",
-                            names[step % 6], step / 6 + 1, started - submitted, dataAt - started,
-                            loadedAt - dataAt, paintedAt - dataAt, probe.take(), qint64(last.runs.size()),
-                            qint64(last.days.size()), qint64(last.durations.size()), qint64(last.sizes.size()),
-                            chartPoints(page.rowsChart()) + chartPoints(page.durationChart()) +
-                                chartPoints(page.sizesChart()) + chartPoints(page.bytesChart()),
-                            page.runsTable()->model()->rowCount());
+                std::printf(
+                    "{\"preset\": \"%s\", \"round\": %d, \"queue_wait_ms\": %lld, \"query_ms\": %lld, "
+                    "\"show_data_ms\": %lld, \"data_to_painted_ms\": %lld, \"max_stall_ms\": %lld, "
+                    "\"runs\": %lld, \"day_rows\": %lld, \"duration_buckets\": %lld, \"size_points\": %lld, "
+                    "\"chart_points\": %d, \"table_rows\": %d}\n",
+                    names[step % 6], step / 6 + 1, started - submitted, dataAt - started, loadedAt - dataAt,
+                    paintedAt - dataAt, probe.take(), qint64(last.runs.size()), qint64(last.days.size()),
+                    qint64(last.durations.size()), qint64(last.sizes.size()),
+                    chartPoints(page.rowsChart()) + chartPoints(page.durationChart()) +
+                        chartPoints(page.sizesChart()) + chartPoints(page.bytesChart()),
+                    page.runsTable()->model()->rowCount());
                 std::fflush(stdout);
                 ++step;
                 step < 6 * rounds ? next() : sortAndFilter();
@@ -177,11 +178,10 @@ int main(int argc, char **argv)
         });
     };
 
-    QObject::connect(session.connectTo(profileFrom(args), QString()), &DbRequest::succeeded, &app,
-                     [&] {
-                         state.setConnected(profileFrom(args), QString());
-                         next();
-                     });
+    QObject::connect(session.connectTo(profileFrom(args), QString()), &DbRequest::succeeded, &app, [&] {
+        state.setConnected(profileFrom(args), QString());
+        next();
+    });
     QTimer::singleShot(1800000, &app, [&] { app.exit(3); });
     return app.exec();
 }
