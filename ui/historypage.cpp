@@ -230,7 +230,6 @@ void HistoryPage::showEvent(QShowEvent *event)
 
 void HistoryPage::showData(const HistoryData &data)
 {
-    m_data = data;
     HistoryCharts::fillRows(rowsChart(), data);
     HistoryCharts::fillDurations(durationChart(), data);
     HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);

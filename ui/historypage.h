@@ -81,7 +81,6 @@ private:
     QTableView *m_runs;
     HistoryRunsModel *m_model;
     QPointer<DbRequest> m_request;
-    HistoryData m_data;
 };
 
 } // namespace purga

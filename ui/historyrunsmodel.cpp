@@ -2,8 +2,10 @@
 
 #include <QCoreApplication>
 #include <QStringList>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <utility>
 
 namespace purga {
 
@@ -59,9 +61,16 @@ HistoryRunsModel::HistoryRunsModel(QObject *parent)
 void HistoryRunsModel::setRuns(const QList<HistoryRun> &runs)
 {
     beginResetModel();
-    m_runs = runs;
+    QList<HistoryRun> old = std::exchange(m_runs, runs);
+    m_byStart = std::is_sorted(m_runs.cbegin(), m_runs.cend(), [](const HistoryRun &a, const HistoryRun &b) {
+        return a.startedUtc < b.startedUtc;
+    });
     rebuild();
     endResetModel();
+    // Freeing 100,000 runs (millions of small blocks) took longer than a frame: another thread
+    // does it (when this was the last reference).
+    if (old.size() > 1000)
+        QThreadPool::globalInstance()->start([old = std::move(old)]() mutable { old = {}; });
 }
 
 void HistoryRunsModel::setFilter(const QString &text)
@@ -94,6 +103,11 @@ void HistoryRunsModel::rebuild()
         return;
     const int c = m_sortColumn;
     const bool descending = m_sortOrder == Qt::DescendingOrder;
+    if (c == Started && m_byStart) { // as HistoryQuery::runs orders them: nothing to compare
+        if (descending)
+            std::reverse(m_shown.begin(), m_shown.end());
+        return;
+    }
     std::stable_sort(m_shown.begin(), m_shown.end(), [this, c, descending](int a, int b) {
         return descending ? lessIn(c, m_runs.at(b), m_runs.at(a)) : lessIn(c, m_runs.at(a), m_runs.at(b));
     });

@@ -18,7 +18,8 @@ public:
 
     explicit HistoryRunsModel(QObject *parent = nullptr);
 
-    void setRuns(const QList<HistoryRun> &runs); // keeps the sort and the filter
+    // Keeps the sort and the filter; runs already by start (HistoryQuery::runs) sort by start for free.
+    void setRuns(const QList<HistoryRun> &runs);
     // Case-insensitive text in any column; empty shows every run.
     void setFilter(const QString &text);
     QString filter() const { return m_filter; }
@@ -37,7 +38,8 @@ private:
     void rebuild(); // m_shown from m_runs, the filter and the sort
 
     QList<HistoryRun> m_runs;
-    QList<int> m_shown; // indexes into m_runs, in the order shown
+    bool m_byStart = true; // m_runs are in start order
+    QList<int> m_shown;    // indexes into m_runs, in the order shown
     QString m_filter;
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
