@@ -5,6 +5,8 @@
 // came back and was drawn. Then a sort of the runs table and a filter over it, with their stalls.
 // Not a test: tests/bench/history.sh runs it and docs/benchmarks.md keeps the numbers.
 //   PGPASSWORD=... purga-bench-history HOST PORT DBNAME USER [ROUNDS]
+// BENCH_HISTORY_SHOTS=DIR also saves PNGs of the page and of its runs table per preset (after the measured
+// paint).
 #include "appstate.h"
 #include "dbsession.h"
 #include "historypage.h"
@@ -131,6 +133,11 @@ int main(int argc, char **argv)
         QTimer::singleShot(0, &app, [&] {
             page.repaint();
             const qint64 paintedAt = clock.elapsed();
+            if (const QString dir = qEnvironmentVariable("BENCH_HISTORY_SHOTS"); !dir.isEmpty()) {
+                const QString name = QLatin1String(names[step % 6]);
+                page.grab().save(QStringLiteral("%1/history-%2.png").arg(dir, name));
+                page.runsTable()->grab().save(QStringLiteral("%1/history-%2-runs.png").arg(dir, name));
+            }
             QTimer::singleShot(300, &app, [&, paintedAt] { // let late work show up in the probe
                 std::printf(
                     "{\"preset\": \"%s\", \"round\": %d, \"queue_wait_ms\": %lld, \"query_ms\": %lld, "
