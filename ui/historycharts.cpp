@@ -130,16 +130,15 @@ QChartView *makeView(const QString &title)
 void fillRows(QChart *chart, const HistoryData &data)
 {
     clear(chart);
-    QStringList distinctDays;
-    for (const DailyRows &d : data.days)
-        if (!distinctDays.contains(d.day))
-            distinctDays << d.day;
-    std::sort(distinctDays.begin(), distinctDays.end());
-    const qsizetype span = distinctDays.isEmpty()
-                               ? 0
-                               : QDate::fromString(distinctDays.first(), Qt::ISODate)
-                                         .daysTo(QDate::fromString(distinctDays.last(), Qt::ISODate)) +
-                                     1;
+    // The first and the last day (ISO dates: text order is date order).
+    const auto [first, last] =
+        std::minmax_element(data.days.cbegin(), data.days.cend(),
+                            [](const DailyRows &a, const DailyRows &b) { return a.day < b.day; });
+    const qsizetype span =
+        data.days.isEmpty()
+            ? 0
+            : QDate::fromString(first->day, Qt::ISODate).daysTo(QDate::fromString(last->day, Qt::ISODate)) +
+                  1;
     chart->setTitle(rowsTitle(span));
     QStringList days;                           // the periods (days, weeks or months)
     QMap<QString, QMap<QString, qint64>> bySet; // "table (origin)" -> period -> rows
@@ -153,8 +152,10 @@ void fillRows(QChart *chart, const HistoryData &data)
     auto *series = new QStackedBarSeries;
     for (auto it = bySet.cbegin(); it != bySet.cend(); ++it) {
         auto *set = new QBarSet(it.key());
+        QList<qreal> values;
         for (const QString &day : days)
-            *set << double(it.value().value(day));
+            values << double(it.value().value(day));
+        set->append(values); // one call: one signal
         QObject::connect(set, &QBarSet::hovered, set, [set, days](bool on, int i) {
             if (on)
                 QToolTip::showText(QCursor::pos(), QStringLiteral("%1 — %2: %3")
@@ -198,6 +199,9 @@ void fillDurations(QChart *chart, const HistoryData &data)
         m->setMarkerSize(s == QLatin1String("lock_ocupado") ? 12 : 9);
         marks.insert(s, m);
     }
+    // Points gathered first and handed over in one call per series: append() one point at a
+    // time signals every point (seconds for a year of runs).
+    QMap<QString, QList<QPointF>> linePoints, markPoints;
     for (const DurationBucket &b : data.durations) {
         QLineSeries *&line = lines[b.origin];
         if (!line) {
@@ -205,12 +209,16 @@ void fillDurations(QChart *chart, const HistoryData &data)
             line->setName(
                 QCoreApplication::translate("purga::HistoryPage", "%1 runs (longest, ms)").arg(b.origin));
         }
-        const qint64 x = msOf(b.startUtc);
-        line->append(double(x), double(b.maxMs));
+        const QPointF point(double(msOf(b.startUtc)), double(b.maxMs));
+        linePoints[b.origin] << point;
         for (const QString &s : problemStatuses())
             if (b.statuses.value(s) > 0)
-                marks.value(s)->append(double(x), double(b.maxMs));
+                markPoints[s] << point;
     }
+    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
+        it.value()->append(linePoints.value(it.key()));
+    for (auto it = marks.cbegin(); it != marks.cend(); ++it)
+        it.value()->append(markPoints.value(it.key()));
     QDateTimeAxis *x = timeAxis(chart);
     QValueAxis *y = countAxis(chart);
     QList<QXYSeries *> all;
@@ -232,6 +240,7 @@ void fillSizes(QChart *chart, const HistoryData &data, SizeMeasure measure)
 {
     clear(chart);
     QMap<QString, QLineSeries *> lines;
+    QMap<QString, QList<QPointF>> points; // handed over in one call per series (see fillDurations)
     for (const SizePoint &p : data.sizes) {
         const qint64 value = measure == SizeMeasure::Rows ? p.rows : p.bytes;
         if (value < 0)
@@ -242,9 +251,12 @@ void fillSizes(QChart *chart, const HistoryData &data, SizeMeasure measure)
             line->setName(p.table.section(u'.', -1));
         }
         // Bytes in MiB: a readable axis.
-        line->append(double(msOf(p.atUtc)),
-                     measure == SizeMeasure::Rows ? double(value) : double(value) / (1024.0 * 1024.0));
+        points[p.table] << QPointF(double(msOf(p.atUtc)), measure == SizeMeasure::Rows
+                                                              ? double(value)
+                                                              : double(value) / (1024.0 * 1024.0));
     }
+    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
+        it.value()->append(points.value(it.key()));
     QDateTimeAxis *x = timeAxis(chart);
     QValueAxis *y = countAxis(chart);
     if (measure == SizeMeasure::Bytes) {

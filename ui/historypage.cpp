@@ -3,6 +3,7 @@
 #include "appstate.h"
 #include "dbsession.h"
 #include "historycharts.h"
+#include "historyrunsmodel.h"
 #include "pgconnection.h"
 #include "rundetaildialog.h"
 
@@ -19,7 +20,7 @@
 #include <QPushButton>
 #include <QSaveFile>
 #include <QScrollArea>
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimeZone>
 #include <QVBoxLayout>
 
@@ -45,7 +46,8 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     , m_durationView(HistoryCharts::makeView(tr("Run duration")))
     , m_sizesView(HistoryCharts::makeView(tr("Rows in each table after the runs")))
     , m_bytesView(HistoryCharts::makeView(tr("Bytes of each table after the runs")))
-    , m_runs(new QTableWidget(this))
+    , m_runs(new QTableView(this))
+    , m_model(new HistoryRunsModel(this))
 {
     m_range->addItems({tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days"), tr("Last 90 days"),
                        tr("Last year"), tr("All"), tr("Custom…")});
@@ -81,12 +83,9 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     bar->addStretch();
     bar->addWidget(m_status);
 
-    m_runs->setColumnCount(7);
-    m_runs->setHorizontalHeaderLabels({tr("Origin"), tr("Database role"), tr("OS user"), tr("Status"),
-                                       tr("Started (UTC)"), tr("Duration (ms)"), tr("Rows per table")});
-    m_runs->horizontalHeaderItem(1)->setToolTip(tr("operador: the database role that ran the purge"));
-    m_runs->horizontalHeaderItem(2)->setToolTip(
-        tr("usuario_so: the client's operating-system account as the OS reported it"));
+    m_runs->setModel(m_model);
+    // Newest first until the user clicks another header; the model sorts (no QVariant compares).
+    m_runs->horizontalHeader()->setSortIndicator(HistoryRunsModel::Started, Qt::DescendingOrder);
     m_runs->setToolTip(tr("Double-click a run for its detail."));
     m_runs->setSortingEnabled(true);
     m_runs->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -119,7 +118,8 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     for (QDateTimeEdit *edit : {m_from, m_to})
         connect(edit, &QDateTimeEdit::editingFinished, this, &HistoryPage::refresh);
     connect(resetZoom, &QPushButton::clicked, this, &HistoryPage::resetZoom);
-    connect(m_runs, &QTableWidget::cellDoubleClicked, this, [this](int row) { openRunDetail(row); });
+    connect(m_runs, &QTableView::doubleClicked, this,
+            [this](const QModelIndex &i) { openRunDetail(i.row()); });
     connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
     connect(m_filter, &QLineEdit::textChanged, this, &HistoryPage::applyFilter);
 }
@@ -171,18 +171,12 @@ void HistoryPage::resetZoom()
 
 RunDetailDialog *HistoryPage::openRunDetail(int row)
 {
-    const QTableWidgetItem *item = m_runs->item(row, 0);
-    if (!item)
+    if (row < 0 || row >= m_model->rowCount())
         return nullptr;
-    const QString id = item->data(Qt::UserRole).toString();
-    for (const HistoryRun &run : std::as_const(m_data.runs))
-        if (run.runId == id) {
-            auto *dialog = new RunDetailDialog(run, this);
-            dialog->setAttribute(Qt::WA_DeleteOnClose);
-            dialog->open();
-            return dialog;
-        }
-    return nullptr;
+    auto *dialog = new RunDetailDialog(m_model->runAt(row), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
 }
 
 HistoryRange HistoryPage::selectedRange() const
@@ -236,7 +230,6 @@ void HistoryPage::showEvent(QShowEvent *event)
 
 void HistoryPage::showData(const HistoryData &data)
 {
-    m_data = data;
     HistoryCharts::fillRows(rowsChart(), data);
     HistoryCharts::fillDurations(durationChart(), data);
     HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);
@@ -248,42 +241,12 @@ void HistoryPage::showData(const HistoryData &data)
 
 void HistoryPage::fillRuns(const HistoryData &data)
 {
-    m_runs->setSortingEnabled(false);
-    m_runs->setRowCount(int(data.runs.size()));
-    for (int i = 0; i < data.runs.size(); ++i) {
-        const HistoryRun &r = data.runs.at(i);
-        QStringList perTable;
-        for (auto it = r.rows.cbegin(); it != r.rows.cend(); ++it)
-            perTable << QStringLiteral("%1: %2").arg(it.key().section(u'.', -1)).arg(it.value());
-        auto *duration = new QTableWidgetItem;
-        duration->setData(Qt::DisplayRole, r.durationMs);
-        auto *origin = new QTableWidgetItem(r.origin);
-        origin->setData(Qt::UserRole, r.runId);
-        const QList<QTableWidgetItem *> items = {origin,
-                                                 new QTableWidgetItem(r.operatorName),
-                                                 new QTableWidgetItem(r.osUser),
-                                                 new QTableWidgetItem(r.status),
-                                                 new QTableWidgetItem(r.startedUtc),
-                                                 duration,
-                                                 new QTableWidgetItem(perTable.join(QStringLiteral(", ")))};
-        for (int c = 0; c < items.size(); ++c) {
-            items.at(c)->setToolTip(r.detail); // the run's message
-            m_runs->setItem(i, c, items.at(c));
-        }
-    }
-    m_runs->setSortingEnabled(true);
-    applyFilter();
+    m_model->setRuns(data.runs); // the view asks only for the rows it paints
 }
 
 void HistoryPage::applyFilter()
 {
-    const QString f = m_filter->text().trimmed();
-    for (int i = 0; i < m_runs->rowCount(); ++i) {
-        bool match = f.isEmpty();
-        for (int c = 0; !match && c < m_runs->columnCount(); ++c)
-            match = m_runs->item(i, c) && m_runs->item(i, c)->text().contains(f, Qt::CaseInsensitive);
-        m_runs->setRowHidden(i, !match);
-    }
+    m_model->setFilter(m_filter->text().trimmed());
 }
 
 bool HistoryPage::exportCsv(const QString &path, QString *error) const
@@ -293,13 +256,7 @@ bool HistoryPage::exportCsv(const QString &path, QString *error) const
         *error = f.errorString();
         return false;
     }
-    const QString filter = m_filter->text().trimmed();
-    QList<HistoryRun> shown;
-    for (const HistoryRun &r : m_data.runs)
-        if (filter.isEmpty() ||
-            QStringList{r.origin, r.operatorName, r.osUser, r.status, r.startedUtc}.join(u' ').contains(
-                filter, Qt::CaseInsensitive))
-            shown << r;
+    const QList<HistoryRun> shown = m_model->shownRuns(); // the filter and the order of the table
     f.write(HistoryQuery::csv(HistoryQuery::flatRows(shown)).toUtf8());
     if (!f.commit()) {
         *error = f.errorString();

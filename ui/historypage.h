@@ -11,12 +11,13 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
-class QTableWidget;
+class QTableView;
 
 namespace purga {
 
 class AppState;
 class DbRequest;
+class HistoryRunsModel;
 class RunDetailDialog;
 
 // The purge history (issue 9): rows removed per day and table (job and manual stacked apart),
@@ -45,7 +46,9 @@ public:
     void resetZoom(); // every chart back to the whole range
     // The detail of the run shown in `row` of the runs table (as a double-click does).
     RunDetailDialog *openRunDetail(int row);
-    QTableWidget *runsTable() const { return m_runs; }
+    // The runs (a model over the loaded runs: sortable by header click, filtered by the text box).
+    QTableView *runsTable() const { return m_runs; }
+    HistoryRunsModel *runsModel() const { return m_model; }
     QString statusText() const;
     // CSV of the runs shown (the filter applies), one line per run and table, the CLI's columns.
     bool exportCsv(const QString &path, QString *error) const;
@@ -75,9 +78,9 @@ private:
     QChartView *m_durationView;
     QChartView *m_sizesView;
     QChartView *m_bytesView;
-    QTableWidget *m_runs;
+    QTableView *m_runs;
+    HistoryRunsModel *m_model;
     QPointer<DbRequest> m_request;
-    HistoryData m_data;
 };
 
 } // namespace purga
