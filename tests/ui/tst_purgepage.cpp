@@ -313,6 +313,20 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(progress->bar()->value() > first, 30000); // it advances
         QVERIFY(progress->bar()->value() < 1000);
         QVERIFY(progress->bar()->text().contains(QStringLiteral("6,000")));
+        // Rows per second over wall time: with 25 ms between batches, no more than the rows removed
+        // over the pauses already taken (batch time alone claimed millions per second).
+        const auto shownNumber = [&](const char *name) {
+            const auto *label = progress->findChild<QLabel *>(QLatin1String(name));
+            return label ? QLocale().toLongLong(label->text().section(u' ', 0, 0)) : -1;
+        };
+        const qint64 shownBatches = shownNumber("batchesValue");
+        const qint64 shownRate = shownNumber("rateValue");
+        QVERIFY2(shownBatches >= 2 && shownRate > 0, qPrintable(progress->stateText()));
+        QVERIFY2(double(shownRate) * 0.025 * double(shownBatches - 1) <= double(progress->deleted()) + 1,
+                 qPrintable(QStringLiteral("%1 rows/s after %2 batches, %3 rows")
+                                .arg(shownRate)
+                                .arg(shownBatches)
+                                .arg(progress->deleted())));
         probe.stop(); // grabbing the page is the test's own work, not the app's
         shoot(&page, QStringLiteral("purge-running"));
         probe.start();
@@ -408,12 +422,26 @@ private slots:
         QCOMPARE(table->item(1, 9)->text(), QStringLiteral("1 dropped"));
         QVERIFY(table->item(1, 9)->toolTip().contains(oldPartition));
         QVERIFY(table->fontMetrics().horizontalAdvance(table->item(1, 9)->text()) <= table->columnWidth(9));
-        // The SQL pane explains the template's placeholders and gives the keys deleted.
+        // The SQL pane shows the template and what each placeholder stood for in this run: the
+        // block ranges read (all of the table: the run completed), the key range, the batch size.
         table->setCurrentCell(0, 0);
         const QString sql = page.receiptView()->shownSql();
-        QVERIFY2(sql.startsWith(QStringLiteral("-- Template:")) &&
-                     sql.contains(QStringLiteral("-- Keys deleted:")),
+        const RuleReceipt &rows = receipt.rules.first();
+        const RulePreview *previewed = f.state.previewPlan().rule(QStringLiteral("refresh_tokens"));
+        QVERIFY(rows.blocks > 0);
+        QCOMPARE(rows.blocksDone, rows.blocks);
+        QCOMPARE(rows.limitMin, 100);
+        QCOMPARE(rows.limitMax, 100);
+        QVERIFY2(sql.startsWith(QStringLiteral("-- Template:")), qPrintable(sql));
+        QVERIFY2(sql.contains(QStringLiteral("read blocks 0 to %1 of the table's %1,").arg(rows.blocks)),
                  qPrintable(sql));
+        QVERIFY2(sql.contains(QStringLiteral("%KEY_MIN% = %1, %KEY_MAX% = %2:")
+                                  .arg(previewed->keyMin)
+                                  .arg(previewed->keyMax)),
+                 qPrintable(sql));
+        QVERIFY2(sql.contains(QStringLiteral("%LIMIT% = 100 rows")), qPrintable(sql));
+        QVERIFY2(sql.contains(QStringLiteral("'(%TID_FROM%,0)'::tid")),
+                 qPrintable(sql)); // the template itself
         // After the receipt every rule's progress is still whole in view.
         for (const QString &id : request.ruleIds) {
             RuleProgressWidget *w = page.progressFor(id);
@@ -460,17 +488,32 @@ private slots:
         }
     }
 
+    void confirmDialogSaysThePreviewsRealAge_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<int>("offsetHours");
+        QTest::newRow("ISO 8601") << QStringLiteral("yyyy-MM-ddTHH:mm:ssZ") << 0;
+        // As the preview really has it: PostgreSQL's clock_timestamp()::text, microseconds and a
+        // short offset, in whatever zone the session has.
+        QTest::newRow("PostgreSQL, UTC") << QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz'417+00'") << 0;
+        QTest::newRow("PostgreSQL, +09") << QStringLiteral("yyyy-MM-dd HH:mm:ss.zzz'417+09'") << 9;
+    }
+
     void confirmDialogSaysThePreviewsRealAge()
     {
+        QFETCH(QString, format);
+        QFETCH(int, offsetHours);
         PreviewPlan plan = planWithPartitions();
-        plan.takenAtUtc = QDateTime::currentDateTimeUtc().addSecs(-21).toString(Qt::ISODate);
+        const QDateTime taken = QDateTime::currentDateTimeUtc().addSecs(-21);
+        plan.takenAtUtc = taken.addSecs(offsetHours * 3600).toString(format);
         PurgeConfirmDialog dialog(plan, QStringLiteral("identidad_purga@db:5432/core"),
                                   QStringLiteral("core"));
         const QLabel *frozen = dialog.findChild<QLabel *>(QStringLiteral("frozenAt"));
         QVERIFY(frozen);
+        // 21 s old (22 when the second turned while the dialog was built); never "0 ms".
         QVERIFY2(frozen->text().contains(QStringLiteral("(21.")) ||
                      frozen->text().contains(QStringLiteral("(22.")),
-                 qPrintable(frozen->text()));
+                 qPrintable(plan.takenAtUtc + u' ' + frozen->text()));
         QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("stalePreviewWarning")));
     }
 
