@@ -68,11 +68,18 @@ QStringList templateValues(const RuleReceipt &r)
         head << ReceiptView::tr("-- No batch ran.");
         return head;
     }
-    head << ReceiptView::tr("-- %TID_FROM% … %TID_TO%: %n batch(es) read blocks 0 to %1 of the table's %2, "
-                            "in order; the last range is open-ended (it also reads blocks added during "
-                            "the run).",
-                            nullptr, r.batches)
+    head << ReceiptView::tr(
+                "-- %TID_FROM% … %TID_TO%: %n batch(es) read blocks 0 to %1 of the table's %2, in "
+                "order;",
+                nullptr, r.batches)
                 .arg(Display::number(r.blocksDone), Display::number(r.blocks));
+    head << (r.blocksDone >= r.blocks
+                 ? ReceiptView::tr(
+                       "--   the last range was open-ended: it also read blocks added during the run.")
+                 : ReceiptView::tr(
+                       "--   the blocks after %1 were not read (the run had removed what the preview "
+                       "counted, or it stopped).")
+                       .arg(Display::number(r.blocksDone)));
     if (r.deleted > 0 && r.keyMax > 0)
         head << ReceiptView::tr("-- %KEY_MIN% = %1, %KEY_MAX% = %2: the key range of the confirmed preview.")
                     .arg(QString::number(r.keyMin), QString::number(r.keyMax));
