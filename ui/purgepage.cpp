@@ -143,7 +143,16 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     m_log->setMinimumWidth(360);
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->addWidget(live);
-    m_split->addWidget(m_receiptBox);
+    // The receipt scrolls in its own area: its minimum height (vacuum offer, details, table, SQL)
+    // would otherwise squeeze the progress above it to a sliver (issue 12).
+    auto *receiptScroll = new QScrollArea(this);
+    receiptScroll->setObjectName(QStringLiteral("receiptScroll"));
+    receiptScroll->setWidgetResizable(true);
+    receiptScroll->setFrameShape(QFrame::NoFrame);
+    receiptScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    receiptScroll->setWidget(m_receiptBox);
+    receiptScroll->hide();
+    m_split->addWidget(receiptScroll);
     m_split->setStretchFactor(0, 1);
     m_split->setStretchFactor(1, 1);
 
@@ -334,6 +343,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     m_noRun->hide();
     m_log->clear();
     m_receiptBox->hide();
+    m_split->widget(1)->hide(); // its scroll area too: the progress takes the whole height
     m_vacuum->clear();
     m_runId->clear();
     m_runId->hide();
@@ -419,11 +429,16 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     }
     if (m_receiptBox->isHidden()) {
         m_receiptBox->show();
-        // Every rule's progress stays in view (all of it when it fits in two thirds of the page);
-        // the receipt gets the rest and scrolls its SQL.
+        m_split->widget(1)->show();
+        // Every rule's progress stays in view: bar and state line, the details the receipt repeats
+        // folded away (all of it when it fits in three quarters of the page); the receipt gets the
+        // rest, and scrolls.
+        for (RuleProgressWidget *w : std::as_const(m_progress))
+            w->setDetailsVisible(false);
+        m_progressArea->layout()->activate();
         const int h = m_split->height();
         const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();
-        const int top = qBound(h / 2, progress, h * 2 / 3);
+        const int top = qBound(h / 3, progress, h * 3 / 4);
         m_split->setSizes({top, h - top});
     }
     m_state->setPurgeRunning(false);

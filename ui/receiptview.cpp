@@ -56,25 +56,49 @@ QString keyRange(const RuleReceipt &r)
                : QStringLiteral("—");
 }
 
-// Detached and not dropped (detach only, or a drop that failed): tables still in the database.
-// The rule's statement as a reader wants it: a template with its placeholders explained and the
-// ranges this run used (a row rule ran once per TID block range; a partition rule per partition).
+// The row rule's batch template, then what each placeholder stood for in this run: the block
+// ranges read, the preview's key range and the batch size (issue 12: bare placeholders read as if
+// the statement had run with them).
+QStringList templateValues(const RuleReceipt &r)
+{
+    QStringList head;
+    head << ReceiptView::tr("-- Template: each batch ran it with its own block range in place of %TID_FROM% "
+                            "and %TID_TO%.");
+    if (r.blocks < 0) {
+        head << ReceiptView::tr("-- No batch ran.");
+        return head;
+    }
+    head << ReceiptView::tr(
+                "-- %TID_FROM% … %TID_TO%: %n batch(es) read blocks 0 to %1 of the table's %2, in "
+                "order;",
+                nullptr, r.batches)
+                .arg(Display::number(r.blocksDone), Display::number(r.blocks));
+    head << (r.blocksDone >= r.blocks
+                 ? ReceiptView::tr(
+                       "--   the last range was open-ended: it also read blocks added during the run.")
+                 : ReceiptView::tr(
+                       "--   the blocks after %1 were not read (the run had removed what the preview "
+                       "counted, or it stopped).")
+                       .arg(Display::number(r.blocksDone)));
+    if (r.deleted > 0 && r.keyMax > 0)
+        head << ReceiptView::tr("-- %KEY_MIN% = %1, %KEY_MAX% = %2: the key range of the confirmed preview.")
+                    .arg(QString::number(r.keyMin), QString::number(r.keyMax));
+    head << (r.limitMin == r.limitMax
+                 ? ReceiptView::tr("-- %LIMIT% = %1 rows (the batch size).").arg(Display::number(r.limitMax))
+                 : ReceiptView::tr("-- %LIMIT% = %1 to %2 rows (the batch size, changed during the run).")
+                       .arg(Display::number(r.limitMin), Display::number(r.limitMax)));
+    return head;
+}
+
+// The rule's statement as a reader wants it: the template and the values it ran with (a row rule
+// ran once per TID block range; a partition rule per partition).
 QString sqlAsRun(const RuleReceipt &r)
 {
     if (r.sql.isEmpty())
         return QString();
     QStringList head;
-    if (r.sql.contains(QLatin1String("%TID_FROM%"))) {
-        head << ReceiptView::tr(
-                    "-- Template: each of the %n batch(es) ran it with its own block range in place "
-                    "of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;",
-                    nullptr, r.batches)
-             << ReceiptView::tr("-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.");
-        if (r.deleted > 0)
-            head << ReceiptView::tr("-- Keys deleted: %1 to %2 (%3 rows).")
-                        .arg(QString::number(r.keyMin), QString::number(r.keyMax),
-                             Display::number(r.deleted));
-    }
+    if (r.sql.contains(QLatin1String("%TID_FROM%")))
+        head = templateValues(r);
     for (const QString &p : r.droppedPartitions)
         head << ReceiptView::tr("-- Dropped: %1").arg(p);
     for (const QString &p : r.detachedPartitions)
@@ -83,6 +107,7 @@ QString sqlAsRun(const RuleReceipt &r)
     return head.isEmpty() ? r.sql : head.join(u'\n') + u'\n' + r.sql;
 }
 
+// Detached and not dropped (detach only, or a drop that failed): tables still in the database.
 QStringList keptDetached(const RuleReceipt &r)
 {
     QStringList kept;

@@ -113,6 +113,8 @@ void RuleProgressWidget::setFinal(const RuleReceipt &r)
     m_retries->setText(Display::number(r.retries));
     QString state =
         RunFormat::statusText(r.status) + QStringLiteral(" · ") + RunFormat::duration(r.durationMs);
+    if (r.deleted > 0 && r.durationMs > 0) // the speed stays said when the details are folded away
+        state += QStringLiteral(" · ") + m_rate->text();
     if (!r.message.isEmpty())
         state += QStringLiteral(" — ") + r.message;
     m_state->setText(state);
@@ -123,6 +125,13 @@ void RuleProgressWidget::setNotRun(const QString &why)
     m_rate->setText(QStringLiteral("—"));
     m_eta->setText(QStringLiteral("—"));
     m_state->setText(tr("Not started — %1").arg(why));
+}
+
+void RuleProgressWidget::setDetailsVisible(bool visible)
+{
+    for (QLabel *l : findChildren<QLabel *>(Qt::FindDirectChildrenOnly))
+        if (l != m_state)
+            l->setVisible(visible);
 }
 
 QString RuleProgressWidget::stateText() const

@@ -22,6 +22,9 @@ public:
     void setFinal(const RuleReceipt &receipt);
     // The run ended without reaching this rule (lock held, an earlier failure): says why.
     void setNotRun(const QString &why);
+    // The captions and values under the state line (batches, speed, time left, ...): folded away
+    // once the receipt, which repeats them, needs the room.
+    void setDetailsVisible(bool visible);
 
     QProgressBar *bar() const { return m_bar; }
     qint64 deleted() const { return m_deleted; }

@@ -3,11 +3,10 @@
 #include "displayformat.h"
 #include "messagebox.h"
 #include "runformat.h"
+#include "wheeltopage.h"
 
-#include <QAbstractScrollArea>
 #include <QDateTime>
 #include <QDir>
-#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -138,21 +137,6 @@ QVariant SampleTableModel::headerData(int section, Qt::Orientation orientation, 
     return section + 1;
 }
 
-bool SampleTableWidget::eventFilter(QObject *watched, QEvent *event)
-{
-    if (event->type() == QEvent::Wheel && watched == m_view->viewport() && !m_view->hasFocus()) {
-        // Handed to the page's scroll area (the nearest one around this widget), which scrolls.
-        for (QWidget *w = parentWidget(); w; w = w->parentWidget())
-            if (auto *area = qobject_cast<QAbstractScrollArea *>(w)) {
-                QCoreApplication::sendEvent(area->viewport(), event);
-                return true;
-            }
-        event->ignore();
-        return true;
-    }
-    return QWidget::eventFilter(watched, event);
-}
-
 SampleTableWidget::SampleTableWidget(QWidget *parent)
     : QWidget(parent)
     , m_model(new SampleTableModel(this))
@@ -176,7 +160,7 @@ SampleTableWidget::SampleTableWidget(QWidget *parent)
     // The wheel scrolls the page around the table until the table is clicked (focused): a page
     // that is scrolled with the wheel must not get stuck on a table that happens to be under it.
     m_view->setFocusPolicy(Qt::ClickFocus);
-    m_view->viewport()->installEventFilter(this);
+    WheelToPage::install(m_view);
     m_caption->setWordWrap(true);
 
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));

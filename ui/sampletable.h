@@ -48,9 +48,6 @@ public:
     QTableView *view() const { return m_view; }
     QPushButton *exportButton() const { return m_export; }
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
 private:
     void chooseFileAndExport();
 

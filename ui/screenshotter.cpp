@@ -7,6 +7,7 @@
 #include "historypage.h"
 #include "mainwindow.h"
 #include "previewpage.h"
+#include "purgeshots.h"
 #include "sessioncoordinator.h"
 #include "timelineview.h"
 #include "tokenlookupview.h"
@@ -151,12 +152,21 @@ void Screenshotter::shootHistory()
                 const bool saved = m_window->grab().save(path);
                 std::fprintf(stderr, "purga-sesiones: %s %s\n", saved ? "saved" : "could not save",
                              qPrintable(path));
-                finish(m_ok && saved);
+                m_ok = m_ok && saved;
+                shootPurge();
             });
         },
         Qt::SingleShotConnection);
     page->setPresetRange(3);                       // last 90 days
     m_window->showPage(QStringLiteral("history")); // showing the page reads the history
+}
+
+// Last, as it purges the demo data: the Purge page during and after a real purge (PurgeShots).
+void Screenshotter::shootPurge()
+{
+    auto *shots = new PurgeShots(m_window, m_dir);
+    connect(shots, &PurgeShots::finished, this, [this](bool ok) { finish(m_ok && ok); });
+    shots->start();
 }
 
 void Screenshotter::finish(bool ok)

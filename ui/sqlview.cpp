@@ -1,6 +1,7 @@
 #include "sqlview.h"
 
 #include "runformat.h"
+#include "wheeltopage.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -23,6 +24,7 @@ SqlView::SqlView(QWidget *parent)
     m_edit->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_edit->setMinimumHeight(160);
     m_edit->setObjectName(QStringLiteral("sqlText"));
+    WheelToPage::install(m_edit); // in the preview's scrolled page the wheel scrolls the page
 
     m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_copy->setToolTip(

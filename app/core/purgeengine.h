@@ -68,6 +68,11 @@ struct RuleReceipt
     qint64 throttledMs = 0; // of durationMs, held by the pacing (lag, throttle file, pause)
     double batchP50Ms = 0, batchP95Ms = 0, batchMaxMs = 0;
     qint64 keyMin = 0, keyMax = 0; // of the deleted rows
+    // Row rules, what the batch template ran with: its %TID_FROM%/%TID_TO% ranges read blocks 0 to
+    // blocksDone of the table's blocks (read at the first batch; -1: no batch ran), %LIMIT% was
+    // limitMin to limitMax rows (the batch size, which the GUI may change during the run).
+    qint64 blocks = -1, blocksDone = 0;
+    int limitMin = 0, limitMax = 0;
     QStringList droppedPartitions;
     QStringList detachedPartitions;
     QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped

@@ -172,6 +172,10 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
         return Step::Done;
     }
     const double ms = bt.nsecsElapsed() / 1e6;
+    r.blocks = m_blocks;
+    r.blocksDone = qMax(r.blocksDone, to);
+    r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, batchSize) : batchSize;
+    r.limitMax = qMax(r.limitMax, batchSize);
     if (n > 0 && r.deleted == 0) {
         // Every deleted row lies in the preview's key range (the DELETE is bounded by it).
         r.keyMin = m_preview.keyMin;

@@ -1,8 +1,13 @@
 // SampleTableWidget: the mouse wheel over the preview's sample table scrolls the page until the
-// table is clicked (issue 12: the wheel was trapped by the table).
+// table is clicked (issue 12: the wheel was trapped by the table); in the real preview tab, over
+// the sample and over the SQL alike.
+#include "rulepreviewtab.h"
+#include "rules.h"
 #include "sampletable.h"
+#include "sqlview.h"
 
 #include <QApplication>
+#include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTableView>
@@ -58,6 +63,50 @@ private slots:
         wheelDown(sample->view()->viewport());
         QVERIFY(tableBar->value() > 0);
         QCOMPARE(pageBar->value(), pageAt);
+    }
+
+    // The preview's own page: a rule tab scrolled as a whole, its sample of 100 rows and its SQL
+    // each scrollable on their own. The wheel over either scrolls the tab.
+    void wheelScrollsThePreviewTab()
+    {
+        PreviewPlan plan;
+        plan.takenAtUtc = plan.cutoffBaseUtc = QStringLiteral("2026-11-27 08:00:00+00");
+        plan.serverTimeZone = QStringLiteral("UTC");
+        RulePreview rule;
+        rule.id = QStringLiteral("refresh_tokens");
+        rule.table = QStringLiteral("identidad.trx_refresh_tokens");
+        rule.config = Rules::defaults(rule.id);
+        rule.eligible = 5000;
+        rule.keyMin = 1;
+        rule.keyMax = 5000;
+        rule.sampleColumns = {QStringLiteral("id"), QStringLiteral("hash")};
+        for (int i = 1; i <= 100; ++i)
+            rule.sample << QVariantList{i, QStringLiteral("ab…%1").arg(i)};
+        rule.countSql = QStringList(40, QStringLiteral("SELECT 1")).join(u'\n');
+        rule.deleteSql = QStringLiteral("DELETE FROM identidad.trx_refresh_tokens");
+        plan.rules = {rule};
+        RulePreviewTab tab(plan, plan.rules.first());
+        tab.resize(900, 500);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        auto *page = tab.findChild<QScrollArea *>();
+        QVERIFY(page);
+        QScrollBar *pageBar = page->verticalScrollBar();
+        QVERIFY(pageBar->maximum() > 0);
+
+        const QList<QAbstractScrollArea *> views{tab.sampleTable()->view(),
+                                                 tab.sqlView()->findChild<QPlainTextEdit *>()};
+        for (QAbstractScrollArea *view : views) {
+            QVERIFY(view);
+            QScrollBar *own = view->verticalScrollBar();
+            QVERIFY2(own->maximum() > 0, qPrintable(view->objectName())); // it could trap the wheel
+            page->ensureWidgetVisible(view, 0, 0);
+            pageBar->setValue(qMin(pageBar->value(), pageBar->maximum() - 1));
+            const int before = pageBar->value();
+            wheelDown(view->viewport());
+            QVERIFY2(pageBar->value() > before, qPrintable(view->objectName()));
+            QCOMPARE(own->value(), 0);
+        }
     }
 };
 
