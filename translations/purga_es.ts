@@ -4,7 +4,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+58"/>
+        <location filename="../app/cli/cliapp.cpp" line="+40"/>
         <source>Signal received: cancelling the statement in flight…</source>
         <translation>Señal recibida: cancelando la sentencia en curso…</translation>
     </message>
@@ -35,22 +35,19 @@
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
+        <source>command</source>
+        <translation>comando</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</source>
         <translation>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</translation>
     </message>
     <message>
-        <source>status | setup-history | preview | purge | profile-save | password-store | password-forget</source>
-        <translation type="vanished">status | setup-history | preview | purge | profile-save | password-store | password-forget</translation>
-    </message>
-    <message>
-        <location filename="../app/cli/clihelp.cpp" line="+147"/>
+        <location filename="../app/cli/clihelp.cpp" line="+154"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
         <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
-    </message>
-    <message>
-        <source>libpq connection string or URI; password from PGPASSWORD/.pgpass.</source>
-        <translation type="vanished">Cadena de conexión o URI de libpq; contraseña desde PGPASSWORD/.pgpass.</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -58,27 +55,7 @@
         <translation>Nombre de servicio de libpq (pg_service.conf).</translation>
     </message>
     <message>
-        <source>Machine-readable output on stdout.</source>
-        <translation type="vanished">Salida legible por máquina en stdout.</translation>
-    </message>
-    <message>
-        <source>status: catalog estimates only (no exact counts).</source>
-        <translation type="vanished">status: solo estimaciones del catálogo (sin conteos exactos).</translation>
-    </message>
-    <message>
-        <source>Rule to preview/purge (repeatable): refresh_tokens, pre_tokens, log_sesiones.</source>
-        <translation type="vanished">Regla a previsualizar/purgar (repetible): refresh_tokens, pre_tokens, log_sesiones.</translation>
-    </message>
-    <message>
-        <source>purge: every rule.</source>
-        <translation type="vanished">purge: todas las reglas.</translation>
-    </message>
-    <message>
-        <source>purge: really delete (otherwise only the preview is printed).</source>
-        <translation type="vanished">purge: borrar de verdad (si no, solo se imprime la vista previa).</translation>
-    </message>
-    <message>
-        <location line="-127"/>
+        <location line="-134"/>
         <source>Connection, preflight checks, per-table overview and who holds or waits for the purge lock (exit 4 when purging is refused).</source>
         <translation>Conexión, comprobaciones previas, resumen por tabla y quién tiene o espera el bloqueo de la purga (sale con 4 si se rechaza la purga).</translation>
     </message>
@@ -138,7 +115,7 @@
         <translation>Congelación de evidencias: retiene el bloqueo de la purga para que ni esta herramienta ni el job programado puedan purgar, hasta que pasen N minutos o llegue Ctrl-C / SIGTERM (sale con 5 si otra sesión lo tiene).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+34"/>
         <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
         <translation>Cadena de conexión o URI de libpq; la contraseña, desde PGPASSWORD o ~/.pgpass (un password= aquí es visible en la lista de procesos).</translation>
     </message>
@@ -273,14 +250,6 @@
         <translation>Certificado raíz para verify-ca/verify-full (por defecto: el almacén de CA del sistema).</translation>
     </message>
     <message>
-        <source>libpq sslmode.</source>
-        <translation type="vanished">sslmode de libpq.</translation>
-    </message>
-    <message>
-        <source>Root certificate for verify-ca/verify-full.</source>
-        <translation type="vanished">Certificado raíz para verify-ca/verify-full.</translation>
-    </message>
-    <message>
         <location line="+2"/>
         <source>The last N days (default 30).</source>
         <translation>Los últimos N días (por defecto 30).</translation>
@@ -351,7 +320,12 @@
         <translation>Liberar tras N minutos (por defecto: con Ctrl-C / SIGTERM).</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+38"/>
+        <source>Usage: %1</source>
+        <translation>Uso: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Options:</source>
         <translation>Opciones:</translation>
     </message>
@@ -361,12 +335,82 @@
         <translation>Conexión (exactamente una de las tres primeras):</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-123"/>
         <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
         <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+133"/>
+        <source>connection, preflight checks and per-table overview (exit 4 if purging is refused)</source>
+        <translation>conexión, comprobaciones previas y resumen por tabla (sale con 4 si la purga se rechaza)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>create the purge history tables (idempotent)</source>
+        <translation>crea las tablas del historial de purgas (idempotente)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>what each rule would remove, at one frozen database instant</source>
+        <translation>lo que eliminaría cada regla, en un instante congelado de la base de datos</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>run the batched purge (needs --yes; without it, prints the preview only)</source>
+        <translation>ejecuta la purga por lotes (requiere --yes; sin él, solo imprime la vista previa)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)</source>
+        <translation>corridas y filas eliminadas por tabla (--days N | --since ISO-8601, --origin, --table; --json | --csv)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>overdue and failed-run checks for monitoring (--max-hours N; exit 7 when unhealthy)</source>
+        <translation>comprobaciones de retraso y de corridas fallidas para la monitorización (--max-hours N; sale con 7 si hay problemas)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>save a connection profile (--host --port --dbname --user --sslmode)</source>
+        <translation>guarda un perfil de conexión (--host --port --dbname --user --sslmode)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>store the profile&apos;s password in the OS keychain (read from stdin)</source>
+        <translation>guarda la contraseña del perfil en el llavero del sistema (leída de stdin)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>remove it from the keychain</source>
+        <translation>la quita del llavero</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>find a token by --token-hash HEX or --token-stdin (raw token, hashed here)</source>
+        <translation>busca un token por --token-hash HEX o --token-stdin (token en claro, con el hash calculado aquí)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>one user&apos;s tokens and session log (--empresa N --usuario N [--since --until])</source>
+        <translation>los tokens y el registro de sesiones de un usuario (--empresa N --usuario N [--since --until])</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hold the purge lock (no purge runs) until --minutes N pass or Ctrl-C / SIGTERM</source>
+        <translation>retiene el bloqueo de purga (no se ejecuta ninguna purga) hasta que pasen --minutes N o hasta Ctrl-C / SIGTERM</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Commands:</source>
+        <translation>Comandos:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>`purga-sesiones-cli COMMAND --help` shows the options of one command.</source>
+        <translation>`purga-sesiones-cli COMANDO --help` muestra las opciones de un comando.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Unexpected argument &quot;%1&quot; after %2 (see %2 --help).</source>
         <translation>Argumento inesperado &quot;%1&quot; después de %2 (vea %2 --help).</translation>
     </message>
@@ -376,41 +420,9 @@
         <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
-        <source>purge: VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
-        <translation type="vanished">purge: VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
-    </message>
-    <message>
-        <source>purge: keep detached partitions as tables instead of dropping them.</source>
-        <translation type="vanished">purge: conservar las particiones separadas como tablas en lugar de eliminarlas.</translation>
-    </message>
-    <message>
-        <location line="-100"/>
+        <location line="-135"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
-    </message>
-    <message>
-        <source>profile-save: host.</source>
-        <translation type="vanished">profile-save: host.</translation>
-    </message>
-    <message>
-        <source>profile-save: port.</source>
-        <translation type="vanished">profile-save: puerto.</translation>
-    </message>
-    <message>
-        <source>profile-save: database.</source>
-        <translation type="vanished">profile-save: base de datos.</translation>
-    </message>
-    <message>
-        <source>profile-save: role.</source>
-        <translation type="vanished">profile-save: rol.</translation>
-    </message>
-    <message>
-        <source>profile-save: libpq sslmode.</source>
-        <translation type="vanished">profile-save: sslmode de libpq.</translation>
-    </message>
-    <message>
-        <source>profile-save: root certificate for verify-ca/verify-full.</source>
-        <translation type="vanished">profile-save: certificado raíz para verify-ca/verify-full.</translation>
     </message>
     <message>
         <location filename="../app/cli/cliapp.cpp" line="+18"/>
@@ -423,7 +435,7 @@
         <translation>Comando desconocido &quot;%1&quot;. Pruebe --help.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipreview.cpp" line="+38"/>
+        <location filename="../app/cli/clipreview.cpp" line="+37"/>
         <source>, %1 sub-partitions</source>
         <translation>, %1 subparticiones</translation>
     </message>
@@ -443,12 +455,17 @@
         <translation>    ATENCIÓN: DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Preview frozen at %1 UTC (server time zone %2)</source>
         <translation>Vista previa congelada el %1 UTC (zona horaria del servidor: %2)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>%1 (%2) — cutoff %3 UTC</source>
+        <translation>%1 (%2) — corte %3 UTC</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>  removable %1, kept %2 (of which %3 only by the retention window), total %4</source>
         <translation>  eliminables %1, conservadas %2 (de ellas %3 solo por la ventana de retención), total %4</translation>
     </message>
@@ -468,16 +485,12 @@
         <translation>  claves %1..%2, antigüedad %3 .. %4</translation>
     </message>
     <message>
-        <source>  would detach and drop %1 (%2 rows, %3 bytes)</source>
-        <translation type="vanished">  separaría y eliminaría %1 (%2 filas, %3 bytes)</translation>
-    </message>
-    <message>
-        <location filename="../app/cli/cliapp.cpp" line="-135"/>
+        <location filename="../app/cli/cliapp.cpp" line="-138"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+90"/>
+        <location filename="../app/cli/clihelp.cpp" line="+125"/>
         <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
@@ -533,16 +546,12 @@
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <source>Signal received: cancelling the batch in flight…</source>
-        <translation type="vanished">Señal recibida: cancelando el lote en curso…</translation>
-    </message>
-    <message>
-        <location filename="../app/cli/clipurge.cpp" line="+244"/>
+        <location filename="../app/cli/clipurge.cpp" line="+242"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+51"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+52"/>
         <source>Look-ups are refused with this connection: %1</source>
         <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
     </message>
@@ -634,12 +643,12 @@
   %3</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Only the newest %1 events are shown: narrow --since/--until.</source>
         <translation>Solo se muestran los %1 eventos más recientes: acote --since/--until.</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+73"/>
         <source>--minutes takes a whole number of minutes (1 to 10080).</source>
         <translation>--minutes requiere un número entero de minutos (1 a 10080).</translation>
     </message>
@@ -696,7 +705,7 @@
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-171"/>
+        <location line="-169"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -741,7 +750,7 @@
         <translation>--%1 espera un número de 0 a %2, no &quot;%3&quot;.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+32"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
@@ -766,10 +775,6 @@
         <translation>--vacuum: el rol %1 no puede ejecutar VACUUM sobre %2 (hace falta el propietario de la tabla); autovacuum recuperará el espacio.</translation>
     </message>
     <message>
-        <source>VACUUM (ANALYZE) %1…</source>
-        <translation type="vanished">VACUUM (ANALYZE) %1…</translation>
-    </message>
-    <message>
         <location line="-31"/>
         <source>%1 rows removed: consider VACUUM (ANALYZE) of %2 (rerun with --vacuum), or let autovacuum reclaim the space.</source>
         <translation>%1 filas eliminadas: considere un VACUUM (ANALYZE) de %2 (vuelva a ejecutar con --vacuum), o deje que autovacuum recupere el espacio.</translation>
@@ -790,7 +795,7 @@
         <translation>VACUUM (ANALYZE) %1 (lock_timeout %2 ms; Ctrl-C lo cancela)…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>The VACUUM was cancelled by a signal (%1); rows already deleted stay deleted.</source>
         <translation>El VACUUM se canceló por una señal (%1); las filas ya borradas siguen borradas.</translation>
     </message>
@@ -810,16 +815,32 @@
         <translation>Servidor PostgreSQL %1, rol %2, base de datos %3</translation>
     </message>
     <message>
-        <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 MB table + %9 MB indexes, %10 dead tuples</source>
-        <translation type="vanished">%1: total %2%3, revocadas/usadas %4, expiradas %5, eliminables %6, conservadas por la ventana %7, %8 MB de tabla + %9 MB de índices, %10 tuplas muertas</translation>
+        <location line="+3"/>
+        <source>[ok]</source>
+        <translation>[ok]</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+0"/>
+        <source>[warn]</source>
+        <translation>[aviso]</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>[FAIL]</source>
+        <translation>[FALLO]</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>%1: total %2%3, revoked/used %4, expired %5, removable %6, kept by window %7, %8 table + %9 indexes, %10 dead tuples</source>
         <translation>%1: total %2%3, revocadas/usadas %4, vencidas %5, eliminables %6, conservadas por la ventana %7, %8 de tabla + %9 de índices, %10 tuplas muertas</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
+        <source>    %1  %2 .. %3  rows %4  %5</source>
+        <translation>    %1  %2 .. %3  filas %4  %5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>removable</source>
         <translation>eliminable</translation>
     </message>
@@ -887,10 +908,6 @@
         <translation>No se pudo pedir el bloqueo de la purga.</translation>
     </message>
     <message>
-        <source>another session</source>
-        <translation type="obsolete">otra sesión</translation>
-    </message>
-    <message>
         <location line="+20"/>
         <source>not recorded: the history tables do not exist (setup-history)</source>
         <translation>no registrado: las tablas de historial no existen (setup-history)</translation>
@@ -932,7 +949,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../app/core/health.cpp" line="+106"/>
+        <location filename="../app/core/health.cpp" line="+108"/>
         <source>No purge history in this database (identidad.purga_corridas is missing; run setup-history): only the data itself was checked.</source>
         <translation>No hay historial de purgas en esta base de datos (falta identidad.purga_corridas; ejecute setup-history): solo se comprobaron los datos.</translation>
     </message>
@@ -1184,10 +1201,6 @@
         <translation>VACUUM (ANALYZE) %1 se canceló antes de empezar.</translation>
     </message>
     <message>
-        <source>Cancelled.</source>
-        <translation type="vanished">Cancelado.</translation>
-    </message>
-    <message>
         <location line="-26"/>
         <source>VACUUM (ANALYZE) %1 failed: %2</source>
         <translation>VACUUM (ANALYZE) %1 falló: %2</translation>
@@ -1293,7 +1306,7 @@
     <message>
         <location line="+5"/>
         <source>From pg_stat_user_tables, in this computer&apos;s time zone. &quot;never&quot; since the statistics were last reset.</source>
-        <translation>De pg_stat_user_tables, en la zona horaria de este equipo. «nunca» desde el último reinicio de las estadísticas.</translation>
+        <translation>De pg_stat_user_tables, en la zona horaria de este equipo. &quot;nunca&quot; desde el último reinicio de las estadísticas.</translation>
     </message>
     <message>
         <location line="+29"/>
@@ -1304,12 +1317,12 @@
 <context>
     <name>Pacer</name>
     <message>
-        <location filename="../app/core/pacer.cpp" line="+44"/>
+        <location filename="../app/core/pacer.cpp" line="+47"/>
         <source>Batch size changed to %1 rows during the run; it applies from the next batch.</source>
         <translation>Tamaño de lote cambiado a %1 filas durante la corrida; se aplica desde el próximo lote.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Nice ratio changed to %1 during the run: after each batch the run sleeps %1 × its time.</source>
         <translation>Factor nice cambiado a %1 durante la corrida: tras cada lote, la corrida espera %1 × su duración.</translation>
     </message>
@@ -1344,7 +1357,7 @@
         <translation>retraso de réplica %1 s &gt; %2 s</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>standby %1, %2 kB of WAL behind</source>
         <translation>standby %1, %2 kB de WAL por detrás</translation>
     </message>
@@ -1414,25 +1427,17 @@
     <message>
         <location line="+1"/>
         <source>libpq refused the connection settings for %1: “%2”</source>
-        <translation>libpq rechazó los parámetros de conexión de %1: “%2”</translation>
+        <translation>libpq rechazó los parámetros de conexión de %1: &quot;%2&quot;</translation>
     </message>
     <message>
         <location line="+85"/>
         <source>The connection string is not valid: “%1”</source>
-        <translation>La cadena de conexión no es válida: “%1”</translation>
-    </message>
-    <message>
-        <source>libpq refused the connection settings for %1 (see the detail).</source>
-        <translation type="vanished">libpq rechazó los parámetros de conexión de %1 (vea el detalle).</translation>
+        <translation>La cadena de conexión no es válida: &quot;%1&quot;</translation>
     </message>
     <message>
         <location line="-82"/>
         <source>The server asks for a password and none was given for %1.</source>
         <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
-    </message>
-    <message>
-        <source>The connection string is not valid.</source>
-        <translation type="vanished">La cadena de conexión no es válida.</translation>
     </message>
     <message>
         <location line="-12"/>
@@ -1480,10 +1485,6 @@
         <translation>La base de datos no existe en %1.</translation>
     </message>
     <message>
-        <source>TLS negotiation with %1 failed (check sslmode and the root certificate).</source>
-        <translation type="vanished">Falló la negociación TLS con %1 (revise sslmode y el certificado raíz).</translation>
-    </message>
-    <message>
         <location line="+55"/>
         <source>Cannot connect to %1.</source>
         <translation>No se puede conectar a %1.</translation>
@@ -1497,10 +1498,6 @@
         <location line="+66"/>
         <source>The Qt PostgreSQL driver (QPSQL) is not installed (Debian package libqt6sql6-psql).</source>
         <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
-    </message>
-    <message>
-        <source>The connection string is not valid: %1</source>
-        <translation type="vanished">La cadena de conexión no es válida: %1</translation>
     </message>
     <message>
         <location line="+92"/>
@@ -1829,10 +1826,6 @@
         <translation>El modo SSL %1 necesita el archivo del certificado raíz (CA): no se encontró el almacén de CA del sistema.</translation>
     </message>
     <message>
-        <source>SSL mode %1 needs the root certificate (CA) file.</source>
-        <translation type="vanished">El modo SSL %1 necesita el archivo del certificado raíz (CA).</translation>
-    </message>
-    <message>
         <location line="+4"/>
         <source>The root certificate file %1 does not exist or cannot be read.</source>
         <translation>El archivo de certificado raíz %1 no existe o no se puede leer.</translation>
@@ -1855,17 +1848,9 @@
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <source>pid %1 (%2, user %3, from %4, connected since %5 UTC, %6)</source>
-        <translation type="vanished">pid %1 (%2, usuario %3, desde %4, conectado desde %5 UTC, %6)</translation>
-    </message>
-    <message>
         <location line="+97"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
-    </message>
-    <message>
-        <source>cutoff base %1; rules %2</source>
-        <translation type="vanished">base de corte %1; reglas %2</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1883,7 +1868,7 @@
         <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+73"/>
         <source>Throttled %1 ms (%2 waits for replica lag).</source>
         <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
     </message>
@@ -1893,7 +1878,7 @@
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-79"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
@@ -1911,6 +1896,34 @@
         <location line="+2"/>
         <source>Purge cancelled after %1 rows; committed batches stay removed. %2</source>
         <translation>Purga cancelada tras %1 filas; los lotes confirmados quedan eliminados. %2</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <location filename="../app/core/uilanguage.cpp" line="+26"/>
+        <source>Displays help on commandline options.</source>
+        <translation>Muestra la ayuda de las opciones de la línea de comandos.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Displays help including Qt specific options.</source>
+        <translation>Muestra la ayuda, incluidas las opciones propias de Qt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unknown option &apos;%1&apos;.</source>
+        <translation>Opción desconocida &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Missing value after &apos;%1&apos;.</source>
+        <translation>Falta un valor tras &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unexpected value after &apos;%1&apos;.</source>
+        <translation>Valor inesperado tras &quot;%1&quot;.</translation>
     </message>
 </context>
 <context>
@@ -1992,10 +2005,6 @@
         <location line="+1"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
-    </message>
-    <message>
-        <source>%1: a retention of %2 h is shorter than the forensic window of %3 h (ADR 0021).</source>
-        <translation type="vanished">%1: una retención de %2 h es más corta que la ventana forense de %3 h (ADR 0021).</translation>
     </message>
     <message>
         <location line="-49"/>
@@ -2158,7 +2167,7 @@
 <context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startupoptions.cpp" line="+27"/>
+        <location filename="../ui/startupoptions.cpp" line="+26"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
     </message>
@@ -2190,10 +2199,10 @@
     <message>
         <location line="+10"/>
         <source>--lang takes es or en, not &quot;%1&quot;.</source>
-        <translation>--lang admite es o en, no «%1».</translation>
+        <translation>--lang admite es o en, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>--quit-after-screenshots needs --screenshots DIR.</source>
         <translation>--quit-after-screenshots necesita --screenshots DIR.</translation>
     </message>
@@ -2327,12 +2336,12 @@
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>Cancel the database work in progress (%1)</source>
         <translation>Cancelar el trabajo en curso en la base de datos (%1)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+40"/>
         <source>%1 (%2 of %3)</source>
         <translation>%1 (%2 de %3)</translation>
     </message>
@@ -2534,7 +2543,7 @@
     <message>
         <location line="+32"/>
         <source>There is no profile or libpq service named &quot;%1&quot;.</source>
-        <translation>No hay ningún perfil ni servicio de libpq llamado «%1».</translation>
+        <translation>No hay ningún perfil ni servicio de libpq llamado &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+58"/>
@@ -2582,10 +2591,6 @@
         <translation>El servidor aceptó la contraseña; guardándola en el llavero…</translation>
     </message>
     <message>
-        <source>Password saved in the keychain for profile %1.</source>
-        <translation type="vanished">Contraseña guardada en el llavero para el perfil %1.</translation>
-    </message>
-    <message>
         <location line="-39"/>
         <source>The password was not saved in the keychain: %1</source>
         <translation>La contraseña no se guardó en el llavero: %1</translation>
@@ -2594,10 +2599,6 @@
         <location line="+20"/>
         <source>The profile could not be saved: %1</source>
         <translation>No se pudo guardar el perfil: %1</translation>
-    </message>
-    <message>
-        <source>Saving the password in the keychain…</source>
-        <translation type="vanished">Guardando la contraseña en el llavero…</translation>
     </message>
     <message>
         <location line="+25"/>
@@ -2640,7 +2641,7 @@
     <message>
         <location line="+1"/>
         <source>The profile name or database contains &quot;prod&quot;: treat it as production.</source>
-        <translation>El nombre del perfil o de la base de datos contiene «prod»: trátela como producción.</translation>
+        <translation>El nombre del perfil o de la base de datos contiene &quot;prod&quot;: trátela como producción.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2650,7 +2651,7 @@
     <message>
         <location line="+1"/>
         <source>Neither the profile name nor the database contains &quot;prod&quot;.</source>
-        <translation>Ni el nombre del perfil ni la base de datos contienen «prod».</translation>
+        <translation>Ni el nombre del perfil ni la base de datos contienen &quot;prod&quot;.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2931,7 +2932,7 @@
     <name>purga::HistoryPage</name>
     <message>
         <location filename="../ui/historycharts.cpp" line="+68"/>
-        <location filename="../ui/historypage.cpp" line="+44"/>
+        <location filename="../ui/historypage.cpp" line="+45"/>
         <source>Rows removed per day</source>
         <translation>Filas eliminadas por día</translation>
     </message>
@@ -2946,7 +2947,7 @@
         <translation>Filas eliminadas por mes</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+203"/>
         <source>rows</source>
         <translation>filas</translation>
     </message>
@@ -2966,7 +2967,7 @@
         <translation>Bytes de cada tabla tras las corridas</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Last 24 hours</source>
         <translation>Últimas 24 horas</translation>
     </message>
@@ -3051,57 +3052,47 @@
         <translation>Días según:</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../ui/historyrunsmodel.cpp" line="+199"/>
         <source>Origin</source>
         <translation>Origen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+3"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-2"/>
         <source>Database role</source>
         <translation>Rol de la base de datos</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>OS user</source>
         <translation>Usuario del SO</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Started (UTC)</source>
         <translation>Inicio (UTC)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Duration (ms)</source>
         <translation>Duración (ms)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Rows per table</source>
         <translation>Filas por tabla</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>operador: the database role that ran the purge</source>
-        <translation>operador: el rol de la base de datos que ejecutó la purga</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>usuario_so: the client&apos;s operating-system account as the OS reported it</source>
-        <translation>usuario_so: la cuenta del sistema operativo del cliente, tal como la informó el SO</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location filename="../ui/historypage.cpp" line="+11"/>
         <source>Double-click a run for its detail.</source>
         <translation>Haga doble clic en una corrida para ver su detalle.</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+121"/>
         <source>Reading the history…</source>
         <translation>Leyendo el historial…</translation>
     </message>
@@ -3111,7 +3102,7 @@
         <translation>Lectura del historial</translation>
     </message>
     <message numerus="yes">
-        <location line="+27"/>
+        <location line="+26"/>
         <source>%n run(s), days in %1</source>
         <translation>
             <numerusform>%n corrida, días según %1</numerusform>
@@ -3119,12 +3110,12 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/historycharts.cpp" line="-55"/>
+        <location filename="../ui/historycharts.cpp" line="-63"/>
         <source>%1 runs (longest, ms)</source>
         <translation>Corridas %1 (la más larga, ms)</translation>
     </message>
     <message>
-        <location filename="../ui/historypage.cpp" line="+75"/>
+        <location filename="../ui/historypage.cpp" line="+39"/>
         <source>Runs shown as CSV…</source>
         <translation>Corridas mostradas como CSV…</translation>
     </message>
@@ -3427,22 +3418,6 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Las purgas están congeladas desde %1. Cerrar la aplicación levanta la congelación: esta aplicación y el job programado podrán volver a purgar. ¿Cerrar de todos modos?</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation type="vanished">Cancelar</translation>
-    </message>
-    <message>
-        <source>Cancel the database operation in progress (Esc)</source>
-        <translation type="vanished">Cancelar la operación de base de datos en curso (Esc)</translation>
-    </message>
-    <message>
-        <source>Working…</source>
-        <translation type="vanished">Trabajando…</translation>
-    </message>
-    <message>
-        <source>%1 (%2 of %3)</source>
-        <translation type="vanished">%1 (%2 de %3)</translation>
-    </message>
-    <message>
         <location line="-73"/>
         <source>Connected: %1</source>
         <translation>Conectado: %1</translation>
@@ -3471,18 +3446,6 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <location line="+12"/>
         <source>PRODUCTION</source>
         <translation>PRODUCCIÓN</translation>
-    </message>
-    <message>
-        <source>About purga-sesiones</source>
-        <translation type="vanished">Acerca de purga-sesiones</translation>
-    </message>
-    <message>
-        <source>purga-sesiones %1
-
-Previews and purges expired session tokens of the identity service (ADR 0021) in PostgreSQL, in batches, with a receipt for every run.</source>
-        <translation type="vanished">purga-sesiones %1
-
-Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de identidad (ADR 0021) en PostgreSQL, con un comprobante de cada corrida.</translation>
     </message>
 </context>
 <context>
@@ -3757,10 +3720,6 @@ Previsualiza y purga en lotes los tokens de sesión vencidos del servicio de ide
         <translation>Congela los cortes con el reloj de la base de datos y cuenta exactamente lo que cada regla eliminaría</translation>
     </message>
     <message>
-        <source>Cancel the preview in progress (Esc)</source>
-        <translation type="vanished">Cancelar la vista previa en curso (Esc)</translation>
-    </message>
-    <message>
         <location line="+22"/>
         <source>No preview yet.
 
@@ -3819,10 +3778,6 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <location line="+11"/>
         <source>Cannot take a preview: %1</source>
         <translation>No se puede tomar una vista previa: %1</translation>
-    </message>
-    <message>
-        <source>Freezing the cutoffs and counting… (Esc cancels)</source>
-        <translation type="vanished">Congelando los cortes y contando… (Esc cancela)</translation>
     </message>
     <message>
         <location line="+39"/>
@@ -3935,7 +3890,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     <message>
         <location line="+34"/>
         <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
-        <translation>Servicio de libpq «%1»: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
+        <translation>Servicio de libpq &quot;%1&quot;: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
     </message>
     <message>
         <location line="+58"/>
@@ -4102,14 +4057,6 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <location line="+1"/>
         <source>Cancel now</source>
         <translation>Cancelar ya</translation>
-    </message>
-    <message>
-        <source>No purge has run in this session.
-
-Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: Ctrl+. stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
-        <translation type="vanished">No se ha ejecutado ninguna purga en esta sesión.
-
-Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: Ctrl+. detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -4674,10 +4621,6 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Conservadas por la ventana:</translation>
     </message>
     <message>
-        <source>Revoked, used or expired, but more recent than the retention: kept for forensics.</source>
-        <translation type="vanished">Revocadas, usadas o vencidas, pero más recientes que la retención: se conservan para análisis forense.</translation>
-    </message>
-    <message>
         <location line="+1"/>
         <source>ADR sample, inside window:</source>
         <translation>Ejemplo del ADR, en la ventana:</translation>
@@ -5074,10 +5017,6 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SessionCoordinator</name>
     <message>
-        <source>The database operation was cancelled.</source>
-        <translation type="vanished">La operación de base de datos se canceló.</translation>
-    </message>
-    <message>
         <location filename="../ui/sessioncoordinator.cpp" line="+29"/>
         <source>%1: cancelled.</source>
         <translation>%1: se canceló.</translation>
@@ -5141,21 +5080,9 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Eliminables ahora</translation>
     </message>
     <message>
-        <source>Rows in partitions wholly older than the retention: they are detached and dropped.</source>
-        <translation type="vanished">Filas en particiones enteramente más antiguas que la retención: se separan (DETACH) y se eliminan (DROP).</translation>
-    </message>
-    <message>
-        <source>Rows the rule would delete at this moment.</source>
-        <translation type="vanished">Filas que la regla borraría en este momento.</translation>
-    </message>
-    <message>
         <location line="+2"/>
         <source>Kept by the retention window</source>
         <translation>Retenidos por la ventana de retención</translation>
-    </message>
-    <message>
-        <source>Revoked, used or expired, but younger than the retention: kept for forensics.</source>
-        <translation type="vanished">Revocados, usados o vencidos, pero más recientes que la retención: se conservan para análisis forense.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5171,10 +5098,6 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+1"/>
         <source>Dead tuples</source>
         <translation>Tuplas muertas</translation>
-    </message>
-    <message>
-        <source>Rows deleted but not yet vacuumed (statistics collector).</source>
-        <translation type="vanished">Filas borradas aún no limpiadas por VACUUM (estadísticas).</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5465,7 +5388,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+55"/>
         <source>A token hash is 64 hexadecimal digits; choose &quot;Raw token&quot; to paste the token itself.</source>
-        <translation>Un hash de token tiene 64 dígitos hexadecimales; elija «Token en claro» para pegar el propio token.</translation>
+        <translation>Un hash de token tiene 64 dígitos hexadecimales; elija &quot;Token en claro&quot; para pegar el propio token.</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -5594,10 +5517,6 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
-        <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation type="vanished">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
-    </message>
-    <message>
         <location filename="../app/core/purgepartitions.cpp" line="+260"/>
         <source>%1 detached.</source>
         <translation>%1 separada.</translation>
@@ -5618,13 +5537,13 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
-        <location line="+159"/>
+        <location line="+158"/>
         <source>Cannot read the partitions: %1</source>
         <translation>No se pueden leer las particiones: %1</translation>
     </message>
     <message>
-        <location line="-134"/>
-        <location line="+143"/>
+        <location line="-133"/>
+        <location line="+142"/>
         <source>Stopped before %1 as asked.</source>
         <translation>Detenida antes de %1, como se pidió.</translation>
     </message>
@@ -5634,23 +5553,23 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-108"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
         <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima corrida.</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+57"/>
+        <location line="+56"/>
         <source>Could not detach %1: %2</source>
         <translation>No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
-        <location line="-162"/>
+        <location line="-161"/>
         <source>%1 was detached but could not be dropped: %2</source>
         <translation>%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-72"/>
         <source>%1 is detached but was not dropped: %2. Every preview lists it until a purge drops it.</source>
         <translation>%1 está separada pero no se eliminó: %2. Todas las vistas previas la muestran hasta que una purga la elimine.</translation>
     </message>
@@ -5686,7 +5605,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+6"/>
-        <location line="+142"/>
+        <location line="+141"/>
         <source>it holds %1 rows, more than the %2 the preview counted; preview again</source>
         <translation>contiene %1 filas, más que las %2 que contó la vista previa; tome una vista previa nueva</translation>
     </message>
@@ -5711,7 +5630,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 se separó antes y no se eliminó; se elimina ahora.</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+66"/>
         <source>%1 detached (in one transaction with its DROP).</source>
         <translation>%1 separada (en una sola transacción con su DROP).</translation>
     </message>
@@ -5726,7 +5645,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>Not dropped: %1.</source>
         <translation>No eliminada: %1.</translation>
     </message>
@@ -5741,7 +5660,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>otra sesión</translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+63"/>
+        <location filename="../app/core/purgerows.cpp" line="+64"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -5766,7 +5685,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+96"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -5781,21 +5700,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
     </message>
     <message>
-        <source>%1: the connection was lost during batch %2 (%3). Committed batches stay removed.</source>
-        <translation type="vanished">%1: se perdió la conexión durante el lote %2 (%3). Los lotes confirmados quedan eliminados.</translation>
-    </message>
-    <message>
         <location line="+17"/>
         <source>%1: batch %2 failed: %3</source>
         <translation>%1: falló el lote %2: %3</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-85"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>%1: commit failed: %2</source>
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
@@ -5810,7 +5725,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
         <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
@@ -5818,116 +5733,6 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location filename="../app/core/partitionddl.cpp" line="+61"/>
         <source>DDL lock timeout (%1 ms) on log_sesiones (held by %2): gave way to other sessions; retry %3 of %4 in %5 ms.</source>
         <translation>lock_timeout de DDL (%1 ms) en log_sesiones (bloqueo en manos de %2): se cedió el paso a otras sesiones; reintento %3 de %4 en %5 ms.</translation>
-    </message>
-</context>
-<context>
-    <name>purga::detail::PartitionPurge</name>
-    <message>
-        <source>Lock timeout on log_sesiones (held by %1); retry %2 of %3 in %4 ms.</source>
-        <translation type="obsolete">Lock timeout en log_sesiones (lo tiene %1); reintento %2 de %3 en %4 ms.</translation>
-    </message>
-    <message>
-        <source>%1 was detached but could not be dropped: %2</source>
-        <translation type="obsolete">%1 se separó pero no se pudo eliminar: %2</translation>
-    </message>
-    <message>
-        <source>%1 detached (%2 rows), kept as a table.</source>
-        <translation type="obsolete">%1 separada (%2 filas), conservada como tabla.</translation>
-    </message>
-    <message>
-        <source>%1 detached and dropped (%2 rows).</source>
-        <translation type="obsolete">%1 separada y eliminada (%2 filas).</translation>
-    </message>
-    <message>
-        <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
-        <translation type="obsolete">%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
-    </message>
-    <message>
-        <source>Could not finish the interrupted detach of %1: %2</source>
-        <translation type="obsolete">No se pudo terminar el DETACH interrumpido de %1: %2</translation>
-    </message>
-    <message>
-        <source>Finished the interrupted detach of %1.</source>
-        <translation type="obsolete">Se terminó el DETACH interrumpido de %1.</translation>
-    </message>
-    <message>
-        <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
-        <translation type="obsolete">Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima ejecución.</translation>
-    </message>
-    <message>
-        <source>Could not detach %1: %2</source>
-        <translation type="obsolete">No se pudo separar (DETACH) %1: %2</translation>
-    </message>
-    <message>
-        <source>Cannot read the partitions: %1</source>
-        <translation type="obsolete">No se pueden leer las particiones: %1</translation>
-    </message>
-    <message>
-        <source>Stopped before %1 as asked.</source>
-        <translation type="obsolete">Detenida antes de %1, como se pidió.</translation>
-    </message>
-    <message>
-        <source>%1 is no longer an attached, removable partition: left alone.</source>
-        <translation type="obsolete">%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
-    </message>
-    <message>
-        <source>log_sesiones: %1 partitions, %2 rows removed.</source>
-        <translation type="obsolete">log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
-    </message>
-</context>
-<context>
-    <name>purga::detail::RowPurge</name>
-    <message>
-        <source>%1: nothing to remove.</source>
-        <translation type="obsolete">%1: nada que eliminar.</translation>
-    </message>
-    <message>
-        <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
-        <translation type="obsolete">%1: %2 filas a eliminar, corte %3 UTC.</translation>
-    </message>
-    <message>
-        <source>%1: %2 blocks, first chunk %3 blocks.</source>
-        <translation type="obsolete">%1: %2 bloques, primer tramo de %3 bloques.</translation>
-    </message>
-    <message>
-        <source>%1: cancelled.</source>
-        <translation type="obsolete">%1: cancelada.</translation>
-    </message>
-    <message>
-        <source>%1: stopped after batch %2 as asked.</source>
-        <translation type="obsolete">%1: detenida tras el lote %2, como se pidió.</translation>
-    </message>
-    <message>
-        <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
-        <translation type="obsolete">%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
-    </message>
-    <message>
-        <source>%1: commit failed: %2</source>
-        <translation type="obsolete">%1: falló el COMMIT: %2</translation>
-    </message>
-    <message>
-        <source>%1: cancelled during batch %2; that batch was rolled back.</source>
-        <translation type="obsolete">%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
-    </message>
-    <message>
-        <source>%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.</source>
-        <translation type="obsolete">%1: lock timeout (%2 ms), bloqueo en manos de %3; reintento %4 de %5 en %6 ms.</translation>
-    </message>
-    <message>
-        <source>%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed batch stays, nothing is half-done.</source>
-        <translation type="obsolete">%1: sigue bloqueada tras %2 reintentos (bloqueo en manos de %3). Detenida limpiamente: todos los lotes confirmados se mantienen, nada queda a medias.</translation>
-    </message>
-    <message>
-        <source>%1: batch %2 failed: %3</source>
-        <translation type="obsolete">%1: falló el lote %2: %3</translation>
-    </message>
-    <message>
-        <source>%1: %2 rows removed in %3 batches.</source>
-        <translation type="obsolete">%1: %2 filas eliminadas en %3 lotes.</translation>
-    </message>
-    <message>
-        <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
-        <translation type="obsolete">La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
 </context>
 </TS>

@@ -2,12 +2,11 @@
 
 #include "mainwindow.h"
 #include "screenshotter.h"
+#include "uilanguage.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
-#include <QLibraryInfo>
 #include <QLocale>
-#include <QTranslator>
 
 namespace purga {
 
@@ -62,8 +61,7 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
             return false;
         }
     } else {
-        options->language =
-            QLocale::system().language() == QLocale::Spanish ? QStringLiteral("es") : QStringLiteral("en");
+        options->language = messagesLanguage(); // LANGUAGE, LC_ALL, LC_MESSAGES, LANG as gettext reads them
     }
     options->profile = parser.value(profile);
     options->screenshotDir = parser.value(shots);
@@ -86,16 +84,9 @@ void installTranslations(QApplication &app, const StartupOptions &options)
         QLocale::setDefault(spanish ? QLocale(QLocale::Spanish, QLocale::Ecuador)
                                     : QLocale(QLocale::English, QLocale::UnitedStates));
 
-    if (!spanish)
-        return; // English is the source language: no catalogue to load
-    auto *ours = new QTranslator(&app);
-    if (ours->load(QStringLiteral(":/i18n/purga_%1.qm").arg(options.language)))
-        QCoreApplication::installTranslator(ours);
-    else
+    // English is the source language: nothing to load for it (the CLI shares this).
+    if (!installCatalogues(app, options.language))
         qWarning("purga-sesiones: no translation for language %s", qPrintable(options.language));
-    auto *qt = new QTranslator(&app);
-    if (qt->load(QStringLiteral("qtbase_es"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
-        QCoreApplication::installTranslator(qt);
 }
 
 void applyStartupOptions(MainWindow *window, const StartupOptions &options)

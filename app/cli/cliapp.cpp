@@ -7,10 +7,9 @@
 #include "profilestore.h"
 #include "purga_version.h"
 #include "secrets.h"
+#include "uilanguage.h"
 
 #include <QJsonDocument>
-#include <QLocale>
-#include <QTranslator>
 
 #include <atomic>
 #include <cstdio>
@@ -20,23 +19,6 @@
 namespace purga::cli {
 
 namespace {
-
-const char *kUsage = R"(Commands:
-  status            connection, preflight checks and per-table overview (exit 4 if purging is refused)
-  setup-history     create the purge history tables (idempotent)
-  preview           what each rule would remove, at one frozen database instant
-  purge             run the batched purge (needs --yes; without it, prints the preview only)
-  history           runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)
-  health            overdue and failed-run checks for monitoring (--max-hours N; exit 7 when unhealthy)
-  profile-save NAME save a connection profile (--host --port --dbname --user --sslmode)
-  password-store NAME   store the profile's password in the OS keychain (read from stdin)
-  password-forget NAME  remove it from the keychain
-  lookup            find a token by --token-hash HEX or --token-stdin (raw token, hashed here)
-  timeline          one user's tokens and session log (--empresa N --usuario N [--since --until])
-  freeze            hold the purge lock (no purge runs) until --minutes N pass or Ctrl-C / SIGTERM
-`purga-sesiones-cli COMMAND --help` shows the options of one command.
-Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused,
-            5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy (health).)";
 
 std::mutex s_mutex; // guards s_secrets and s_target
 QStringList s_secrets;
@@ -256,13 +238,16 @@ int run(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(PURGA_VERSION));
     registerMetaTypes();
     watchTerminationSignals(onSignal);
+    // Human-readable messages follow LANGUAGE/LC_ALL/LC_MESSAGES/LANG (gettext's order) and numbers
+    // QLocale::system(); JSON keys and enum values, CSV headers and exit codes never change.
+    installCatalogues(app, messagesLanguage());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QString::fromUtf8(kUsage));
+    parser.setApplicationDescription(usageSummary());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(
-        QStringLiteral("command"),
+        Context::tr("command"),
         Context::tr("status | setup-history | preview | purge | history | health | "
                     "profile-save | password-store | password-forget | lookup | timeline | freeze"));
     addOptions(parser);

@@ -35,6 +35,7 @@ int run(int argc, char **argv);
 void addOptions(QCommandLineParser &parser);
 bool isCommand(const QString &name);
 QString commandHelp(const QString &command); // synopsis and options of one command
+QString usageSummary();                      // the commands and exit codes, for the top-level --help
 // Usage errors common to all commands (positional arguments, incompatible flags); false after
 // printing one line.
 bool checkUsage(const QCommandLineParser &parser, const QString &command);

@@ -4,6 +4,7 @@
 
 #include "evidencefreeze.h"
 #include "forensics.h"
+#include "textformat.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -169,8 +170,8 @@ int cmdTimeline(Context &ctx)
                 "Slow without an index on %1 (%2); a DBA may create it without blocking writers:\n  %3")
                 .arg(a.table, a.purpose, a.statements.join(QStringLiteral("\n  "))));
     if (truncated)
-        Context::info(
-            Context::tr("Only the newest %1 events are shown: narrow --since/--until.").arg(q.limit));
+        Context::info(Context::tr("Only the newest %1 events are shown: narrow --since/--until.")
+                          .arg(formatCount(q.limit)));
     const bool reveal = ctx.parser.isSet(QStringLiteral("reveal"));
     if (csv) {
         std::fputs(Forensics::timelineCsv(events, reveal).toUtf8().constData(), stdout);
@@ -304,7 +305,7 @@ int cmdFreeze(Context &ctx)
     EvidenceFreeze::release(conn, info, &error);
     Context::printLine(Context::tr("Purges released at %1 after %2 s.")
                            .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
-                           .arg(held.elapsed() / 1000));
+                           .arg(formatCount(held.elapsed() / 1000)));
     return Ok;
 }
 

@@ -137,6 +137,13 @@ const Command *findCommand(const QString &name)
     return nullptr;
 }
 
+QString exitCodes()
+{
+    return Context::tr(
+        "Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
+        "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.");
+}
+
 QList<QCommandLineOption> allOptions()
 {
     auto opt = [](const char *name, const QString &help, const char *value = nullptr) {
@@ -248,21 +255,56 @@ QString commandHelp(const QString &command)
     const Command *c = findCommand(command);
     if (!c)
         return QString();
-    QString out = QStringLiteral("Usage: purga-sesiones-cli %1 %2\n\n%3\n")
-                      .arg(QLatin1String(c->name), QLatin1String(c->synopsis), Context::tr(c->description));
+    const QString usage =
+        QStringLiteral("purga-sesiones-cli ") + QLatin1String(c->name) + u' ' + QLatin1String(c->synopsis);
+    QString out = Context::tr("Usage: %1").arg(usage.trimmed()) + QStringLiteral("\n\n") +
+                  Context::tr(c->description) + u'\n';
     if (!c->options.isEmpty())
         out += u'\n' + Context::tr("Options:") + u'\n' + optionLines(c->options);
     if (c->connects)
         out += u'\n' + Context::tr("Connection (exactly one of the first three):") + u'\n' +
                optionLines({QStringLiteral("profile"), QStringLiteral("conninfo"), QStringLiteral("service"),
                             QStringLiteral("verbose")});
-    out +=
-        u'\n' +
-        Context::tr(
-            "Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
-            "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.") +
-        u'\n';
-    return out;
+    return out + u'\n' + exitCodes() + u'\n';
+}
+
+QString usageSummary()
+{
+    // The name column is not translated: commands and NAME are typed as they are.
+    static const char *const lines[][2] = {
+        {"status", QT_TRANSLATE_NOOP("Cli", "connection, preflight checks and per-table overview (exit 4 if "
+                                            "purging is refused)")},
+        {"setup-history", QT_TRANSLATE_NOOP("Cli", "create the purge history tables (idempotent)")},
+        {"preview", QT_TRANSLATE_NOOP("Cli", "what each rule would remove, at one frozen database instant")},
+        {"purge",
+         QT_TRANSLATE_NOOP("Cli", "run the batched purge (needs --yes; without it, prints the preview "
+                                  "only)")},
+        {"history", QT_TRANSLATE_NOOP("Cli", "runs and rows removed per table (--days N | --since ISO-8601, "
+                                             "--origin, --table; --json | --csv)")},
+        {"health",
+         QT_TRANSLATE_NOOP("Cli", "overdue and failed-run checks for monitoring (--max-hours N; exit 7 "
+                                  "when unhealthy)")},
+        {"profile-save NAME",
+         QT_TRANSLATE_NOOP("Cli", "save a connection profile (--host --port --dbname --user "
+                                  "--sslmode)")},
+        {"password-store NAME",
+         QT_TRANSLATE_NOOP("Cli", "store the profile's password in the OS keychain (read "
+                                  "from stdin)")},
+        {"password-forget NAME", QT_TRANSLATE_NOOP("Cli", "remove it from the keychain")},
+        {"lookup",
+         QT_TRANSLATE_NOOP("Cli", "find a token by --token-hash HEX or --token-stdin (raw token, hashed "
+                                  "here)")},
+        {"timeline", QT_TRANSLATE_NOOP("Cli", "one user's tokens and session log (--empresa N --usuario N "
+                                              "[--since --until])")},
+        {"freeze", QT_TRANSLATE_NOOP("Cli", "hold the purge lock (no purge runs) until --minutes N pass or "
+                                            "Ctrl-C / SIGTERM")},
+    };
+    QString out = Context::tr("Commands:") + u'\n';
+    for (const auto &line : lines)
+        out += QStringLiteral("  ") + QString::fromLatin1(line[0]).leftJustified(21) + u' ' +
+               Context::tr(line[1]) + u'\n';
+    return out + Context::tr("`purga-sesiones-cli COMMAND --help` shows the options of one command.") +
+           u'\n' + exitCodes();
 }
 
 bool checkUsage(const QCommandLineParser &parser, const QString &command)

@@ -5,8 +5,6 @@
 #include "preview.h"
 #include "textformat.h"
 
-#include <QLocale>
-
 namespace purga::cli {
 
 QStringList selectedRules(Context &ctx, bool allByDefault)
@@ -35,7 +33,8 @@ namespace {
 // One removable partition, or one detached earlier and not dropped (with why), in words.
 void printPartitionHuman(const PartitionInfo &p)
 {
-    const QString leaves = p.leaves > 1 ? Context::tr(", %1 sub-partitions").arg(p.leaves) : QString();
+    const QString leaves =
+        p.leaves > 1 ? Context::tr(", %1 sub-partitions").arg(formatCount(p.leaves)) : QString();
     if (p.detachedNotDropped) {
         Context::printLine(Context::tr("  %1: detached, not dropped (%2 rows, %3%4): %5; the purge drops it")
                                .arg(p.name, formatCount(p.rows), formatBytes(p.bytes), leaves, p.reason));
@@ -54,24 +53,23 @@ void printPartitionHuman(const PartitionInfo &p)
 
 void printPreviewHuman(const PreviewPlan &plan)
 {
-    const QLocale l;
     Context::printLine(Context::tr("Preview frozen at %1 UTC (server time zone %2)")
                            .arg(plan.cutoffBaseUtc, plan.serverTimeZone));
     for (const RulePreview &r : plan.rules) {
         Context::printLine(QString());
         Context::printLine(
-            QStringLiteral("%1 (%2) — cutoff %3 UTC").arg(Rules::title(r.id), r.table, r.cutoffUtc));
+            Context::tr("%1 (%2) — cutoff %3 UTC").arg(Rules::title(r.id), r.table, r.cutoffUtc));
         Context::printLine(
             Context::tr("  removable %1, kept %2 (of which %3 only by the retention window), total %4")
-                .arg(l.toString(r.eligible), l.toString(r.retained), l.toString(r.retainedByWindow),
-                     l.toString(r.total)));
+                .arg(formatCount(r.eligible), formatCount(r.retained), formatCount(r.retainedByWindow),
+                     formatCount(r.total)));
         if (Rules::isShortRetention(r.config))
             Context::printLine(Context::tr("  WARNING: %1").arg(Rules::shortRetentionWarning(r.config)));
         if (!Rules::isPartitionRule(r.id) && r.adrSampleInWindow > 0)
             Context::printLine(
                 Context::tr("  WARNING: the ADR's sample SQL would delete %1 rows still inside the "
                             "forensic window.")
-                    .arg(l.toString(r.adrSampleInWindow)));
+                    .arg(formatCount(r.adrSampleInWindow)));
         if (r.eligible > 0 && !Rules::isPartitionRule(r.id))
             Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4")
                                    .arg(r.keyMin)

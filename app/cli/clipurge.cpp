@@ -51,7 +51,7 @@ public:
         if (p.etaMs >= 0 && !final)
             line += Context::tr(", ETA %1 s").arg(formatCount(p.etaMs / 1000));
         if (p.lagMs >= 0)
-            line += Context::tr(", replica lag %1 s").arg(QString::number(p.lagMs / 1000.0, 'f', 1));
+            line += Context::tr(", replica lag %1 s").arg(QLocale().toString(p.lagMs / 1000.0, 'f', 1));
         if (p.state == RuleStatus::Throttled)
             line += Context::tr(" — throttled: %1").arg(p.holdReason);
         Context::info(line);
@@ -122,9 +122,7 @@ bool pacingOptions(const Context &ctx, PacingOptions *pacing)
         *out = v.toDouble(&ok);
         if (!ok || *out < 0 || *out > max) {
             Context::error(Context::tr("--%1 takes a number from 0 to %2, not \"%3\".")
-                               .arg(QLatin1String(name))
-                               .arg(max)
-                               .arg(v));
+                               .arg(QLatin1String(name), formatCount(qint64(max)), v));
             return false;
         }
         return true;

@@ -26,11 +26,13 @@ void printHuman(const PreflightReport &r, const Overview &ov)
         Context::tr("Server PostgreSQL %1, role %2, database %3").arg(r.serverVersion, r.role, r.database));
     if (r.tls.known)
         Context::printLine(r.tls.summary());
+    const QString ok = Context::tr("[ok]"), warn = Context::tr("[warn]"), fail = Context::tr("[FAIL]");
+    const qsizetype width = qMax(ok.size(), qMax(warn.size(), fail.size()));
     for (const PreflightItem &i : r.items) {
-        const char *mark = i.status == PreflightItem::Status::Ok        ? "[ok]  "
-                           : i.status == PreflightItem::Status::Warning ? "[warn]"
-                                                                        : "[FAIL]";
-        Context::printLine(QLatin1String(mark) + u' ' + i.title + QStringLiteral(" — ") + i.detail);
+        const QString &mark = i.status == PreflightItem::Status::Ok        ? ok
+                              : i.status == PreflightItem::Status::Warning ? warn
+                                                                           : fail;
+        Context::printLine(mark.leftJustified(width) + u' ' + i.title + QStringLiteral(" — ") + i.detail);
     }
     Context::printLine(QString());
     for (const TableOverview &t : ov.tables) {
@@ -42,7 +44,7 @@ void printHuman(const PreflightReport &r, const Overview &ov)
                      num(t.keptByWindow), formatBytes(t.tableBytes), formatBytes(t.indexBytes))
                 .arg(num(t.deadTuples)));
         for (const PartitionInfo &p : t.partitions)
-            Context::printLine(QStringLiteral("    %1  %2 .. %3  rows %4  %5")
+            Context::printLine(Context::tr("    %1  %2 .. %3  rows %4  %5")
                                    .arg(p.name, p.isDefault ? QStringLiteral("DEFAULT") : p.lowerBound,
                                         p.upperBound, num(p.rows),
                                         p.removable ? Context::tr("removable") : QString()));

@@ -65,8 +65,7 @@ int vacuumAfterPurge(Context &ctx, Session &session, const PurgeReceipt &receipt
     for (const RuleConfig &c : session.rules)
         lockTimeoutMs = qMax(lockTimeoutMs, c.lockTimeoutMs);
     Context::info(Context::tr("VACUUM (ANALYZE) %1 (lock timeout %2 ms; Ctrl-C cancels it)…")
-                      .arg(names)
-                      .arg(lockTimeoutMs));
+                      .arg(names, formatCount(lockTimeoutMs)));
     canceller.arm(session.conn.handle());
     QString error;
     bool cancelled = false;

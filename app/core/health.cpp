@@ -2,8 +2,10 @@
 
 #include "historystore.h"
 #include "pgconnection.h"
+#include "textformat.h"
 
 #include <QJsonArray>
+#include <QLocale>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -38,7 +40,7 @@ QString levelText(HealthLevel l)
 
 QString hours(double h)
 {
-    return QString::number(h, 'f', h < 10 ? 1 : 0);
+    return QLocale().toString(h, 'f', h < 10 ? 1 : 0); // the locale's decimal point and grouping
 }
 
 } // namespace
@@ -170,7 +172,7 @@ bool Health::checkHistory(PgConnection &conn, const HealthOptions &options, Heal
                "(docs/job-integration.md)."));
     else if (r->hoursSinceJobOk < 0)
         add(r, QStringLiteral("job_never_ok"), HealthLevel::Alarm,
-            tr("The scheduled job has %1 recorded runs and none succeeded.").arg(r->jobRuns));
+            tr("The scheduled job has %1 recorded runs and none succeeded.").arg(formatCount(r->jobRuns)));
     else if (r->hoursSinceJobOk > options.maxHours)
         add(r, QStringLiteral("job_overdue"), HealthLevel::Alarm,
             tr("The scheduled job last succeeded %1 h ago (%2), more than %3 h.")

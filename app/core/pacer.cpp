@@ -1,6 +1,9 @@
 #include "pacer.h"
 
+#include "textformat.h"
+
 #include <QFileInfo>
+#include <QLocale>
 #include <QThread>
 
 namespace purga {
@@ -9,7 +12,7 @@ namespace {
 
 QString seconds(qint64 ms)
 {
-    return QString::number(double(ms) / 1000.0, 'f', 1);
+    return QLocale().toString(double(ms) / 1000.0, 'f', 1); // the locale's decimal point
 }
 
 } // namespace
@@ -41,13 +44,14 @@ void Pacer::applyLiveChanges()
         return;
     const int size = qMin(m_live->batchSize(), 100000); // the rules' own bound (Rules::validate)
     if (size != m_appliedBatchSize && size > 0) {
-        m_log(tr("Batch size changed to %1 rows during the run; it applies from the next batch.").arg(size));
+        m_log(tr("Batch size changed to %1 rows during the run; it applies from the next batch.")
+                  .arg(formatCount(size)));
         m_appliedBatchSize = size;
     }
     const double nice = m_live->nice();
     if (nice != m_appliedNice && nice >= 0) {
         m_log(tr("Nice ratio changed to %1 during the run: after each batch the run sleeps %1 × its time.")
-                  .arg(nice));
+                  .arg(QLocale().toString(nice)));
         m_appliedNice = nice;
     }
     const bool paused = m_live->paused();
@@ -94,7 +98,8 @@ Pacer::Hold Pacer::checkLag(QString *why, QString *abortReason)
                                                : 0;
     if (limit > 0 && lag.lagMs > limit) {
         *why = tr("replica lag %1 s > %2 s").arg(seconds(lag.lagMs), seconds(limit));
-        m_lagDetail = tr("standby %1, %2 kB of WAL behind").arg(lag.worst).arg(lag.bytesBehind / 1024);
+        m_lagDetail =
+            tr("standby %1, %2 kB of WAL behind").arg(lag.worst, formatCount(lag.bytesBehind / 1024));
         return Hold::ReplicaLag;
     }
     return Hold::None;

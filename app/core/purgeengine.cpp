@@ -215,11 +215,10 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     for (const RuleReceipt &r : receipt.rules)
         total += r.deleted;
     if (receipt.status == RunStatus::Ok)
-        receipt.message = tr("Purge finished: %1 rows removed.").arg(total);
+        receipt.message = tr("Purge finished: %1 rows removed.").arg(formatCount(total));
     else if (receipt.status == RunStatus::Cancelled)
         receipt.message = tr("Purge cancelled after %1 rows; committed batches stay removed. %2")
-                              .arg(total)
-                              .arg(receipt.message);
+                              .arg(formatCount(total), receipt.message);
 }
 
 PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer)
@@ -243,8 +242,8 @@ PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObser
         // The time held by the pacing goes with the run's detail (no metric name for it yet).
         const QString detail = receipt.throttledMs > 0 ? receipt.message + u' ' +
                                                              tr("Throttled %1 ms (%2 waits for replica lag).")
-                                                                 .arg(receipt.throttledMs)
-                                                                 .arg(receipt.lagWaits)
+                                                                 .arg(formatCount(receipt.throttledMs),
+                                                                      formatCount(receipt.lagWaits))
                                                        : receipt.message;
         HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), detail, &err);
     }

@@ -1,5 +1,6 @@
 #include "partitionddl.h"
 #include "purgeinternal.h"
+#include "textformat.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -100,9 +101,9 @@ void PartitionPurge::recordRemoved(const PartitionInfo &part, qint64 rows, const
         rows, since.nsecsElapsed() / 1e6,
         m_ctx.options.detachOnly
             ? QCoreApplication::translate("purga::detail", "%1 detached (%2 rows), kept as a table.")
-                  .arg(part.name, QString::number(rows))
+                  .arg(part.name, formatCount(rows))
             : QCoreApplication::translate("purga::detail", "%1 detached and dropped (%2 rows).")
-                  .arg(part.name, QString::number(rows)));
+                  .arg(part.name, formatCount(rows)));
 }
 
 // A detached partition (or one found detached and not dropped) is dropped unless detach-only,
@@ -139,8 +140,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
             part,
             QCoreApplication::translate(
                 "purga::detail", "it holds %1 rows, more than the %2 the preview counted; preview again")
-                .arg(rows)
-                .arg(part.rows),
+                .arg(formatCount(rows), formatCount(part.rows)),
             true);
     const DdlOutcome o = m_ddl.withRetries(Rules::dropPartitionSql(part.name));
     if (o.cancelled())
@@ -281,8 +281,7 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
             tooMany =
                 QCoreApplication::translate(
                     "purga::detail", "it holds %1 rows, more than the %2 the preview counted; preview again")
-                    .arg(rows)
-                    .arg(part.rows);
+                    .arg(formatCount(rows), formatCount(part.rows));
             return false;
         }
         if (!m_ddl.step(Rules::commentSql(part.name, marker(part)), failed) ||
@@ -369,8 +368,7 @@ RuleReceipt PartitionPurge::run()
     }
     QString message =
         QCoreApplication::translate("purga::detail", "log_sesiones: %1 partitions, %2 rows removed.")
-            .arg(r.batches)
-            .arg(r.deleted);
+            .arg(formatCount(r.batches), formatCount(r.deleted));
     if (r.notDroppedPartitions.isEmpty())
         return m_run.finish(RuleStatus::Ok, message);
     QStringList kept;

@@ -1,6 +1,7 @@
 #include "chunkplanner.h"
 #include "dbfailure.h"
 #include "purgeinternal.h"
+#include "textformat.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -158,8 +159,7 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
                 "rolled back and the purge stopped. Take a new preview.")
                 .arg(m_preview.table)
                 .arg(r.batches + 1)
-                .arg(r.deleted + n)
-                .arg(m_preview.eligible));
+                .arg(formatCount(r.deleted + n), formatCount(m_preview.eligible)));
         return Step::Done;
     }
     QSqlQuery commit(m_ctx.conn.database());
@@ -254,16 +254,14 @@ RuleReceipt RowPurge::finishComplete()
     const RuleReceipt &r = m_run.receipt();
     QString msg = QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches.")
                       .arg(m_preview.table)
-                      .arg(r.deleted)
-                      .arg(r.batches);
+                      .arg(formatCount(r.deleted), formatCount(r.batches));
     if (r.deleted != m_preview.eligible)
         msg += u' ' +
                QCoreApplication::translate(
                    "purga::detail",
                    "The preview counted %1: %2 rows changed since (updated or removed by others) and were "
                    "left alone.")
-                   .arg(m_preview.eligible)
-                   .arg(m_preview.eligible - r.deleted);
+                   .arg(formatCount(m_preview.eligible), formatCount(m_preview.eligible - r.deleted));
     return m_run.finish(RuleStatus::Ok, msg);
 }
 
