@@ -2,6 +2,7 @@
 
 #include "mainwindow.h"
 #include "screenshotter.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -50,7 +51,12 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
         QCoreApplication::translate("StartupOptions",
                                     "Also write the log (database requests, purge lines) to stderr. "
                                     "The log file is always written; Help > About says where."));
-    parser.addOptions({lang, profile, shots, quit, verbose});
+    const QCommandLineOption dark(
+        QStringLiteral("dark"),
+        QCoreApplication::translate("StartupOptions",
+                                    "Use a dark palette (Fusion style) whatever the system's theme; "
+                                    "without it the system's light or dark palette is followed."));
+    parser.addOptions({lang, profile, shots, quit, verbose, dark});
     parser.process(app);
 
     if (parser.isSet(lang)) {
@@ -69,6 +75,7 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
     options->screenshotDir = parser.value(shots);
     options->quitAfterScreenshots = parser.isSet(quit);
     options->verbose = parser.isSet(verbose);
+    options->dark = parser.isSet(dark);
     if (options->quitAfterScreenshots && options->screenshotDir.isEmpty()) {
         *error = QCoreApplication::translate("StartupOptions",
                                              "--quit-after-screenshots needs --screenshots DIR.");
@@ -96,6 +103,14 @@ void installTranslations(QApplication &app, const StartupOptions &options)
     auto *qt = new QTranslator(&app);
     if (qt->load(QStringLiteral("qtbase_es"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
+}
+
+void applyColourScheme(const StartupOptions &options)
+{
+    if (!options.dark)
+        return;
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setPalette(Theme::darkPalette());
 }
 
 void applyStartupOptions(MainWindow *window, const StartupOptions &options)
