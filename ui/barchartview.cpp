@@ -1,6 +1,7 @@
 #include "barchartview.h"
 
 #include "displayformat.h"
+#include "theme.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -24,6 +25,8 @@ BarChartView::BarChartView(const QString &title, QWidget *parent)
     setFixedHeight(kMinHeight);
     setMinimumWidth(260);
     setBuckets({});
+    // A new chart gets the theme in setBuckets(); this one follows the system's light or dark change.
+    Theme::follow(this, [this] { Theme::styleChart(chart()); });
 }
 
 void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, const QString &labelTemplate)
@@ -48,6 +51,7 @@ void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, cons
     }
 
     auto *chart = new QChart;
+    Theme::styleChart(chart);
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->legend()->hide();
     chart->setMargins(QMargins(4, 4, 4, 4));

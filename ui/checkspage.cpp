@@ -3,6 +3,7 @@
 #include "appstate.h"
 #include "dbsession.h"
 #include "displayformat.h"
+#include "theme.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -30,21 +31,7 @@ Display::Status toDisplay(PreflightItem::Status status)
 
 QString bannerStyle(Display::Status status)
 {
-    switch (status) {
-    case Display::Status::Ok:
-        return QStringLiteral("QLabel { background: #e6f4ea; color: #0d5223; border: 1px solid #8bc79a; "
-                              "padding: 8px; }");
-    case Display::Status::Warning:
-        return QStringLiteral("QLabel { background: #fef7e0; color: #5c3c00; border: 1px solid #e0b84c; "
-                              "padding: 8px; }");
-    case Display::Status::Failed:
-        return QStringLiteral("QLabel { background: #fce8e6; color: #8c1d18; border: 1px solid #e49a94; "
-                              "padding: 8px; }");
-    case Display::Status::Info:
-        break;
-    }
-    return QStringLiteral(
-        "QLabel { background: #eef1f5; color: #202124; border: 1px solid #c4c9d0; padding: 8px; }");
+    return QStringLiteral("QLabel { %1 padding: 8px; }").arg(Theme::noteCss(Theme::toneOf(status)));
 }
 
 } // namespace
@@ -114,7 +101,7 @@ ChecksPage::ChecksPage(AppState *state, QWidget *parent)
         rebuild();
     });
     connect(m_state, &AppState::preflightChanged, this, &ChecksPage::rebuild);
-    rebuild();
+    Theme::follow(this, [this] { rebuild(); });
 }
 
 QString ChecksPage::verdictText() const

@@ -7,6 +7,7 @@
 #include "profileform.h"
 #include "profilestore.h"
 #include "sessioncoordinator.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -56,8 +57,10 @@ ConnectDialog::ConnectDialog(SessionCoordinator *coordinator, QWidget *parent)
     m_error->setObjectName(QStringLiteral("connectError"));
     m_error->setWordWrap(true);
     m_error->setTextFormat(Qt::PlainText);
-    m_error->setStyleSheet(QStringLiteral("QLabel { background: #fce8e6; color: #8c1d18; border: 1px solid "
-                                          "#e49a94; padding: 6px; }"));
+    Theme::follow(m_error, [this] {
+        m_error->setStyleSheet(
+            QStringLiteral("QLabel { %1 padding: 6px; }").arg(Theme::noteCss(Theme::Tone::Danger)));
+    });
     m_errorDetail->setObjectName(QStringLiteral("connectErrorDetail"));
     m_errorDetail->setWordWrap(true);
     m_errorDetail->setTextFormat(Qt::PlainText);

@@ -44,6 +44,7 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     m_targetLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_versionLabel->setObjectName(QStringLiteral("versionLabel"));
     m_bypassLabel->setObjectName(QStringLiteral("bypassLabel"));
+    m_bypassIcon->setObjectName(QStringLiteral("bypassIcon"));
     m_standbyLabel->setObjectName(QStringLiteral("standbyLabel"));
     m_tlsLabel->setObjectName(QStringLiteral("tlsLabel"));
     m_connectButton->setObjectName(QStringLiteral("connectButton"));
@@ -131,7 +132,9 @@ void ConnectionBar::refresh()
     m_bypassChip->setVisible(checked);
     const auto bypassStatus = report.bypassRls ? Display::Status::Ok : Display::Status::Failed;
     m_bypassIcon->setPixmap(Display::statusIcon(bypassStatus).pixmap(16, 16));
-    m_bypassLabel->setText(QStringLiteral("BYPASSRLS ") + Display::statusSymbol(bypassStatus));
+    // The icon's shape says granted or missing: a ✓ in the text beside it would say it twice.
+    m_bypassLabel->setText(QStringLiteral("BYPASSRLS"));
+    m_bypassIcon->setAccessibleName(Display::statusSymbol(bypassStatus));
     m_bypassChip->setToolTip(report.bypassRls
                                  ? tr("The role bypasses row level security: it sees every tenant's rows.")
                                  : tr("The role does not bypass row level security: it would only see one "

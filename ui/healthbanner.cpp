@@ -3,6 +3,7 @@
 #include "appstate.h"
 #include "displayformat.h"
 #include "health.h"
+#include "theme.h"
 
 #include <algorithm>
 
@@ -22,7 +23,7 @@ HealthBanner::HealthBanner(AppState *state, QWidget *parent)
     connect(m_state, &AppState::connectionChanged, this, &HealthBanner::refresh);
     connect(m_state, &AppState::preflightChanged, this, &HealthBanner::refresh);
     connect(m_state, &AppState::healthChanged, this, &HealthBanner::refresh);
-    refresh();
+    Theme::follow(this, [this] { refresh(); });
 }
 
 void HealthBanner::setProblem(const QString &text)
@@ -96,13 +97,11 @@ void HealthBanner::refresh()
     m_plain = plain.join(u'\n');
     setText(lines.join(QStringLiteral("<br>")));
     setVisible(!lines.isEmpty());
-    const QString colours =
-        level == Display::Status::Info
-            ? QStringLiteral("background: #e6f4ea; color: #0d5223; border-bottom: 1px solid #8cc79f;")
-        : level == Display::Status::Failed
-            ? QStringLiteral("background: #fce8e6; color: #8c1d18; border-bottom: 1px solid #e49a94;")
-            : QStringLiteral("background: #fef7e0; color: #5c3c00; border-bottom: 1px solid #e0b84c;");
-    setStyleSheet(QStringLiteral("QLabel#healthBanner { %1 }").arg(colours));
+    // Nothing refused and nothing overdue (Info) reads green.
+    const Theme::Colours c = Theme::note(Theme::toneOf(level, Theme::Tone::Ok));
+    setStyleSheet(
+        QStringLiteral("QLabel#healthBanner { background: %1; color: %2; border-bottom: 1px solid %3; }")
+            .arg(c.background.name(), c.text.name(), c.border.name()));
 }
 
 } // namespace purga

@@ -1,5 +1,7 @@
 #include "historycharts.h"
 
+#include "theme.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
@@ -26,7 +28,7 @@ void makeLegendToggles(QChart *chart)
         QObject::connect(m, &QLegendMarker::clicked, m, [m] {
             m->series()->setVisible(!m->series()->isVisible());
             m->setVisible(true);
-            m->setLabelBrush(m->series()->isVisible() ? QBrush(Qt::black) : QBrush(Qt::gray));
+            m->setLabelBrush(Theme::legendLabel(m->series()->isVisible()));
         });
 }
 
@@ -121,6 +123,7 @@ QChartView *makeView(const QString &title)
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
     auto *view = new QChartView(chart);
+    Theme::follow(view, [chart] { Theme::styleChart(chart); });
     view->setRenderHint(QPainter::Antialiasing);
     view->setRubberBand(QChartView::HorizontalRubberBand); // drag to zoom, right click to zoom out
     view->setMinimumHeight(220);

@@ -6,6 +6,7 @@
 #include "freezecontroller.h"
 #include "messagebox.h"
 #include "pgconnection.h"
+#include "theme.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -44,6 +45,7 @@ LockHolderPanel::LockHolderPanel(AppState *state, QWidget *parent)
     layout->addWidget(m_text, 1);
     layout->addLayout(buttons);
 
+    Theme::follow(this, [this] { applyColours(); });
     connect(m_recheck, &QPushButton::clicked, this, &LockHolderPanel::refresh);
     connect(m_terminate, &QPushButton::clicked, this, &LockHolderPanel::terminateHolder);
     connect(m_state, &AppState::connectionChanged, this, [this] {
@@ -116,9 +118,20 @@ void LockHolderPanel::display(const LockHolders &holders)
     lines[0] = Display::statusSymbol(status) + u' ' + lines.constFirst();
     m_text->setText(m_state->isConnected() ? lines.join(u'\n') : QString());
     m_terminate->setVisible(holders.offerTerminate() && !isOwnFreeze());
-    setStyleSheet(status == Display::Status::Warning
-                      ? QStringLiteral("QFrame#lockHolderPanel { background: #fef7e0; color: #5c3c00; }")
-                      : QString());
+    m_warning = status == Display::Status::Warning;
+    applyColours();
+}
+
+void LockHolderPanel::applyColours()
+{
+    if (!m_warning) {
+        setStyleSheet(QString());
+        return;
+    }
+    const Theme::Colours c = Theme::note(Theme::Tone::Warning);
+    setStyleSheet(
+        QStringLiteral("QFrame#lockHolderPanel { background: %1; } QLabel#lockHolderText { color: %2; }")
+            .arg(c.background.name(), c.text.name()));
 }
 
 void LockHolderPanel::showProblem(const QString &message)

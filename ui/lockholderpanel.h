@@ -47,6 +47,7 @@ private:
     void display(const LockHolders &holders);
     void showProblem(const QString &message);
     bool isOwnFreeze() const;
+    void applyColours(); // amber for a possibly leaked lock, from the palette's theme
 
     AppState *m_state;
     QLabel *m_text;
@@ -54,6 +55,7 @@ private:
     QPushButton *m_recheck;
     LockHolders m_holders;
     QPointer<DbRequest> m_request;
+    bool m_warning = false;
 };
 
 } // namespace purga

@@ -314,11 +314,9 @@ void MainWindow::updateNavigation()
         s = !r.canPreview() ? Display::Status::Failed
             : !r.canPurge() ? Display::Status::Warning
                             : Display::Status::Ok;
+    // The icon alone: "Checks ✓" beside a check icon said it twice.
     checks->setIcon(Display::statusIcon(s));
-    QString text = tr("Checks");
-    if (s != Display::Status::Info)
-        text += u' ' + Display::statusSymbol(s);
-    checks->setText(text);
+    checks->setText(tr("Checks"));
 }
 
 void MainWindow::updateWindowTitle()

@@ -1,6 +1,7 @@
 #include "partitionstrip.h"
 
 #include "displayformat.h"
+#include "theme.h"
 
 #include <QApplication>
 #include <QGridLayout>
@@ -97,27 +98,41 @@ QWidget *PartitionStrip::makeTile(const PartitionInfo &p)
     QString status;
     QString kind;
     QIcon icon;
-    QString style;
+    Theme::Tone tone = Theme::Tone::Ok;
+    QString border;
     if (p.isDefault) {
         month = tr("DEFAULT");
         status = tr("never removed");
         kind = QStringLiteral("default");
         icon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxInformation);
-        style = QStringLiteral("background: #eceff1; border: 1px dashed #78909c;");
+        tone = Theme::Tone::Neutral;
+        border = QStringLiteral("1px dashed");
     } else if (p.removable) {
         month = p.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(p.lowerBound);
         status = tr("removable");
         kind = QStringLiteral("removable");
         icon = QApplication::style()->standardIcon(QStyle::SP_TrashIcon);
-        style = QStringLiteral("background: #fff3e0; border: 2px solid #e65100;");
+        tone = Theme::Tone::Warning;
+        border = QStringLiteral("2px solid");
     } else {
         month = p.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(p.lowerBound);
         status = tr("kept");
         kind = QStringLiteral("kept");
         icon = Display::statusIcon(Display::Status::Ok);
-        style = QStringLiteral("background: #f1f8e9; border: 1px solid #9ccc65;");
+        tone = Theme::Tone::Ok;
+        border = QStringLiteral("1px solid");
     }
-    tile->setStyleSheet(QStringLiteral("QFrame#partitionTile { %1 border-radius: 4px; }").arg(style));
+    // The tile's words in the note's text colour: the window's own text would vanish on a pale
+    // tile in a dark palette. The removable tile's thick border is the strong accent colour.
+    Theme::follow(tile, [tile, tone, border] {
+        const Theme::Colours c = Theme::note(tone);
+        const QColor edge =
+            tone == Theme::Tone::Warning ? Theme::accent(tone, QGuiApplication::palette()) : c.border;
+        tile->setStyleSheet(
+            QStringLiteral("QFrame#partitionTile { background: %1; border: %2 %3; border-radius: 4px; }"
+                           " QFrame#partitionTile QLabel { color: %4; background: transparent; }")
+                .arg(c.background.name(), border, edge.name(), c.text.name()));
+    });
 
     auto *layout = new QVBoxLayout(tile);
     layout->setContentsMargins(8, 6, 8, 6);

@@ -1,6 +1,7 @@
 #include "profileform.h"
 
 #include "displayformat.h"
+#include "theme.h"
 #include "tls.h"
 
 #include <QComboBox>
@@ -40,8 +41,10 @@ ProfileForm::ProfileForm(QWidget *parent)
     m_service->setWordWrap(true);
     m_sslWarning->setObjectName(QStringLiteral("sslWarning"));
     m_sslWarning->setWordWrap(true);
-    m_sslWarning->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #5c3b00; border: 1px "
-                                               "solid #e0b54d; padding: 4px; }"));
+    Theme::follow(m_sslWarning, [this] {
+        m_sslWarning->setStyleSheet(
+            QStringLiteral("QLabel { %1 padding: 4px; }").arg(Theme::noteCss(Theme::Tone::Warning)));
+    });
 
     m_name->setPlaceholderText(tr("e.g. core-prod"));
     m_port->setRange(1, 65535);

@@ -7,6 +7,7 @@
 #include "runformat.h"
 #include "sampletable.h"
 #include "sqlview.h"
+#include "theme.h"
 
 #include <QBoxLayout>
 #include <QFormLayout>
@@ -30,10 +31,13 @@ QLabel *warningLine(const QString &text, QWidget *parent)
     label->setFrameShape(QFrame::StyledPanel);
     label->setMargin(6);
     label->setAutoFillBackground(true);
-    QPalette pal = label->palette();
-    pal.setColor(QPalette::Window, QColor(0xff, 0xf3, 0xcd));
-    pal.setColor(QPalette::WindowText, QColor(0x66, 0x4d, 0x03));
-    label->setPalette(pal);
+    Theme::follow(label, [label] {
+        const Theme::Colours c = Theme::note(Theme::Tone::Warning);
+        QPalette pal = label->palette();
+        pal.setColor(QPalette::Window, c.background);
+        pal.setColor(QPalette::WindowText, c.text);
+        label->setPalette(pal);
+    });
     return label;
 }
 

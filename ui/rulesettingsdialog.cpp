@@ -5,6 +5,7 @@
 #include "messagebox.h"
 #include "profilestore.h"
 #include "runformat.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
@@ -179,7 +180,7 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
     layout->addLayout(grid);
     layout->addWidget(m_messages);
     layout->addWidget(buttons);
-    validateNow();
+    Theme::follow(this, [this] { validateNow(); });
     setMinimumWidth(760);
 }
 
@@ -250,14 +251,15 @@ bool RuleSettingsDialog::isBelowForensicWindow(const QString &ruleId) const
 
 void RuleSettingsDialog::validateNow()
 {
+    const QString red = Theme::dangerText().name();
     for (const QString &id : Rules::ids()) {
         const Row &row = m_rows[id];
         const bool below = isBelowForensicWindow(id);
         const QString window = inUnits(id, Rules::forensicMinimumSeconds(id));
         // Red AND a symbol and words: the colour is never the only carrier.
-        row.retention->setStyleSheet(below ? QStringLiteral("QSpinBox { color: #c62828; font-weight: bold; }")
-                                           : QString());
-        row.note->setStyleSheet(below ? QStringLiteral("color: #c62828;") : QString());
+        row.retention->setStyleSheet(
+            below ? QStringLiteral("QSpinBox { color: %1; font-weight: bold; }").arg(red) : QString());
+        row.note->setStyleSheet(below ? QStringLiteral("color: %1;").arg(red) : QString());
         row.note->setText(
             below ? Display::statusSymbol(Display::Status::Warning) + u' ' +
                         tr("Shorter than the forensic window (%1)").arg(window) +
@@ -275,7 +277,7 @@ void RuleSettingsDialog::validateNow()
     if (lines.isEmpty())
         lines << Display::statusSymbol(Display::Status::Ok) + u' ' + tr("The settings are valid.");
     m_messages->setText(lines.join(u'\n'));
-    m_messages->setStyleSheet(!errs.isEmpty() || !warns.isEmpty() ? QStringLiteral("color: #c62828;")
+    m_messages->setStyleSheet(!errs.isEmpty() || !warns.isEmpty() ? QStringLiteral("color: %1;").arg(red)
                                                                   : QString());
     m_save->setEnabled(errs.isEmpty());
 }

@@ -2,6 +2,7 @@
 
 #include "mainwindow.h"
 #include "screenshotter.h"
+#include "theme.h"
 #include "uilanguage.h"
 
 #include <QApplication>
@@ -49,7 +50,12 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
         QCoreApplication::translate("StartupOptions",
                                     "Also write the log (database requests, purge lines) to stderr. "
                                     "The log file is always written; Help > About says where."));
-    parser.addOptions({lang, profile, shots, quit, verbose});
+    const QCommandLineOption dark(
+        QStringLiteral("dark"),
+        QCoreApplication::translate("StartupOptions",
+                                    "Use a dark palette (Fusion style) whatever the system's theme; "
+                                    "without it the system's light or dark palette is followed."));
+    parser.addOptions({lang, profile, shots, quit, verbose, dark});
     parser.process(app);
 
     if (parser.isSet(lang)) {
@@ -67,6 +73,7 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
     options->screenshotDir = parser.value(shots);
     options->quitAfterScreenshots = parser.isSet(quit);
     options->verbose = parser.isSet(verbose);
+    options->dark = parser.isSet(dark);
     if (options->quitAfterScreenshots && options->screenshotDir.isEmpty()) {
         *error = QCoreApplication::translate("StartupOptions",
                                              "--quit-after-screenshots needs --screenshots DIR.");
@@ -87,6 +94,14 @@ void installTranslations(QApplication &app, const StartupOptions &options)
     // English is the source language: nothing to load for it (the CLI shares this).
     if (!installCatalogues(app, options.language))
         qWarning("purga-sesiones: no translation for language %s", qPrintable(options.language));
+}
+
+void applyColourScheme(const StartupOptions &options)
+{
+    if (!options.dark)
+        return;
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setPalette(Theme::darkPalette());
 }
 
 void applyStartupOptions(MainWindow *window, const StartupOptions &options)

@@ -38,9 +38,10 @@ QString levelText(HealthLevel l)
     return QString();
 }
 
+// "5.5 h", "30 h", "3 days 4 h": over 48 h in days, which read better than 76 h.
 QString hours(double h)
 {
-    return QLocale().toString(h, 'f', h < 10 ? 1 : 0); // the locale's decimal point and grouping
+    return formatHours(h);
 }
 
 } // namespace
@@ -136,10 +137,9 @@ void Health::checkRules(PgConnection &conn, const QList<RuleConfig> &rules, Heal
         r->rules << o;
         if (o.overdue)
             add(r, QStringLiteral("overdue:") + config.id, HealthLevel::Alarm,
-                tr("%1: %2 removable since %3 (%4 h ago, more than %5 h): nobody has purged %6 for %4 h.")
-                    .arg(Rules::title(config.id))
-                    .arg(o.removable)
-                    .arg(o.removableSinceUtc, hours(o.hoursAgo), hours(r->maxHours), o.table));
+                tr("%1: %2 removable since %3 (%4 ago, more than %5): nobody has purged %6 for %4.")
+                    .arg(Rules::title(config.id), formatCount(o.removable), o.removableSinceUtc,
+                         hours(o.hoursAgo), hours(r->maxHours), o.table));
     }
 }
 
@@ -175,7 +175,7 @@ bool Health::checkHistory(PgConnection &conn, const HealthOptions &options, Heal
             tr("The scheduled job has %1 recorded runs and none succeeded.").arg(formatCount(r->jobRuns)));
     else if (r->hoursSinceJobOk > options.maxHours)
         add(r, QStringLiteral("job_overdue"), HealthLevel::Alarm,
-            tr("The scheduled job last succeeded %1 h ago (%2), more than %3 h.")
+            tr("The scheduled job last succeeded %1 ago (%2), more than %3.")
                 .arg(hours(r->hoursSinceJobOk), r->lastJobOkUtc, hours(options.maxHours)));
     return true;
 }
@@ -220,7 +220,7 @@ void Health::checkRuns(PgConnection &conn, const HealthOptions &options, HealthR
         add(r, QStringLiteral("stuck_run"), HealthLevel::Warning,
             gone ? tr("A %1 run started %2 is still marked en_curso but its backend (pid %3) is gone.")
                        .arg(stuck.value(0).toString(), stuck.value(2).toString(), stuck.value(1).toString())
-                 : tr("A %1 run started %2 has been en_curso for %3 h (more than %4 h).")
+                 : tr("A %1 run started %2 has been en_curso for %3 (more than %4).")
                        .arg(stuck.value(0).toString(), stuck.value(2).toString(), hours(age),
                             hours(options.stuckHours)));
     }

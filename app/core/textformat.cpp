@@ -1,5 +1,6 @@
 #include "textformat.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -19,6 +20,26 @@ QString formatBytes(qint64 value)
 QString formatRate(double perSecond)
 {
     return QLocale().toString(qint64(std::llround(perSecond > 0 ? perSecond : 0)));
+}
+
+QString formatHours(double hours)
+{
+    const QLocale locale;
+    if (hours <= 48) {
+        const QString number = locale.toString(hours, 'f', hours < 10 ? 1 : 0);
+        return QCoreApplication::translate("purga::TextFormat", "%1 h").arg(number);
+    }
+    qint64 days = qint64(hours / 24);
+    qint64 rest = std::llround(hours - double(days) * 24);
+    if (rest >= 24) {
+        ++days;
+        rest -= 24;
+    }
+    // Over 48 h there are always at least two days: no singular needed.
+    if (rest == 0)
+        return QCoreApplication::translate("purga::TextFormat", "%1 days").arg(locale.toString(days));
+    return QCoreApplication::translate("purga::TextFormat", "%1 days %2 h")
+        .arg(locale.toString(days), locale.toString(rest));
 }
 
 } // namespace purga

@@ -9,6 +9,9 @@ namespace purga {
 QString formatCount(qint64 value);    // locale thousands separators: "1,234,567"
 QString formatBytes(qint64 value);    // "1.5 MB" (powers of 1024, the locale's decimal point)
 QString formatRate(double perSecond); // a whole number of rows per second, locale separators
+// A span in hours as a person reads it: "5.5 h", "30 h", and over 48 h in days: "3 days 4 h"
+// (locale digits; the words are translated, context purga::TextFormat).
+QString formatHours(double hours);
 
 } // namespace purga
 

@@ -59,6 +59,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "purga-sesiones: no log file (%s)\n", qPrintable(logError));
     qInfo("purga-sesiones %s started", qPrintable(purga::buildinfo::appVersion()));
     purga::installTranslations(app, options);
+    purga::applyColourScheme(options);
     purga::registerMetaTypes();
     QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("purga-sesiones"),
                                                  QIcon(QStringLiteral(":/icons/purga-sesiones.svg"))));

@@ -134,6 +134,34 @@ private slots:
         QVERIFY(reasonIds(r).contains(QStringLiteral("overdue:refresh_tokens")));
     }
 
+    // Counts with the locale's group separator and spans over 48 h in days: "1,234 removable since
+    // … (3 days 4 h ago, more than 48 h)", not "1234 … (76 h ago …)".
+    void overdueTextReadsInDaysWithGroupedCounts()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        TestDatabase db(m_sandbox, QStringLiteral("health"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral(
+            "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, "
+            "creado_en, "
+            "expiracion, revocado, revocado_en)\n"
+            "SELECT 1, 1, gen_random_uuid(), 'old-' || g, now() - interval '90 days', now() + interval '10 "
+            "days', "
+            "true, now() - interval '30 days' - interval '76 hours' FROM generate_series(1, 1234) g")));
+        HealthReport r;
+        QVERIFY(compute(db, &r));
+        QString text;
+        for (const HealthReason &x : r.reasons)
+            if (x.id == QLatin1String("overdue:refresh_tokens"))
+                text = x.text;
+        QLocale::setDefault(QLocale::c());
+        QVERIFY2(text.contains(QLatin1String(": 1,234 removable since ")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("(3 days 4 h ago, more than 48 h)")), qPrintable(text));
+        QVERIFY2(text.endsWith(QLatin1String("for 3 days 4 h.")), qPrintable(text));
+        QCOMPARE(r.rules.at(0).removable, qint64(1234)); // the JSON keeps the plain numbers
+        QVERIFY(r.rules.at(0).hoursAgo > 75.9 && r.rules.at(0).hoursAgo < 76.1);
+    }
+
     void historyReasons_data()
     {
         QTest::addColumn<QString>("runs");

@@ -141,9 +141,11 @@ private slots:
                 (!r.canPurge() && w.checksPage()->verdictText().startsWith(QStringLiteral("⚠"))));
         QCOMPARE(w.currentPageId(), QStringLiteral("overview"));
 
-        // The bar: environment, target, BYPASSRLS ✓ in text.
+        // The bar: environment, target, BYPASSRLS with a ✓ icon (not a second ✓ in the text).
         auto *bypass = w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassLabel"));
-        QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS ✓"));
+        QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS"));
+        QCOMPARE(w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassIcon"))->accessibleName(),
+                 QStringLiteral("✓"));
         QCOMPARE(w.connectionBar()->environment(), Environment::NonProduction);
         auto *target = w.connectionBar()->findChild<QLabel *>(QStringLiteral("targetLabel"));
         QCOMPARE(target->text(), db.profile().displayTarget());
@@ -195,7 +197,9 @@ private slots:
         QVERIFY(!w.healthBanner()->isHidden());
         QVERIFY(w.healthBanner()->plainText().contains(QStringLiteral("✗")));
         auto *bypass = w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassLabel"));
-        QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS ✗"));
+        QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS"));
+        QCOMPARE(w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassIcon"))->accessibleName(),
+                 QStringLiteral("✗"));
         // No exact counts under row level security: they would only count one tenant.
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 30000);
         QVERIFY(!w.state()->overview().exact);
