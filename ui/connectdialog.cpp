@@ -1,9 +1,12 @@
 #include "connectdialog.h"
 
+#include "connectiontest.h"
 #include "dbsession.h"
 #include "displayformat.h"
+#include "environmentstyle.h"
 #include "messagebox.h"
 #include "passwordstore.h"
+#include "profileactions.h"
 #include "profileform.h"
 #include "profilestore.h"
 #include "sessioncoordinator.h"
@@ -11,7 +14,9 @@
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QGridLayout>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -36,6 +41,11 @@ ConnectDialog::ConnectDialog(SessionCoordinator *coordinator, QWidget *parent)
     , m_new(new QPushButton(tr("&New"), this))
     , m_save(new QPushButton(tr("&Save"), this))
     , m_delete(new QPushButton(tr("De&lete"), this))
+    , m_duplicate(new QPushButton(tr("D&uplicate"), this))
+    , m_rename(new QPushButton(tr("Re&name…"), this))
+    , m_testButton(new QPushButton(tr("&Test connection"), this))
+    , m_info(new QLabel(this))
+    , m_actions(nullptr)
     , m_form(new ProfileForm(this))
     , m_password(new QLineEdit(this))
     , m_remember(new QCheckBox(tr("&Remember the password in the keychain"), this))
@@ -48,12 +58,60 @@ ConnectDialog::ConnectDialog(SessionCoordinator *coordinator, QWidget *parent)
 {
     setObjectName(QStringLiteral("connectDialog"));
     setWindowTitle(tr("Connect to a database"));
+    m_actions = new ProfileActions(m_profiles.get(), this);
+    setupWidgets();
+    setupLayout();
+
+    connect(m_list, &QListWidget::currentItemChanged, this, &ConnectDialog::onSelectionChanged);
+    connect(m_new, &QPushButton::clicked, this, &ConnectDialog::newProfile);
+    connect(m_save, &QPushButton::clicked, this, &ConnectDialog::saveProfile);
+    connect(m_delete, &QPushButton::clicked, this, &ConnectDialog::deleteSelected);
+    connect(m_duplicate, &QPushButton::clicked, this, &ConnectDialog::duplicateSelected);
+    connect(m_rename, &QPushButton::clicked, this, &ConnectDialog::askRename);
+    connect(m_testButton, &QPushButton::clicked, this, &ConnectDialog::testConnection);
+    connect(m_actions, &ProfileActions::finished, this, &ConnectDialog::onProfileActionFinished);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // The Connect button is in the accept role: connect instead of closing.
+    disconnect(m_buttons, &QDialogButtonBox::accepted, nullptr, nullptr);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::startConnect);
+    connect(m_passwords, &PasswordStore::readFinished, this, &ConnectDialog::onReadFinished);
+    connect(m_passwords, &PasswordStore::writeFinished, this, &ConnectDialog::onWriteFinished);
+
+    showError(QString());
+    showInfo(QString());
+    setConnecting(false);
+    reloadList(QSettings().value(QStringLiteral("ui/lastProfile")).toString());
+    if (m_list->count() == 0)
+        newProfile();
+    else if (!m_list->currentItem())
+        m_list->setCurrentRow(0);
+    else
+        onSelectionChanged();
+    resize(860, 520);
+}
+
+ConnectDialog::~ConnectDialog() = default;
+
+void ConnectDialog::setupWidgets()
+{
     m_list->setObjectName(QStringLiteral("profileList"));
+    m_new->setObjectName(QStringLiteral("newProfileButton"));
+    m_save->setObjectName(QStringLiteral("saveProfileButton"));
+    m_delete->setObjectName(QStringLiteral("deleteProfileButton"));
+    m_duplicate->setObjectName(QStringLiteral("duplicateProfileButton"));
+    m_duplicate->setToolTip(
+        tr("Copies the selected profile under a new name; asks before copying its password."));
+    m_rename->setObjectName(QStringLiteral("renameProfileButton"));
+    m_rename->setToolTip(tr("Renames the selected profile; its password in the keychain follows it."));
     m_password->setObjectName(QStringLiteral("password"));
     m_password->setEchoMode(QLineEdit::Password);
     m_remember->setObjectName(QStringLiteral("rememberPassword"));
     m_keychain->setObjectName(QStringLiteral("keychainStatus"));
     m_keychain->setWordWrap(true);
+    m_info->setObjectName(QStringLiteral("connectInfo"));
+    m_info->setWordWrap(true);
+    m_info->setTextFormat(Qt::PlainText);
+    m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setObjectName(QStringLiteral("connectError"));
     m_error->setWordWrap(true);
     m_error->setTextFormat(Qt::PlainText);
@@ -68,15 +126,24 @@ ConnectDialog::ConnectDialog(SessionCoordinator *coordinator, QWidget *parent)
     m_progress->setRange(0, 0);
     m_progress->setTextVisible(false);
     m_progress->setMaximumHeight(10);
+    m_testButton->setObjectName(QStringLiteral("testConnectionButton"));
+    m_testButton->setToolTip(tr("Connects with the values and password above and says what answered; "
+                                "saves nothing."));
     m_connect->setObjectName(QStringLiteral("connectButton"));
     m_connect->setDefault(true);
     m_connect->setToolTip(tr("Saves the profile (never the password) and connects."));
+    m_buttons->addButton(m_testButton, QDialogButtonBox::ActionRole);
     m_buttons->addButton(m_connect, QDialogButtonBox::AcceptRole);
+}
 
-    auto *listButtons = new QHBoxLayout;
-    listButtons->addWidget(m_new);
-    listButtons->addWidget(m_save);
-    listButtons->addWidget(m_delete);
+void ConnectDialog::setupLayout()
+{
+    auto *listButtons = new QGridLayout;
+    listButtons->addWidget(m_new, 0, 0);
+    listButtons->addWidget(m_save, 0, 1);
+    listButtons->addWidget(m_duplicate, 0, 2);
+    listButtons->addWidget(m_rename, 1, 0);
+    listButtons->addWidget(m_delete, 1, 1);
     auto *left = new QVBoxLayout;
     left->addWidget(new QLabel(tr("Profiles and libpq services:"), this));
     left->addWidget(m_list, 1);
@@ -94,35 +161,12 @@ ConnectDialog::ConnectDialog(SessionCoordinator *coordinator, QWidget *parent)
     top->addLayout(right, 3);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top, 1);
+    layout->addWidget(m_info);
     layout->addWidget(m_error);
     layout->addWidget(m_errorDetail);
     layout->addWidget(m_progress);
     layout->addWidget(m_buttons);
-
-    connect(m_list, &QListWidget::currentItemChanged, this, &ConnectDialog::onSelectionChanged);
-    connect(m_new, &QPushButton::clicked, this, &ConnectDialog::newProfile);
-    connect(m_save, &QPushButton::clicked, this, &ConnectDialog::saveProfile);
-    connect(m_delete, &QPushButton::clicked, this, &ConnectDialog::deleteProfile);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    // The Connect button is in the accept role: connect instead of closing.
-    disconnect(m_buttons, &QDialogButtonBox::accepted, nullptr, nullptr);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &ConnectDialog::startConnect);
-    connect(m_passwords, &PasswordStore::readFinished, this, &ConnectDialog::onReadFinished);
-    connect(m_passwords, &PasswordStore::writeFinished, this, &ConnectDialog::onWriteFinished);
-
-    showError(QString());
-    setConnecting(false);
-    reloadList(QSettings().value(QStringLiteral("ui/lastProfile")).toString());
-    if (m_list->count() == 0)
-        newProfile();
-    else if (!m_list->currentItem())
-        m_list->setCurrentRow(0);
-    else
-        onSelectionChanged();
-    resize(820, 480);
 }
-
-ConnectDialog::~ConnectDialog() = default;
 
 void ConnectDialog::reloadList(const QString &select)
 {
@@ -132,11 +176,16 @@ void ConnectDialog::reloadList(const QString &select)
         auto *item = new QListWidgetItem(name, m_list);
         item->setData(NameRole, name);
         item->setData(ServiceRole, false);
+        const ProfileEnvironment environment =
+            m_profiles->load(name).value_or(ConnectionProfile()).environment;
+        item->setIcon(EnvironmentStyle::swatch(environment));
+        item->setToolTip(EnvironmentStyle::name(environment));
     }
     for (const QString &service : libpqServices()) {
         auto *item = new QListWidgetItem(tr("%1 (libpq service)").arg(service), m_list);
         item->setData(NameRole, service);
         item->setData(ServiceRole, true);
+        item->setIcon(EnvironmentStyle::swatch(profileFromService(service).environment));
         QFont f = item->font();
         f.setItalic(true);
         item->setFont(f);
@@ -217,10 +266,11 @@ void ConnectDialog::onSelectionChanged()
     ConnectionProfile p =
         service ? profileFromService(name) : m_profiles->load(name).value_or(ConnectionProfile());
     m_form->setProfile(p);
-    m_delete->setEnabled(!service);
+    updateListButtons();
     m_password->clear();
     m_keychainPassword.clear();
     showError(QString());
+    showInfo(QString());
     updatePasswordHint();
     if (p.passwordSource == PasswordSource::Keychain) {
         m_pendingRead = p.name;
@@ -315,6 +365,7 @@ void ConnectDialog::startConnect()
             emit notice(tr("The profile could not be saved: %1").arg(error));
     }
     showError(QString());
+    showInfo(QString());
     setConnecting(true);
     // The keychain is written only once the server has accepted the password: a typo must never
     // replace a good stored password.
@@ -379,6 +430,14 @@ void ConnectDialog::setConnecting(bool connecting)
     m_connect->setText(connecting ? tr("Connecting…") : tr("C&onnect"));
     m_form->setEnabled(!connecting);
     m_list->setEnabled(!connecting);
+    m_testButton->setEnabled(!connecting && !isTesting());
+    updateListButtons();
+}
+
+void ConnectDialog::showInfo(const QString &text)
+{
+    m_info->setText(text);
+    m_info->setVisible(!text.isEmpty());
 }
 
 void ConnectDialog::showError(const QString &text, const QString &detail)
@@ -416,23 +475,6 @@ void ConnectDialog::saveProfile()
     emit notice(tr("Profile %1 saved.").arg(profile.name));
 }
 
-void ConnectDialog::deleteProfile()
-{
-    QListWidgetItem *item = m_list->currentItem();
-    if (!item || item->data(ServiceRole).toBool())
-        return;
-    const QString name = item->data(NameRole).toString();
-    if (MessageBox::question(
-            this, tr("Delete profile"),
-            tr("Delete the profile %1 and forget its password in the keychain?").arg(name)) !=
-        QMessageBox::Yes)
-        return;
-    m_profiles->remove(name);
-    m_passwords->remove(name);
-    reloadList();
-    newProfile();
-}
-
 void ConnectDialog::newProfile()
 {
     const QSignalBlocker blocker(m_list);
@@ -440,10 +482,139 @@ void ConnectDialog::newProfile()
     m_form->setNewProfile(ConnectionProfile());
     m_password->clear();
     m_keychainPassword.clear();
-    m_delete->setEnabled(false);
+    updateListButtons();
     showError(QString());
+    showInfo(QString());
     updatePasswordHint();
     m_form->focusField(QStringLiteral("name"));
+}
+
+QString ConnectDialog::infoText() const
+{
+    return m_info->isVisibleTo(this) ? m_info->text() : QString();
+}
+
+bool ConnectDialog::isManaging() const
+{
+    return m_actions->isBusy();
+}
+
+QString ConnectDialog::selectedSavedProfile() const
+{
+    const QListWidgetItem *item = m_list->currentItem();
+    if (!item || item->data(ServiceRole).toBool())
+        return QString();
+    return item->data(NameRole).toString();
+}
+
+void ConnectDialog::updateListButtons()
+{
+    const bool idle = !m_connecting && !m_actions->isBusy();
+    const bool saved = !selectedSavedProfile().isEmpty();
+    for (QPushButton *b : {m_delete, m_duplicate, m_rename})
+        b->setEnabled(idle && saved);
+    m_new->setEnabled(idle);
+    m_save->setEnabled(idle);
+}
+
+void ConnectDialog::testConnection()
+{
+    if (m_connecting || isTesting())
+        return;
+    const ConnectionProfile profile = m_form->profile();
+    QStringList problems = validateProfile(profile);
+    if (profile.name.isEmpty()) // a test needs no name: nothing is saved
+        problems.removeFirst();
+    if (!problems.isEmpty()) {
+        showError(problems.join(u'\n'));
+        return;
+    }
+    showError(QString());
+    showInfo(tr("Testing the connection to %1…").arg(profile.displayTarget()));
+    m_test = m_coordinator->testConnection(profile, m_password->text());
+    m_testButton->setEnabled(false);
+    m_progress->setVisible(true);
+    auto done = [this] {
+        m_test.clear();
+        m_progress->setVisible(m_connecting);
+        m_testButton->setEnabled(!m_connecting);
+    };
+    m_test->onSucceeded<ConnectionTestResult>(this, [this, done](const ConnectionTestResult &r) {
+        done();
+        showInfo(Display::statusSymbol(Display::Status::Ok) + u' ' + r.summary());
+    });
+    connect(m_test, &DbRequest::failed, this, [this, done](const DbFailure &f) {
+        done();
+        showInfo(QString());
+        showError(f.message, f.detail);
+    });
+    connect(m_test, &DbRequest::cancelled, this, [this, done] {
+        done();
+        showInfo(tr("The connection test was cancelled."));
+    });
+}
+
+void ConnectDialog::duplicateSelected()
+{
+    const QString name = selectedSavedProfile();
+    if (name.isEmpty() || m_actions->isBusy())
+        return;
+    showError(QString());
+    showInfo(tr("Copying profile %1…").arg(name));
+    m_actions->duplicate(name);
+    updateListButtons();
+}
+
+void ConnectDialog::askRename()
+{
+    const QString name = selectedSavedProfile();
+    if (name.isEmpty())
+        return;
+    bool ok = false;
+    const QString to = QInputDialog::getText(
+        this, tr("Rename profile"), tr("New name for profile %1:").arg(name), QLineEdit::Normal, name, &ok);
+    if (ok && to.trimmed() != name)
+        renameSelected(to.trimmed());
+}
+
+void ConnectDialog::renameSelected(const QString &newName)
+{
+    const QString name = selectedSavedProfile();
+    if (name.isEmpty() || m_actions->isBusy())
+        return;
+    showError(QString());
+    showInfo(tr("Renaming profile %1…").arg(name));
+    m_actions->rename(name, newName);
+    updateListButtons();
+}
+
+void ConnectDialog::deleteSelected()
+{
+    const QString name = selectedSavedProfile();
+    if (name.isEmpty() || m_actions->isBusy())
+        return;
+    if (MessageBox::question(
+            this, tr("Delete profile"),
+            tr("Delete the profile %1 and forget its password in the keychain?").arg(name)) !=
+        QMessageBox::Yes)
+        return;
+    showError(QString());
+    showInfo(tr("Deleting profile %1…").arg(name));
+    m_actions->remove(name);
+    updateListButtons();
+}
+
+void ConnectDialog::onProfileActionFinished(bool ok, const QString &message, const QString &select)
+{
+    reloadList(select);
+    if (select.isEmpty() || !selectProfile(select))
+        newProfile();
+    // After the selection: selecting a profile clears the messages.
+    showInfo(ok ? Display::statusSymbol(Display::Status::Ok) + u' ' + message : QString());
+    if (!ok)
+        showError(message);
+    updateListButtons();
+    emit notice(message);
 }
 
 } // namespace purga

@@ -3,6 +3,7 @@
 #include "connectionprofile.h"
 
 #include <QDialog>
+#include <QPointer>
 
 #include <memory>
 
@@ -16,15 +17,18 @@ class QPushButton;
 
 namespace purga {
 
+class DbRequest;
 class SessionCoordinator;
 class PasswordStore;
+class ProfileActions;
 class ProfileForm;
 class ProfileStore;
 struct PasswordResult;
 
-// Choose, edit and save a profile, type the password (optionally kept in the keychain) and connect.
-// The keychain is only ever asked asynchronously; when it does not answer, the typed password still
-// connects. Connection failures are shown here, and nothing typed is lost.
+// The connection manager: choose, edit, save, duplicate, rename and delete a profile (with its
+// keychain entry: ProfileActions), pick its environment, test the connection, type the password (optionally
+// kept in the keychain) and connect. The keychain is only ever asked asynchronously; when it does not answer,
+// the typed password still connects. Connection failures are shown here, and nothing typed is lost.
 class ConnectDialog : public QDialog
 {
     Q_OBJECT
@@ -44,17 +48,28 @@ public:
     bool isConnecting() const { return m_connecting; }
     QString errorText() const;
     QString keychainText() const;
+    QString infoText() const; // the last outcome of a test or a profile action, when it went well
+    bool isTesting() const { return !m_test.isNull(); }
+    bool isManaging() const; // a duplicate, rename or delete is waiting for the keychain
     QPushButton *connectButton() const { return m_connect; }
     QCheckBox *rememberBox() const { return m_remember; }
     PasswordStore *passwordStore() const { return m_passwords; }
 
 public slots:
     void startConnect();
+    // Connects with the form's values and password on the session's thread, says what answered or
+    // why not, and closes that connection again. Saves nothing.
+    void testConnection();
+    void duplicateSelected();
+    void renameSelected(const QString &newName);
+    void deleteSelected(); // asks first (MessageBox)
 
 signals:
     void notice(const QString &text); // keychain outcomes worth the status bar
 
 private:
+    void setupWidgets();
+    void setupLayout();
     // Refills the list and marks `select` without loading it (what is typed stays).
     void reloadList(const QString &select = QString());
     void onSelectionChanged();
@@ -65,10 +80,14 @@ private:
     // After the server accepted the password: keep it in (or remove it from) the keychain as asked.
     void updateKeychain(const ConnectionProfile &profile, const QString &password);
     void saveProfile();
-    void deleteProfile();
+    void askRename();
+    void onProfileActionFinished(bool ok, const QString &message, const QString &select);
+    void updateListButtons();
+    QString selectedSavedProfile() const; // empty for a libpq service or nothing
     void newProfile();
     void setConnecting(bool connecting);
     void showError(const QString &text, const QString &detail = QString());
+    void showInfo(const QString &text);
     void setKeychainText(const QString &text, bool problem);
     QString keychainProblemText(const PasswordResult &result) const;
     void updatePasswordHint();
@@ -80,6 +99,12 @@ private:
     QPushButton *m_new;
     QPushButton *m_save;
     QPushButton *m_delete;
+    QPushButton *m_duplicate;
+    QPushButton *m_rename;
+    QPushButton *m_testButton;
+    QLabel *m_info;
+    ProfileActions *m_actions;
+    QPointer<DbRequest> m_test;
     ProfileForm *m_form;
     QLineEdit *m_password;
     QCheckBox *m_remember;

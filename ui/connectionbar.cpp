@@ -2,6 +2,7 @@
 
 #include "appstate.h"
 #include "displayformat.h"
+#include "environmentstyle.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -10,16 +11,6 @@
 #include <QToolButton>
 
 namespace purga {
-
-Environment environmentOf(const ConnectionProfile &profile)
-{
-    const QLatin1String prod("prod");
-    if (profile.name.contains(prod, Qt::CaseInsensitive) ||
-        profile.database.contains(prod, Qt::CaseInsensitive) ||
-        profile.service.contains(prod, Qt::CaseInsensitive))
-        return Environment::Production;
-    return Environment::NonProduction;
-}
 
 ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     : QFrame(parent)
@@ -103,20 +94,18 @@ void ConnectionBar::refresh()
     const PreflightReport &report = m_state->preflight();
     const bool checked = connected && report.serverVersionNum > 0;
 
-    m_environment = connected ? environmentOf(profile) : Environment::None;
-    switch (m_environment) {
-    case Environment::Production:
-        m_envLabel->setText(QStringLiteral("● ") + tr("PRODUCTION"));
-        m_envLabel->setToolTip(tr("The profile name or database contains \"prod\": treat it as production."));
-        break;
-    case Environment::NonProduction:
-        m_envLabel->setText(QStringLiteral("○ ") + tr("Not production"));
-        m_envLabel->setToolTip(tr("Neither the profile name nor the database contains \"prod\"."));
-        break;
-    case Environment::None:
+    m_environment = connected ? profile.environment : ProfileEnvironment::None;
+    if (!connected) {
         m_envLabel->setText(QStringLiteral("○ ") + tr("Not connected"));
         m_envLabel->setToolTip(QString());
-        break;
+    } else if (m_environment == ProfileEnvironment::None) {
+        m_envLabel->setText(QStringLiteral("○ ") + tr("Environment not set"));
+        m_envLabel->setToolTip(tr("Choose the profile's environment in the connection dialog: production, "
+                                  "staging and development colour the window."));
+    } else {
+        m_envLabel->setText(QStringLiteral("● ") + EnvironmentStyle::badge(m_environment));
+        m_envLabel->setToolTip(
+            tr("The profile's environment is %1.").arg(EnvironmentStyle::name(m_environment)));
     }
 
     m_profileLabel->setVisible(connected);
@@ -169,31 +158,23 @@ void ConnectionBar::refreshTls(bool checked)
 
 void ConnectionBar::applyColours()
 {
-    QString background;
-    QString foreground;
-    switch (m_environment) {
-    case Environment::Production:
-        background = QStringLiteral("#b3261e");
-        foreground = QStringLiteral("#ffffff");
-        break;
-    case Environment::NonProduction:
-        background = QStringLiteral("#2e6b34");
-        foreground = QStringLiteral("#ffffff");
-        break;
-    case Environment::None:
-        background = QStringLiteral("#5f6368");
-        foreground = QStringLiteral("#ffffff");
-        break;
-    }
+    // Not connected or no environment: neutral grey. Text black or white, whichever contrasts more.
+    QColor bg = EnvironmentStyle::colour(m_environment);
+    if (!bg.isValid())
+        bg = QColor(0x5f, 0x63, 0x68);
+    const QString background = bg.name();
+    const QString foreground = EnvironmentStyle::textOn(bg).name();
     setStyleSheet(
-        QStringLiteral("QFrame#connectionBar { background: %1; }"
-                       "QFrame#connectionBar QLabel { color: %2; }"
-                       "QFrame#bypassChip { background: #ffffff; border-radius: 3px; }"
-                       "QFrame#bypassChip QLabel { color: #202124; }"
-                       "QLabel#standbyLabel { background: #ffd54f; color: #3e2723; border-radius: 3px;"
-                       " padding: 1px 6px; }"
-                       "QLabel#tlsLabel[risk=\"true\"] { background: #ffd54f; color: #3e2723;"
-                       " border-radius: 3px; padding: 1px 6px; }")
+        QStringLiteral(
+            "QFrame#connectionBar { background: %1; }"
+            "QFrame#connectionBar QLabel { color: %2; }"
+            "QFrame#bypassChip { background: #ffffff; border-radius: 3px; }"
+            "QFrame#bypassChip QLabel { color: #202124; }"
+            "QLabel#standbyLabel { background: #ffd54f; color: #3e2723; border: 1px solid #3e2723;"
+            " border-radius: 3px;"
+            " padding: 1px 6px; }"
+            "QLabel#tlsLabel[risk=\"true\"] { background: #ffd54f; color: #3e2723; border: 1px solid #3e2723;"
+            " border-radius: 3px; padding: 1px 6px; }")
             .arg(background, foreground));
 }
 

@@ -12,13 +12,9 @@ namespace purga {
 
 class AppState;
 
-// Where a profile points: decides the bar's colour and label. The one heuristic lives in environmentOf().
-enum class Environment { None, Production, NonProduction };
-Environment environmentOf(const ConnectionProfile &profile);
-
-// The always-visible strip on top: environment, role@host:port/db, server version, BYPASSRLS, standby,
-// TLS.
-// Colour is never alone: every state is also spelled out in text and an icon.
+// The always-visible strip on top: environment (the profile's, coloured by EnvironmentStyle),
+// role@host:port/db, server version, BYPASSRLS, standby, TLS. Colour is never alone: every state is also
+// spelled out in text and an icon.
 class ConnectionBar : public QFrame
 {
     Q_OBJECT
@@ -28,7 +24,8 @@ public:
     // The "Connect ▾" button: its click opens the dialog, its menu also offers disconnect.
     void setActions(QAction *connectAction, QAction *disconnectAction);
 
-    Environment environment() const { return m_environment; }
+    // The connected profile's environment; None when not connected.
+    ProfileEnvironment environment() const { return m_environment; }
     QString environmentText() const;
 
 private:
@@ -37,7 +34,7 @@ private:
     void refreshTls(bool checked);
 
     AppState *m_state;
-    Environment m_environment = Environment::None;
+    ProfileEnvironment m_environment = ProfileEnvironment::None;
     QLabel *m_envLabel;
     QLabel *m_profileLabel;
     QLabel *m_targetLabel;

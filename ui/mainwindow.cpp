@@ -9,6 +9,7 @@
 #include "connectionbar.h"
 #include "dbsession.h"
 #include "displayformat.h"
+#include "environmentstyle.h"
 #include "forensicspage.h"
 #include "freezebanner.h"
 #include "freezecontroller.h"
@@ -52,6 +53,8 @@ MainWindow::MainWindow(QWidget *parent)
     , m_history(new HistoryPage(m_state, m_stack))
     , m_forensics(new ForensicsPage(m_state, m_stack))
     , m_freezeBanner(new FreezeBanner(m_state->freeze(), this))
+    , m_envStrip(new QFrame(this))
+    , m_envStripBottom(new QFrame(this))
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
 {
@@ -75,10 +78,19 @@ MainWindow::MainWindow(QWidget *parent)
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
+    m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
+    m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
+    for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
+        strip->setFixedHeight(6);
+        strip->setAutoFillBackground(true);
+        strip->hide();
+    }
+    layout->addWidget(m_envStrip);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
     layout->addWidget(m_freezeBanner);
     layout->addLayout(body, 1);
+    layout->addWidget(m_envStripBottom);
     setCentralWidget(central);
 
     createActions();
@@ -324,10 +336,26 @@ void MainWindow::updateWindowTitle()
     QString title = QStringLiteral("purga-sesiones");
     if (m_state->isConnected()) {
         title += QStringLiteral(" — ") + m_state->profile().name;
-        if (environmentOf(m_state->profile()) == Environment::Production)
-            title += QStringLiteral(" (") + tr("PRODUCTION") + u')';
+        if (m_state->profile().environment == ProfileEnvironment::Production)
+            title = tr("[PRODUCTION] %1").arg(title);
     }
     setWindowTitle(title);
+    updateEnvironmentStrips();
+}
+
+void MainWindow::updateEnvironmentStrips()
+{
+    const QColor colour =
+        m_state->isConnected() ? EnvironmentStyle::colour(m_state->profile().environment) : QColor();
+    for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
+        strip->setVisible(colour.isValid());
+        if (!colour.isValid())
+            continue;
+        QPalette palette = strip->palette();
+        palette.setColor(QPalette::Window, colour);
+        strip->setPalette(palette);
+        strip->setToolTip(EnvironmentStyle::name(m_state->profile().environment));
+    }
 }
 
 void MainWindow::about()

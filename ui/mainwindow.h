@@ -2,6 +2,7 @@
 
 #include <QMainWindow>
 
+class QFrame;
 class QLabel;
 class QListWidget;
 class QProgressBar;
@@ -49,6 +50,10 @@ public:
     ForensicsPage *forensicsPage() const { return m_forensics; }
     FreezeBanner *freezeBanner() const { return m_freezeBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
+    // The thin bars above and below the pages in the connected profile's environment colour
+    // (hidden when not connected or the environment is None).
+    QFrame *environmentStrip() const { return m_envStrip; }
+    QFrame *environmentStripBottom() const { return m_envStripBottom; }
 
     static QStringList pageIds(); // "checks", "overview", "preview", "purge", "history", "forensics"
     QWidget *page(const QString &id) const;
@@ -75,6 +80,7 @@ private:
     void updateConnectionStatus();
     void updateNavigation();
     void updateWindowTitle();
+    void updateEnvironmentStrips();
     void about();
     void createForensicsMenu();
     // Asked before closing while an evidence freeze is held.
@@ -95,6 +101,8 @@ private:
     HistoryPage *m_history;
     ForensicsPage *m_forensics;
     FreezeBanner *m_freezeBanner;
+    QFrame *m_envStrip;
+    QFrame *m_envStripBottom;
     QLabel *m_connState;
     QLabel *m_lastRefresh;
     BackgroundWork *m_work = nullptr;

@@ -1,6 +1,7 @@
 #include "profileform.h"
 
 #include "displayformat.h"
+#include "environmentstyle.h"
 #include "theme.h"
 #include "tls.h"
 
@@ -18,6 +19,7 @@ namespace purga {
 ProfileForm::ProfileForm(QWidget *parent)
     : QWidget(parent)
     , m_name(new QLineEdit(this))
+    , m_environment(new QComboBox(this))
     , m_service(new QLabel(this))
     , m_host(new QLineEdit(this))
     , m_port(new QSpinBox(this))
@@ -30,6 +32,12 @@ ProfileForm::ProfileForm(QWidget *parent)
     , m_sslWarning(new QLabel(this))
 {
     m_name->setObjectName(QStringLiteral("profileName"));
+    m_environment->setObjectName(QStringLiteral("environment"));
+    for (ProfileEnvironment e : {ProfileEnvironment::None, ProfileEnvironment::Development,
+                                 ProfileEnvironment::Staging, ProfileEnvironment::Production})
+        m_environment->addItem(EnvironmentStyle::swatch(e), EnvironmentStyle::name(e), int(e));
+    m_environment->setToolTip(tr("Colours the main window while connected: production red, staging amber, "
+                                 "development green."));
     m_host->setObjectName(QStringLiteral("host"));
     m_port->setObjectName(QStringLiteral("port"));
     m_database->setObjectName(QStringLiteral("database"));
@@ -67,6 +75,7 @@ ProfileForm::ProfileForm(QWidget *parent)
     auto *form = m_layout = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("Profile &name:"), m_name);
+    form->addRow(tr("&Environment:"), m_environment);
     form->addRow(QString(), m_service);
     form->addRow(tr("&Host:"), m_host);
     form->addRow(tr("&Port:"), m_port);
@@ -81,6 +90,7 @@ ProfileForm::ProfileForm(QWidget *parent)
     for (QLineEdit *e : {m_name, m_host, m_database, m_user, m_sslRootCert})
         connect(e, &QLineEdit::textEdited, this, &ProfileForm::edited);
     connect(m_port, &QSpinBox::valueChanged, this, &ProfileForm::edited);
+    connect(m_environment, &QComboBox::activated, this, &ProfileForm::edited);
     connect(m_timeout, &QSpinBox::valueChanged, this, &ProfileForm::edited);
     connect(m_sslMode, &QComboBox::currentTextChanged, this, [this] {
         updateSslCertEnabled();
@@ -119,6 +129,7 @@ void ProfileForm::setProfile(const ConnectionProfile &p)
     m_sslFollowsHost = false;
     const QSignalBlocker b1(m_port), b2(m_timeout), b3(m_sslMode);
     m_name->setText(p.name);
+    m_environment->setCurrentIndex(qMax(0, m_environment->findData(int(p.environment))));
     m_host->setText(p.host);
     m_port->setValue(p.port);
     m_database->setText(p.database);
@@ -147,6 +158,7 @@ ConnectionProfile ProfileForm::profile() const
     ConnectionProfile p = m_base;
     p.name = m_name->text().trimmed();
     p.connectTimeoutSec = m_timeout->value();
+    p.environment = static_cast<ProfileEnvironment>(m_environment->currentData().toInt());
     if (!isService()) {
         p.host = m_host->text().trimmed();
         p.port = m_port->value();
@@ -166,7 +178,9 @@ void ProfileForm::addRow(const QString &label, QWidget *field)
 void ProfileForm::focusField(const QString &field)
 {
     QWidget *w = m_name;
-    if (field == QLatin1String("host"))
+    if (field == QLatin1String("environment"))
+        w = m_environment;
+    else if (field == QLatin1String("host"))
         w = m_host;
     else if (field == QLatin1String("port"))
         w = m_port;

@@ -31,7 +31,7 @@ public:
     // Appends a row below the profile's fields (the dialog's password), aligned with them.
     void addRow(const QString &label, QWidget *field);
 
-    // Moves the keyboard focus to a field: "name", "host", "port", "database", "user", "ssl".
+    // Moves the keyboard focus to a field: "name", "environment", "host", "port", "database", "user", "ssl".
     void focusField(const QString &field);
 
 signals:
@@ -44,6 +44,7 @@ private:
     ConnectionProfile m_base;
     QFormLayout *m_layout = nullptr;
     QLineEdit *m_name;
+    QComboBox *m_environment;
     QLabel *m_service;
     QLineEdit *m_host;
     QSpinBox *m_port;

@@ -1,6 +1,8 @@
 #include "sessioncoordinator.h"
 
+#include "applog.h"
 #include "appstate.h"
+#include "connectiontest.h"
 #include "dbsession.h"
 #include "health.h"
 #include "pgconnection.h"
@@ -40,6 +42,17 @@ DbRequest *SessionCoordinator::connectTo(const ConnectionProfile &profile, const
         runPreflight();
     });
     return m_connect;
+}
+
+DbRequest *SessionCoordinator::testConnection(const ConnectionProfile &profile, const QString &password)
+{
+    addLogSecret(password);
+    return m_session->submit<ConnectionTestResult>(
+        tr("Testing the connection to %1").arg(profile.displayTarget()),
+        [profile, password](DbContext &, ConnectionTestResult *out, DbFailure *failure) {
+            return purga::testConnection(profile, password, out, failure);
+        },
+        false);
 }
 
 void SessionCoordinator::disconnectFromServer()

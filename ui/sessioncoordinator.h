@@ -27,6 +27,9 @@ public:
     // The password is kept (in AppState, memory only) once the connection succeeds. The handle
     // reports the outcome (ConnectResult on success, DbFailure::kindId on failure).
     DbRequest *connectTo(const ConnectionProfile &profile, const QString &password);
+    // "Test connection": a separate connection, opened and closed on the session's thread (the
+    // session's own connection stays as it is). ConnectionTestResult on success.
+    DbRequest *testConnection(const ConnectionProfile &profile, const QString &password);
     void disconnectFromServer();
     void runPreflight();
     // Estimates first (milliseconds), then exact counts when the role may preview. A refresh

@@ -2,6 +2,7 @@
 #include "cliapp.h"
 
 #include "passwordstore.h"
+#include "profileenvironment.h"
 #include "profilestore.h"
 #include "secrets.h"
 #include "tls.h"
@@ -79,6 +80,18 @@ int cmdProfileSave(Context &ctx)
                                .arg(ctx.parser.value(QStringLiteral("port"))));
             return Usage;
         }
+    }
+    if (ctx.parser.isSet(QStringLiteral("environment"))) {
+        const QString id = ctx.parser.value(QStringLiteral("environment"));
+        const std::optional<ProfileEnvironment> environment = environmentFromId(id);
+        if (!environment) {
+            Context::error(Context::tr("--environment takes one of %1, not \"%2\".")
+                               .arg(environmentIds().join(QStringLiteral(", ")), id));
+            return Usage;
+        }
+        p.environment = *environment;
+    } else if (!existing) {
+        p.environment = guessEnvironment(p); // "prod" in the name or database: production
     }
     // A new profile checks the server's certificate unless it stays on this machine; a saved
     // one keeps the sslmode it has (never changed behind its owner's back).

@@ -11,6 +11,10 @@ enum class PasswordSource {
     Libpq     // libpq's own rules: PGPASSWORD, ~/.pgpass, service file (--conninfo, pg_service)
 };
 
+// What a profile points at, chosen by its owner: the main window is coloured after it (production
+// red, staging amber, development green; None: no colour). Saved as "environment" (environmentId()).
+enum class ProfileEnvironment { None, Development, Staging, Production };
+
 // A named set of connection parameters. Saved with QSettings by ProfileStore; never holds a password.
 struct ConnectionProfile
 {
@@ -26,6 +30,7 @@ struct ConnectionProfile
     QString service;  // libpq service name (pg_service.conf); when set, host/port/db/user come from it
     QString conninfo; // raw libpq conninfo (CLI --conninfo); when set, it wins over the fields above
     PasswordSource passwordSource = PasswordSource::Keychain;
+    ProfileEnvironment environment = ProfileEnvironment::None;
 
     // Purge settings per profile (validated by RuleSettings in rules.h).
     QMap<QString, QString> ruleOverrides;

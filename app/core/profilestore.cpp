@@ -1,5 +1,6 @@
 #include "profilestore.h"
 
+#include "profileenvironment.h"
 #include "tls.h"
 
 #include <libpq-fe.h>
@@ -114,6 +115,10 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     p.service = s.value(QStringLiteral("service")).toString();
     p.conninfo = s.value(QStringLiteral("conninfo")).toString();
     p.passwordSource = passwordSourceFromId(s.value(QStringLiteral("passwordSource")).toString());
+    // Saved before the environment was a field: the old name heuristic, until the owner picks one.
+    const std::optional<ProfileEnvironment> environment =
+        environmentFromId(s.value(QStringLiteral("environment")).toString());
+    p.environment = environment.value_or(guessEnvironment(p));
     s.beginGroup(QStringLiteral("rules"));
     const QStringList keys = s.allKeys(); // rule keys are "<rule>/<setting>": nested groups
     for (const QString &key : keys)
@@ -145,6 +150,7 @@ bool ProfileStore::save(const ConnectionProfile &p, QString *error)
     s.setValue(QStringLiteral("service"), p.service);
     s.setValue(QStringLiteral("conninfo"), p.conninfo);
     s.setValue(QStringLiteral("passwordSource"), passwordSourceId(p.passwordSource));
+    s.setValue(QStringLiteral("environment"), environmentId(p.environment));
     for (auto it = p.ruleOverrides.cbegin(); it != p.ruleOverrides.cend(); ++it)
         s.setValue(QStringLiteral("rules/") + it.key(), it.value());
     s.endGroup();
@@ -164,6 +170,37 @@ bool ProfileStore::remove(const QString &name)
     m_settings->remove(groupFor(name));
     m_settings->sync();
     return m_settings->status() == QSettings::NoError;
+}
+
+bool ProfileStore::rename(const QString &from, const QString &to, QString *error)
+{
+    auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    std::optional<ConnectionProfile> profile = load(from);
+    if (!profile)
+        return fail(tr("There is no profile named \"%1\".").arg(from));
+    if (to == from)
+        return fail(tr("The profile is already named \"%1\".").arg(to));
+    if (contains(to))
+        return fail(tr("A profile named \"%1\" exists already: choose another name.").arg(to));
+    profile->name = to;
+    if (!save(*profile, error))
+        return false;
+    if (!remove(from))
+        return fail(tr("The profile was copied to \"%1\" but \"%2\" could not be removed from %3.")
+                        .arg(to, from, fileName()));
+    return true;
+}
+
+QString ProfileStore::unusedCopyName(const QString &name) const
+{
+    QString candidate = tr("%1 (copy)").arg(name);
+    for (int n = 2; contains(candidate); ++n)
+        candidate = tr("%1 (copy %2)").arg(name).arg(n);
+    return candidate;
 }
 
 QStringList validateProfile(const ConnectionProfile &p)
@@ -256,6 +293,7 @@ ConnectionProfile profileFromService(const QString &name)
     p.name = name;
     p.service = name;
     p.passwordSource = PasswordSource::Libpq;
+    p.environment = guessEnvironment(p);
     const QStringList files = libpqServiceFiles();
     for (const QString &file : files) {
         const auto sections = parseServiceFile(file);

@@ -35,7 +35,12 @@ public:
     // Validates first; false with the translated reasons in *error (joined by newlines).
     bool save(const ConnectionProfile &profile, QString *error = nullptr);
     bool remove(const QString &name); // false when there was no such profile
-    QString fileName() const;         // the settings file, for messages and tests
+    // Moves the profile's settings to a new name (its keychain entry is the caller's: see
+    // PasswordStore). Refuses a name that exists or is not valid; false with the reason in *error.
+    bool rename(const QString &from, const QString &to, QString *error = nullptr);
+    // "NAME (copy)", or "NAME (copy 2)", ... : the first that is not taken.
+    QString unusedCopyName(const QString &name) const;
+    QString fileName() const; // the settings file, for messages and tests
 
 private:
     std::unique_ptr<QSettings> m_settings;

@@ -11,6 +11,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -116,6 +117,8 @@ private slots:
             << sl({"password-forget", "a", "b"}) << QStringLiteral("Unexpected argument \"b\"");
         QTest::newRow("profile-save port")
             << sl({"profile-save", "p", "--port", "54x"}) << QStringLiteral("--port takes a whole number");
+        QTest::newRow("profile-save environment") << sl({"profile-save", "p", "--environment", "prod"})
+                                                  << QStringLiteral("--environment takes one of");
     }
 
     void usageErrors()
@@ -140,6 +143,7 @@ private slots:
         const CliResult save = run({QStringLiteral("profile-save"), QStringLiteral("--help")});
         const QString s = QString::fromUtf8(save.out);
         QVERIFY2(save.exitCode == 0 && s.contains(QStringLiteral("--sslrootcert")), qPrintable(s));
+        QVERIFY2(s.contains(QStringLiteral("--environment")), qPrintable(s));
         QVERIFY(!s.contains(QStringLiteral("--batch-size")) && !s.contains(QStringLiteral("--conninfo")));
     }
 
@@ -154,6 +158,7 @@ private slots:
         const QByteArray before = f.readAll();
         f.close();
         for (const QStringList &bad : {sl({"profile-save", "keep", "--port", "70000"}),
+                                       sl({"profile-save", "keep", "--environment", "qa"}),
                                        sl({"profile-save", "keep", "--host", "db2", "--port", "x"}),
                                        sl({"profile-save", "new one ", "--host", "db3"})}) {
             const CliResult r = runList(bad);
@@ -162,6 +167,26 @@ private slots:
             QCOMPARE(f.readAll(), before);
             f.close();
         }
+    }
+
+    // --environment is saved for the GUI's colours; left out, an edit keeps it and a new profile
+    // named like production gets production.
+    void profileSaveEnvironment()
+    {
+        const QString file = m_home.path() + QStringLiteral("/config/purga-sesiones/purga-sesiones.conf");
+        auto saved = [&file](const char *profile) {
+            QSettings settings(file, QSettings::IniFormat);
+            return settings.value(QStringLiteral("profiles/%1/environment").arg(QLatin1String(profile)))
+                .toString();
+        };
+        QVERIFY(run({"profile-save", "env-a", "--host", "h", "--environment", "Staging"}).exitCode == 0);
+        QCOMPARE(saved("env-a"), QStringLiteral("staging"));
+        QVERIFY(run({"profile-save", "env-a", "--port", "5433"}).exitCode == 0);
+        QCOMPARE(saved("env-a"), QStringLiteral("staging"));
+        QVERIFY(run({"profile-save", "core-prod", "--host", "h"}).exitCode == 0);
+        QCOMPARE(saved("core-prod"), QStringLiteral("production"));
+        QVERIFY(run({"profile-save", "core-dev", "--host", "h"}).exitCode == 0);
+        QCOMPARE(saved("core-dev"), QStringLiteral("none"));
     }
 
     void passwordStoreNeedsTheProfileAndForgetSaysWhatItDid()

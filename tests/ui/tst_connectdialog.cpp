@@ -1,10 +1,13 @@
 // ConnectDialog against the PostgreSQL sandbox and the real Secret Service (gnome-keyring): a typed
 // password reaches the keychain only after the server accepted it.
+#include "appstate.h"
 #include "connectdialog.h"
 #include "dbsession.h"
 #include "keyringsandbox.h"
 #include "mainwindow.h"
+#include "messagebox.h"
 #include "passwordstore.h"
+#include "pgconnection.h"
 #include "pgsandbox.h"
 #include "profilestore.h"
 
@@ -136,6 +139,164 @@ private slots:
         QVERIFY(!warning->isHidden());
         typeHost("db3.example.com");
         QCOMPARE(mode->currentText(), QStringLiteral("prefer"));
+    }
+
+    // Duplicate: "NAME (copy)", settings and environment copied; the password only when the user
+    // says yes (asked only because one is stored).
+    void duplicateWithAndWithoutPassword()
+    {
+        PURGA_REQUIRE_KEYRING();
+        test::TempSettings settings;
+        ConnectionProfile p;
+        p.name = QStringLiteral("dup-src");
+        p.host = QStringLiteral("db.internal");
+        p.sslMode = QStringLiteral("require");
+        p.environment = ProfileEnvironment::Staging;
+        QVERIFY(ProfileStore().save(p));
+        PasswordStore passwords;
+        QVERIFY(passwords.writeSync(p.name, QStringLiteral("dup-secret")).ok);
+        const QString copy1 = QStringLiteral("dup-src (copy)");
+        const QString copy2 = QStringLiteral("dup-src (copy 2)");
+        passwords.removeSync(copy1);
+        passwords.removeSync(copy2);
+
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        QVERIFY(dialog->selectProfile(p.name));
+        auto *duplicate = dialog->findChild<QPushButton *>(QStringLiteral("duplicateProfileButton"));
+        QVERIFY(duplicate && duplicate->isEnabled());
+
+        const int asked = MessageBox::shownCount();
+        MessageBox::setNextAnswer(QMessageBox::No);
+        duplicate->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QCOMPARE(MessageBox::shownCount(), asked + 1);
+        QVERIFY2(MessageBox::lastText().contains(copy1), qPrintable(MessageBox::lastText()));
+        QVERIFY2(dialog->infoText().contains(QStringLiteral("without its password")),
+                 qPrintable(dialog->infoText() + dialog->errorText()));
+        std::optional<ConnectionProfile> c1 = ProfileStore().load(copy1);
+        QVERIFY(c1);
+        QCOMPARE(c1->host, p.host);
+        QCOMPARE(c1->sslMode, p.sslMode);
+        QCOMPARE(c1->environment, ProfileEnvironment::Staging);
+        QCOMPARE(dialog->currentProfile().name, copy1); // the copy is selected
+        QVERIFY(passwords.readSync(copy1).notFound);
+
+        QVERIFY(dialog->selectProfile(p.name));
+        MessageBox::setNextAnswer(QMessageBox::Yes);
+        duplicate->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QVERIFY2(dialog->errorText().isEmpty(), qPrintable(dialog->errorText()));
+        QVERIFY(ProfileStore().contains(copy2));
+        const PasswordResult copied = passwords.readSync(copy2);
+        QVERIFY2(copied.ok, qPrintable(copied.message));
+        QCOMPARE(copied.password, QStringLiteral("dup-secret"));
+        QCOMPARE(passwords.readSync(p.name).password, QStringLiteral("dup-secret")); // the original keeps it
+
+        // Without a stored password nothing is asked.
+        const int before = MessageBox::shownCount();
+        QVERIFY(dialog->selectProfile(copy1));
+        duplicate->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QCOMPARE(MessageBox::shownCount(), before);
+        QVERIFY(ProfileStore().contains(QStringLiteral("dup-src (copy) (copy)")));
+        for (const QString &n : {p.name, copy1, copy2})
+            passwords.removeSync(n);
+    }
+
+    // Rename: the keychain entry moves (old key gone, new key readable); an existing name is refused.
+    void renameMovesTheKeychainEntry()
+    {
+        PURGA_REQUIRE_KEYRING();
+        test::TempSettings settings;
+        ConnectionProfile a;
+        a.name = QStringLiteral("ren-a");
+        a.environment = ProfileEnvironment::Development;
+        ConnectionProfile b;
+        b.name = QStringLiteral("ren-b");
+        QVERIFY(ProfileStore().save(a));
+        QVERIFY(ProfileStore().save(b));
+        PasswordStore passwords;
+        QVERIFY(passwords.writeSync(a.name, QStringLiteral("pw-a")).ok);
+        QVERIFY(passwords.writeSync(b.name, QStringLiteral("pw-b")).ok);
+        passwords.removeSync(QStringLiteral("ren-c"));
+
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        QVERIFY(dialog->selectProfile(a.name));
+        dialog->renameSelected(b.name); // exists: refused, nothing moves
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QVERIFY2(dialog->errorText().contains(QStringLiteral("exists already")),
+                 qPrintable(dialog->errorText()));
+        QVERIFY(ProfileStore().contains(a.name));
+        QCOMPARE(passwords.readSync(a.name).password, QStringLiteral("pw-a"));
+        QCOMPARE(passwords.readSync(b.name).password, QStringLiteral("pw-b"));
+
+        QVERIFY(dialog->selectProfile(a.name));
+        dialog->renameSelected(QStringLiteral("ren-c"));
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QVERIFY2(dialog->errorText().isEmpty(), qPrintable(dialog->errorText()));
+        QVERIFY2(dialog->infoText().contains(QStringLiteral("moved")), qPrintable(dialog->infoText()));
+        QVERIFY(!ProfileStore().contains(a.name));
+        QCOMPARE(ProfileStore().load(QStringLiteral("ren-c"))->environment, ProfileEnvironment::Development);
+        QVERIFY(passwords.readSync(a.name).notFound);
+        QCOMPARE(passwords.readSync(QStringLiteral("ren-c")).password, QStringLiteral("pw-a"));
+        QCOMPARE(dialog->currentProfile().name, QStringLiteral("ren-c"));
+
+        // Delete forgets the keychain entry and says so; a profile without one says that too.
+        auto *del = dialog->findChild<QPushButton *>(QStringLiteral("deleteProfileButton"));
+        QVERIFY(del && del->isEnabled());
+        MessageBox::setNextAnswer(QMessageBox::Yes);
+        del->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QVERIFY2(dialog->infoText().contains(QStringLiteral("its password was removed")),
+                 qPrintable(dialog->infoText() + dialog->errorText()));
+        QVERIFY(passwords.readSync(QStringLiteral("ren-c")).notFound);
+        QVERIFY(!ProfileStore().contains(QStringLiteral("ren-c")));
+        QVERIFY(passwords.removeSync(b.name).ok);
+        QVERIFY(dialog->selectProfile(b.name));
+        MessageBox::setNextAnswer(QMessageBox::Yes);
+        del->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isManaging(), 20000);
+        QVERIFY2(dialog->infoText().contains(QStringLiteral("held no password")),
+                 qPrintable(dialog->infoText()));
+    }
+
+    // Test connection: what answered, or the specific reason; nothing saved, nothing connected.
+    void testConnectionSaysWhatAnswered()
+    {
+        test::TempSettings settings;
+        test::TestDatabase db(m_sandbox, QStringLiteral("uidlg"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        ConnectionProfile p = db.profile();
+        p.name = QStringLiteral("never-saved");
+        dialog->setProfile(p);
+        dialog->setPassword(db.passwordFor(QStringLiteral("identidad_purga")));
+        auto *test = dialog->findChild<QPushButton *>(QStringLiteral("testConnectionButton"));
+        QVERIFY(test);
+        test->click();
+        QVERIFY(dialog->isTesting());
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isTesting(), 30000);
+        const QString info = dialog->infoText();
+        QVERIFY2(info.contains(QStringLiteral("Connected: PostgreSQL ")),
+                 qPrintable(info + dialog->errorText()));
+        QVERIFY2(info.contains(p.user), qPrintable(info));
+        QVERIFY2(info.contains(QStringLiteral("TLS")), qPrintable(info));
+        QVERIFY(dialog->errorText().isEmpty());
+        QVERIFY(!w.state()->isConnected());
+        QVERIFY(ProfileStore().names().isEmpty());
+
+        dialog->setPassword(QStringLiteral("not-the-password"));
+        test->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isTesting(), 30000);
+        QVERIFY(dialog->infoText().isEmpty());
+        QVERIFY2(dialog->errorText().contains(
+                     PgConnection::tr("Wrong password or unknown role for %1.").arg(p.displayTarget())),
+                 qPrintable(dialog->errorText()));
+        QVERIFY(!w.state()->isConnected());
+        QVERIFY(ProfileStore().names().isEmpty());
     }
 
 private:

@@ -7,6 +7,7 @@
 #include "connectdialog.h"
 #include "connectionbar.h"
 #include "dbsession.h"
+#include "environmentstyle.h"
 #include "healthbanner.h"
 #include "keyringsandbox.h"
 #include "mainwindow.h"
@@ -14,12 +15,15 @@
 #include "overviewpage.h"
 #include "passwordstore.h"
 #include "pgsandbox.h"
+#include "profileenvironment.h"
 #include "profilestore.h"
 #include "sessioncoordinator.h"
 #include "tablecard.h"
 
 #include <QCheckBox>
 #include <QElapsedTimer>
+#include <QFrame>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -61,17 +65,18 @@ private slots:
         m_keyring = test::useKeyringSandbox(&why);
     }
 
-    void environmentHeuristic()
+    // Profiles saved before the environment was a field: the name heuristic decides.
+    void environmentGuessForOldProfiles()
     {
         ConnectionProfile p;
         p.name = QStringLiteral("core-PROD");
         p.database = QStringLiteral("core");
-        QCOMPARE(environmentOf(p), Environment::Production);
+        QCOMPARE(guessEnvironment(p), ProfileEnvironment::Production);
         p.name = QStringLiteral("staging");
         p.database = QStringLiteral("core_production");
-        QCOMPARE(environmentOf(p), Environment::Production);
+        QCOMPARE(guessEnvironment(p), ProfileEnvironment::Production);
         p.database = QStringLiteral("core");
-        QCOMPARE(environmentOf(p), Environment::NonProduction);
+        QCOMPARE(guessEnvironment(p), ProfileEnvironment::None);
     }
 
     void everyActionHasShortcutAndMenu()
@@ -146,7 +151,8 @@ private slots:
         QCOMPARE(bypass->text(), QStringLiteral("BYPASSRLS"));
         QCOMPARE(w.connectionBar()->findChild<QLabel *>(QStringLiteral("bypassIcon"))->accessibleName(),
                  QStringLiteral("✓"));
-        QCOMPARE(w.connectionBar()->environment(), Environment::NonProduction);
+        QCOMPARE(w.connectionBar()->environment(), ProfileEnvironment::None);
+        QVERIFY(w.environmentStrip()->isHidden()); // no environment, no colour
         auto *target = w.connectionBar()->findChild<QLabel *>(QStringLiteral("targetLabel"));
         QCOMPARE(target->text(), db.profile().displayTarget());
 
@@ -173,7 +179,7 @@ private slots:
         w.coordinator()->disconnectFromServer();
         QTRY_VERIFY_WITH_TIMEOUT(!w.state()->isConnected(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 10000);
-        QCOMPARE(w.connectionBar()->environment(), Environment::None);
+        QCOMPARE(w.connectionBar()->environment(), ProfileEnvironment::None);
     }
 
     void apiRoleIsRefusedVisibly()
@@ -288,6 +294,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 60000);
     }
 
+    // A profile saved as production, connected through the dialog: red bar, red strips above and
+    // below the pages, "[PRODUCTION]" first in the title; all gone again after disconnecting.
     void productionProfileIsRed()
     {
         test::TempSettings settings; // no profile or keychain entry leaks between tests
@@ -295,15 +303,45 @@ private slots:
         PURGA_REQUIRE_SANDBOX(sandbox);
         test::TestDatabase db(sandbox, QStringLiteral("uimw"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
+        ConnectionProfile saved = db.profile();
+        saved.name = QStringLiteral("core-main");
+        saved.environment = ProfileEnvironment::Production;
+        QVERIFY(ProfileStore().save(saved));
+        QCOMPARE(ProfileStore().load(saved.name)->environment, ProfileEnvironment::Production);
+
         MainWindow w;
-        ConnectionProfile p = db.profile();
-        p.name = QStringLiteral("core-prod");
-        w.coordinator()->connectTo(p, db.passwordFor(QStringLiteral("identidad_purga")));
+        w.show();
+        QVERIFY(w.environmentStrip()->isHidden());
+        ConnectDialog *dialog = w.connectDialog();
+        QVERIFY(dialog->selectProfile(saved.name));
+        QCOMPARE(dialog->currentProfile().environment, ProfileEnvironment::Production);
+        dialog->rememberBox()->setChecked(false);
+        dialog->setPassword(db.passwordFor(QStringLiteral("identidad_purga")));
+        dialog->startConnect();
         QTRY_VERIFY_WITH_TIMEOUT(w.state()->isConnected(), 30000);
-        QCOMPARE(w.connectionBar()->environment(), Environment::Production);
-        QVERIFY(w.connectionBar()->environmentText().contains(ConnectionBar::tr("PRODUCTION")));
-        QVERIFY(w.windowTitle().contains(MainWindow::tr("PRODUCTION")));
+        QCOMPARE(w.connectionBar()->environment(), ProfileEnvironment::Production);
+        QVERIFY(w.connectionBar()->environmentText().contains(QStringLiteral("PRODUCTION")));
+        QVERIFY2(w.windowTitle().startsWith(QStringLiteral("[PRODUCTION] ")), qPrintable(w.windowTitle()));
+        QVERIFY(w.windowTitle().contains(saved.name));
+        const QColor red = EnvironmentStyle::colour(ProfileEnvironment::Production);
+        for (QFrame *strip : {w.environmentStrip(), w.environmentStripBottom()}) {
+            QVERIFY(strip->isVisible());
+            QVERIFY(strip->height() >= 4);
+            const QImage shot = strip->grab().toImage();
+            QCOMPARE(shot.pixelColor(shot.width() / 2, shot.height() / 2), red);
+        }
+        // The bar itself is red too, with white text (the readable one on red).
+        const QImage bar = w.connectionBar()->grab().toImage();
+        QCOMPARE(bar.pixelColor(bar.width() / 2, 2), red);
+        QCOMPARE(EnvironmentStyle::textOn(red), QColor(Qt::white));
+        QCOMPARE(EnvironmentStyle::textOn(EnvironmentStyle::colour(ProfileEnvironment::Staging)),
+                 QColor(Qt::black));
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
+
+        w.coordinator()->disconnectFromServer();
+        QTRY_VERIFY_WITH_TIMEOUT(!w.state()->isConnected(), 10000);
+        QVERIFY(w.environmentStrip()->isHidden());
+        QVERIFY(!w.windowTitle().contains(QStringLiteral("PRODUCTION")));
     }
 
     void standbyIsBadgedAndPurgeRefused()
