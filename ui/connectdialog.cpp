@@ -1,5 +1,7 @@
 #include "connectdialog.h"
 
+#include "appstate.h"
+
 #include "connectiontest.h"
 #include "dbsession.h"
 #include "displayformat.h"
@@ -582,6 +584,11 @@ void ConnectDialog::renameSelected(const QString &newName)
     const QString name = selectedSavedProfile();
     if (name.isEmpty() || m_actions->isBusy())
         return;
+    // The session, its rule settings and the window's colours follow the connected profile by name.
+    if (m_coordinator->state()->isConnected() && m_coordinator->state()->profile().name == name) {
+        showError(tr("Profile %1 is the one connected: disconnect first, then rename it.").arg(name));
+        return;
+    }
     showError(QString());
     showInfo(tr("Renaming profile %1…").arg(name));
     m_actions->rename(name, newName);

@@ -8,6 +8,7 @@
 #include "purgecontroller.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
+#include "rules.h"
 #include "runformat.h"
 #include "secrets.h"
 #include "shortcutlabel.h"
@@ -451,6 +452,16 @@ void PurgePage::flushPending()
     for (const RuleProgress &p : std::as_const(m_pendingProgress))
         if (RuleProgressWidget *w = m_progress.value(p.ruleId))
             w->setProgress(p);
+    // The line above the rules follows the run, unless a stop or cancel request speaks there.
+    for (const RuleProgress &p : std::as_const(m_pendingProgress)) {
+        if (!m_running || m_stopRequested || m_cancelRequested ||
+            (p.state != RuleStatus::Running && p.state != RuleStatus::Throttled))
+            continue;
+        m_runStatus->setText(
+            p.state == RuleStatus::Throttled
+                ? tr("Held: %1 — %2").arg(Rules::title(p.ruleId), p.holdReason)
+                : tr("Running: %1, batch %2").arg(Rules::title(p.ruleId), Display::number(p.batches)));
+    }
     m_pendingProgress.clear();
     for (const QString &line : std::as_const(m_pendingLog))
         appendLog(line);
@@ -465,6 +476,11 @@ void PurgePage::appendLog(const QString &line)
 QString PurgePage::logText() const
 {
     return m_log->toPlainText();
+}
+
+QString PurgePage::runStatusText() const
+{
+    return m_runStatus->text();
 }
 
 void PurgePage::clearProgress()

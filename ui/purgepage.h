@@ -54,6 +54,7 @@ public:
     QLabel *runIdLabel() const { return m_runId; }
     RuleProgressWidget *progressFor(const QString &ruleId) const { return m_progress.value(ruleId); }
     QString logText() const;
+    QString runStatusText() const; // the line above the rules
     const PurgeReceipt &lastReceipt() const { return m_lastReceipt; }
 
     static constexpr int CloseWaitMs = 15000;

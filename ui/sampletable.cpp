@@ -75,7 +75,7 @@ QString SampleTableModel::displayText(const QVariant &value)
     if (value.typeId() == QMetaType::Double || value.typeId() == QMetaType::Float)
         return QLocale().toString(value.toDouble());
     if (isNumber(value))
-        return Display::number(value.toLongLong());
+        return QString::number(value.toLongLong()); // ids (usuario_id, empresa_id): never grouped
     return value.toString();
 }
 

@@ -40,6 +40,7 @@ public:
     void refreshHealth();
 
     bool isConnecting() const { return !m_connect.isNull(); }
+    const AppState *state() const { return m_state; }
     DbRequest *exactCountsRequest() const { return m_exact; }
     QDateTime lastRefresh() const { return m_lastRefresh; }
     QString lastProblem() const { return m_lastProblem; }

@@ -54,6 +54,9 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     m_usuario->setValidator(digits);
     m_empresa->setPlaceholderText(tr("tenant id"));
     m_usuario->setPlaceholderText(tr("user id"));
+    // Wide enough for a 10-digit id in any language's font metrics.
+    for (QLineEdit *id : {m_empresa, m_usuario})
+        id->setMinimumWidth(id->fontMetrics().horizontalAdvance(QStringLiteral("0000000000")) + 16);
     for (QDateTimeEdit *e : {m_since, m_until}) {
         e->setTimeSpec(Qt::UTC);
         e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
@@ -88,16 +91,21 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     row->addWidget(m_empresa);
     row->addWidget(new QLabel(tr("User"), this));
     row->addWidget(m_usuario);
-    row->addWidget(m_useSince);
-    row->addWidget(m_since);
-    row->addWidget(m_useUntil);
-    row->addWidget(m_until);
     row->addWidget(m_kind);
+    row->addStretch(1);
     row->addWidget(m_load);
     row->addWidget(m_export);
+    // The dates on a line of their own: one line for all the filters was wider than the window in Spanish.
+    auto *dates = new QHBoxLayout;
+    dates->addWidget(m_useSince);
+    dates->addWidget(m_since);
+    dates->addWidget(m_useUntil);
+    dates->addWidget(m_until);
+    dates->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
+    layout->addLayout(dates);
     layout->addWidget(m_status);
     auto *adviceRow = new QHBoxLayout;
     adviceRow->addWidget(m_advice, 1);

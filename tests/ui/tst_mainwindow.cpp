@@ -338,6 +338,14 @@ private slots:
                  QColor(Qt::black));
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
 
+        // The connected profile is not renamed under the session's feet.
+        QVERIFY(dialog->selectProfile(saved.name));
+        dialog->renameSelected(saved.name + QStringLiteral("-renamed"));
+        QVERIFY2(dialog->errorText().contains(QStringLiteral("disconnect first")),
+                 qPrintable(dialog->errorText()));
+        QVERIFY(ProfileStore().contains(saved.name));
+        QVERIFY(!ProfileStore().contains(saved.name + QStringLiteral("-renamed")));
+
         w.coordinator()->disconnectFromServer();
         QTRY_VERIFY_WITH_TIMEOUT(!w.state()->isConnected(), 10000);
         QVERIFY(w.environmentStrip()->isHidden());

@@ -12,6 +12,7 @@
 #include "purgepage.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
+#include "rules.h"
 #include "runformat.h"
 #include "sessioncoordinator.h"
 #include "vacuumoffer.h"
@@ -313,6 +314,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(progress->bar()->value() > first, 30000); // it advances
         QVERIFY(progress->bar()->value() < 1000);
         QVERIFY(progress->bar()->text().contains(QStringLiteral("6,000")));
+        // The line above the rules follows the run (it said "taking the purge lock" all along).
+        QTRY_VERIFY2(
+            page.runStatusText().startsWith(
+                QStringLiteral("Running: %1, batch ").arg(Rules::title(QStringLiteral("refresh_tokens")))),
+            qPrintable(page.runStatusText()));
         // Rows per second over wall time: with 25 ms between batches, no more than the rows removed
         // over the pauses already taken (batch time alone claimed millions per second).
         const auto shownNumber = [&](const char *name) {

@@ -30,6 +30,14 @@ class TestSampleTable : public QObject
     }
 
 private slots:
+    void idsAreNotGroupedLikeCounts()
+    {
+        // A sample shows database values: usuario_id 60271 is an id, not "60,271".
+        QCOMPARE(SampleTableModel::displayText(QVariant(qint64(60271))), QStringLiteral("60271"));
+        QCOMPARE(SampleTableModel::displayText(QVariant(900001)), QStringLiteral("900001"));
+        QCOMPARE(SampleTableModel::displayText(QVariant()), QStringLiteral("NULL"));
+    }
+
     void wheelScrollsThePageUntilTheTableIsClicked()
     {
         QScrollArea page;
