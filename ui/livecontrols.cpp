@@ -14,12 +14,13 @@ LiveControls::LiveControls(QWidget *parent)
     , m_batch(new QSpinBox(this))
     , m_nice(new QDoubleSpinBox(this))
     , m_pause(new QPushButton(this))
+    , m_maxLag(new QSpinBox(this))
 {
     setObjectName(QStringLiteral("liveControls"));
     m_batch->setObjectName(QStringLiteral("liveBatchSize"));
     m_batch->setRange(1, 100000);
     m_batch->setSingleStep(500);
-    m_batch->setValue(5000); // the ADR's batch size until a run says its own (never a bare "1")
+    m_batch->setValue(5000);             // the ADR's batch size until a run says its own (never a bare "1")
     m_batch->setKeyboardTracking(false); // typing "1000" is one change, not four
     m_batch->setToolTip(tr("Rows per batch; a change applies from the next batch"));
     m_nice->setObjectName(QStringLiteral("liveNice"));
@@ -32,6 +33,18 @@ LiveControls::LiveControls(QWidget *parent)
     m_pause->setCheckable(true);
     m_pause->setToolTip(tr("Hold the run before its next batch; the connection and the lock stay"));
 
+    m_maxLag->setObjectName(QStringLiteral("liveMaxLag"));
+    m_maxLag->setRange(0, 600000); // 10 min: a wider box would squeeze the run's status
+    m_maxLag->setSingleStep(500);
+    m_maxLag->setSuffix(tr(" ms"));
+    m_maxLag->setSpecialValueText(tr("off"));
+    m_maxLag->setGroupSeparatorShown(true);
+    m_maxLag->setValue(PacingOptions::kDefaultMaxLagMs);
+    m_maxLag->setKeyboardTracking(false);
+    m_maxLag->setToolTip(
+        tr("Max replica lag: no batch starts while a standby replays more than this behind (0: off). "
+           "Saved in the profile; during a run it applies from the next batch"));
+
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *batchLabel = new QLabel(tr("Batch size:"), this);
@@ -42,6 +55,10 @@ LiveControls::LiveControls(QWidget *parent)
     layout->addWidget(m_batch);
     layout->addWidget(niceLabel);
     layout->addWidget(m_nice);
+    auto *lagLabel = new QLabel(tr("Max lag:"), this);
+    lagLabel->setBuddy(m_maxLag);
+    layout->addWidget(lagLabel);
+    layout->addWidget(m_maxLag);
     layout->addWidget(m_pause);
 
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int rows) {
@@ -51,6 +68,11 @@ LiveControls::LiveControls(QWidget *parent)
     connect(m_nice, &QDoubleSpinBox::valueChanged, this, [this](double ratio) {
         if (m_live)
             m_live->setNice(ratio);
+    });
+    connect(m_maxLag, &QSpinBox::valueChanged, this, [this](int ms) {
+        if (m_live)
+            m_live->setMaxLagMs(ms);
+        emit maxLagEdited(ms);
     });
     connect(m_pause, &QPushButton::toggled, this, [this](bool paused) {
         if (m_live)
@@ -71,7 +93,7 @@ void LiveControls::attach(std::shared_ptr<LiveSettings> live, int batchSize, dou
     }
     m_live = std::move(live);
     updatePauseText();
-    setEnabled(m_live != nullptr);
+    setRunControlsEnabled(m_live != nullptr);
 }
 
 void LiveControls::detach()
@@ -82,7 +104,25 @@ void LiveControls::detach()
         m_pause->setChecked(false);
     }
     updatePauseText();
-    setEnabled(false);
+    setRunControlsEnabled(false);
+}
+
+void LiveControls::setRunControlsEnabled(bool enabled)
+{
+    m_batch->setEnabled(enabled);
+    m_nice->setEnabled(enabled);
+    m_pause->setEnabled(enabled);
+}
+
+void LiveControls::setMaxLag(int ms)
+{
+    const QSignalBlocker b(m_maxLag);
+    m_maxLag->setValue(ms);
+}
+
+int LiveControls::maxLag() const
+{
+    return m_maxLag->value();
 }
 
 void LiveControls::updatePauseText()

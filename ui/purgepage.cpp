@@ -5,6 +5,7 @@
 #include "livecontrols.h"
 #include "lockholderpanel.h"
 #include "messagebox.h"
+#include "profilestore.h"
 #include "purgecontroller.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
@@ -122,11 +123,11 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
+    top->addWidget(m_runId); // up here the run bar keeps room for the status and the live controls
     top->addWidget(m_toPreview);
     top->addWidget(m_start);
     auto *runBar = new QHBoxLayout;
     runBar->addWidget(m_runStatus, 1);
-    runBar->addWidget(m_runId);
     runBar->addWidget(m_liveControls);
     runBar->addWidget(m_stop);
     runBar->addWidget(m_cancel);
@@ -194,6 +195,15 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
             m_flush->start();
     });
 
+    // The replica lag limit is the profile's (pacing/max_lag_ms): shown from it, saved into it.
+    auto showMaxLag = [this] {
+        const int ms = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
+        m_liveControls->setMaxLag(ms < 0 ? PacingOptions::kDefaultMaxLagMs : ms);
+    };
+    connect(m_state, &AppState::connectionChanged, this, showMaxLag);
+    connect(m_state, &AppState::ruleSettingsChanged, this, showMaxLag);
+    connect(m_liveControls, &LiveControls::maxLagEdited, this, &PurgePage::saveMaxLag);
+    showMaxLag();
     for (auto signal : {&AppState::connectionChanged, &AppState::preflightChanged, &AppState::previewChanged,
                         &AppState::ruleSettingsChanged})
         connect(m_state, signal, this, [this] {
@@ -205,6 +215,19 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
 }
 
 PurgePage::~PurgePage() = default;
+
+void PurgePage::saveMaxLag(int ms)
+{
+    QMap<QString, QString> overrides = m_state->profile().ruleOverrides;
+    overrides.insert(PacingOptions::kMaxLagKey, QString::number(ms));
+    const QString name = m_state->profile().name;
+    QString error;
+    if (!ProfileStore().saveOverrides(name, overrides, &error))
+        MessageBox::warning(
+            this, tr("Purge"),
+            tr("Could not save the replica lag limit in profile \"%1\": %2").arg(name, error));
+    m_state->setRuleOverrides(overrides);
+}
 
 QStringList PurgePage::startBlockers() const
 {
@@ -331,6 +354,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     options.detachOnly = request.detachOnly;
     options.origin = QStringLiteral("manual");
     options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
+    options.pacing.maxLagMs = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
     options.live = std::make_shared<LiveSettings>();
     m_liveControls->attach(options.live, request.batchSize, options.pacing.nice);
 

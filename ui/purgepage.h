@@ -71,6 +71,7 @@ signals:
     void purgeFinished(const purga::PurgeReceipt &receipt);
 
 private:
+    void saveMaxLag(int ms);
     void updateSummary();
     void updateActions();
     void onStarted(const QString &runId);

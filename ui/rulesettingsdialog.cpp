@@ -299,19 +299,13 @@ bool RuleSettingsDialog::save()
     for (const QString &id : Rules::ids())
         Rules::toSettings(config(id), &overrides);
 
-    ProfileStore store;
+    // Only the rules change: the stored connection fields stay as they are.
     const QString name = m_state->profile().name;
-    if (!name.isEmpty() && store.contains(name)) {
-        // Only the rules change: the stored connection fields stay as they are.
-        std::optional<ConnectionProfile> stored = store.load(name);
-        ConnectionProfile profile = stored ? *stored : m_state->profile();
-        profile.ruleOverrides = overrides;
-        QString error;
-        if (!store.save(profile, &error)) {
-            MessageBox::critical(this, tr("Rule settings"),
-                                 tr("Could not save the settings of profile \"%1\": %2").arg(name, error));
-            return false;
-        }
+    QString error;
+    if (!ProfileStore().saveOverrides(name, overrides, &error)) {
+        MessageBox::critical(this, tr("Rule settings"),
+                             tr("Could not save the settings of profile \"%1\": %2").arg(name, error));
+        return false;
     }
     m_state->setRuleOverrides(overrides);
     accept();

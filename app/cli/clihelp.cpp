@@ -46,18 +46,32 @@ const QList<Command> &commands()
          "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
          "                         [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N] "
          "[--abort-lag-ms N]\n"
-         "                         [--throttle-file PATH] [--target-batch-ms N] [--detach-only] [--vacuum] "
+         "                         [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N] "
+         "[--detach-only] [--vacuum] "
          "[--lock-key N] [--allow-short-retention] [--json]",
          QT_TRANSLATE_NOOP("Cli",
                            "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
                            "cancel the batch in flight (exit 6)."),
-         {QStringLiteral("rule"), QStringLiteral("all"), QStringLiteral("yes"), QStringLiteral("batch-size"),
-          QStringLiteral("lock-timeout-ms"), QStringLiteral("statement-timeout-ms"),
-          QStringLiteral("ddl-lock-timeout-ms"), QStringLiteral("pause-ms"), QStringLiteral("nice"),
-          QStringLiteral("max-lag-ms"), QStringLiteral("abort-lag-ms"), QStringLiteral("throttle-file"),
-          QStringLiteral("target-batch-ms"), QStringLiteral("detach-only"), QStringLiteral("vacuum"),
-          QStringLiteral("lock-key"), QStringLiteral("prometheus-textfile"),
-          QStringLiteral("allow-short-retention"), QStringLiteral("json")},
+         {QStringLiteral("rule"),
+          QStringLiteral("all"),
+          QStringLiteral("yes"),
+          QStringLiteral("batch-size"),
+          QStringLiteral("lock-timeout-ms"),
+          QStringLiteral("statement-timeout-ms"),
+          QStringLiteral("ddl-lock-timeout-ms"),
+          QStringLiteral("pause-ms"),
+          QStringLiteral("nice"),
+          QStringLiteral("max-lag-ms"),
+          QStringLiteral("abort-lag-ms"),
+          QStringLiteral("throttle-file"),
+          QStringLiteral("sync-commit"),
+          QStringLiteral("target-batch-ms"),
+          QStringLiteral("detach-only"),
+          QStringLiteral("vacuum"),
+          QStringLiteral("lock-key"),
+          QStringLiteral("prometheus-textfile"),
+          QStringLiteral("allow-short-retention"),
+          QStringLiteral("json")},
          0,
          true},
         {"profile-save",
@@ -183,6 +197,10 @@ QList<QCommandLineOption> allOptions()
             Context::tr("While this file exists no batch starts (hold a running purge: touch it; release: "
                         "remove it)."),
             "PATH"),
+        opt("sync-commit",
+            Context::tr("on: every batch waits for its WAL flush; off: batches commit asynchronously and "
+                        "the run ends with one durable commit before the receipt (default on)."),
+            "on|off"),
         opt("target-batch-ms", Context::tr("Adapt the batch size to this duration (default off)."), "N"),
         opt("vacuum", Context::tr("VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")),
         opt("allow-short-retention",

@@ -138,6 +138,20 @@ bool pacingOptions(const Context &ctx, PacingOptions *pacing)
     return true;
 }
 
+// --sync-commit on|off; false after a usage error.
+bool syncCommitOption(const Context &ctx, bool *syncCommit)
+{
+    const QString v = ctx.parser.value(QStringLiteral("sync-commit"));
+    if (v.isEmpty())
+        return true;
+    if (v != QLatin1String("on") && v != QLatin1String("off")) {
+        Context::error(Context::tr("--sync-commit takes on or off, not \"%1\".").arg(v));
+        return false;
+    }
+    *syncCommit = v == QLatin1String("on");
+    return true;
+}
+
 // The options a purge run takes from the command line; false after a usage error (said).
 bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *options)
 {
@@ -158,7 +172,7 @@ bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *opti
                     .arg(options->advisoryLockKey)
                     .arg(PurgeOptions().advisoryLockKey));
     }
-    return pacingOptions(ctx, &options->pacing);
+    return pacingOptions(ctx, &options->pacing) && syncCommitOption(ctx, &options->syncCommit);
 }
 
 // Refusals before anything runs: Ok when the command may go on.

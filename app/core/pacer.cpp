@@ -29,7 +29,32 @@ Pacer::Pacer(PgConnection &conn, const PacingOptions &options, const LiveSetting
         m_appliedBatchSize = m_live->batchSize();
         m_appliedNice = m_live->nice();
         m_appliedPaused = m_live->paused();
+        m_appliedMaxLag = m_live->maxLagMs();
+        if (m_appliedMaxLag >= 0)
+            m_options.maxLagMs = m_appliedMaxLag;
     }
+}
+
+int PacingOptions::maxLagFromProfile(const QMap<QString, QString> &overrides)
+{
+    bool ok = false;
+    const int ms = overrides.value(kMaxLagKey).toInt(&ok);
+    return ok && ms >= 0 && ms <= 3600000 ? ms : -1;
+}
+
+QString Pacer::describe() const
+{
+    const QString lag =
+        m_options.maxLagMs == 0 ? tr("off")
+        : m_options.maxLagMs > 0
+            ? tr("%1 s").arg(seconds(m_options.maxLagMs))
+            : tr("%1 s when there are standbys").arg(seconds(PacingOptions::kDefaultMaxLagMs));
+    const double nice = m_appliedNice >= 0 ? m_appliedNice : m_options.nice;
+    return tr("Pacing: max replica lag %1, nice ratio %2%3.")
+        .arg(lag)
+        .arg(nice)
+        .arg(m_options.throttleFile.isEmpty() ? QString()
+                                              : tr(", throttle file %1").arg(m_options.throttleFile));
 }
 
 int Pacer::batchSize(int configured) const
@@ -53,6 +78,15 @@ void Pacer::applyLiveChanges()
         m_log(tr("Nice ratio changed to %1 during the run: after each batch the run sleeps %1 × its time.")
                   .arg(QLocale().toString(nice)));
         m_appliedNice = nice;
+    }
+    const int maxLag = m_live->maxLagMs();
+    if (maxLag != m_appliedMaxLag && maxLag >= 0) {
+        m_log(maxLag == 0
+                  ? tr("Replica lag limit switched off during the run.")
+                  : tr("Replica lag limit changed to %1 s during the run; it applies from the next batch.")
+                        .arg(seconds(maxLag)));
+        m_appliedMaxLag = maxLag;
+        m_options.maxLagMs = maxLag;
     }
     const bool paused = m_live->paused();
     if (paused != m_appliedPaused) {

@@ -8,6 +8,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QMap>
 #include <QString>
 
 #include <atomic>
@@ -26,6 +27,11 @@ struct PacingOptions
     double nice = 0;           // sleep nice × the last batch's time after each batch
     QString throttleFile;      // while this file exists no batch starts
     int pollMs = 250;          // how often a held run looks again
+
+    // The profile's setting (GUI): "pacing/max_lag_ms" among the profile's overrides; absent or
+    // invalid: -1 (the default, kDefaultMaxLagMs when the primary has standbys).
+    static inline const QString kMaxLagKey = QStringLiteral("pacing/max_lag_ms");
+    static int maxLagFromProfile(const QMap<QString, QString> &overrides);
 };
 
 // What the GUI may change while a run goes on; read by the engine before each batch, so a change
@@ -39,11 +45,14 @@ public:
     double nice() const { return m_nice.load(); }
     void setPaused(bool paused) { m_paused.store(paused); }
     bool paused() const { return m_paused.load(); }
+    void setMaxLagMs(int ms) { m_maxLagMs.store(ms); } // < 0: the run's option; 0: off
+    int maxLagMs() const { return m_maxLagMs.load(); }
 
 private:
     std::atomic<int> m_batchSize{0};
     std::atomic<double> m_nice{-1};
     std::atomic<bool> m_paused{false};
+    std::atomic<int> m_maxLagMs{-1};
 };
 
 class Pacer
@@ -66,6 +75,8 @@ public:
     void afterBatch(double batchMs, int pauseMs);
     // The batch size to use for a rule configured with `configured` (a live change wins).
     int batchSize(int configured) const;
+    // The run's pacing in words, for the log at its start.
+    QString describe() const;
 
     qint64 throttledMs() const { return m_throttledMs; }
     int lagWaits() const { return m_lagWaits; }
@@ -93,6 +104,7 @@ private:
     int m_appliedBatchSize = 0;
     double m_appliedNice = -1;
     bool m_appliedPaused = false;
+    int m_appliedMaxLag = -1;
 };
 
 } // namespace purga

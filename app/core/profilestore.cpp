@@ -128,6 +128,15 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     return p;
 }
 
+bool ProfileStore::saveOverrides(const QString &name, const QMap<QString, QString> &overrides, QString *error)
+{
+    std::optional<ConnectionProfile> stored = load(name);
+    if (!stored)
+        return true;
+    stored->ruleOverrides = overrides;
+    return save(*stored, error);
+}
+
 bool ProfileStore::save(const ConnectionProfile &p, QString *error)
 {
     const QStringList problems = validateProfile(p);

@@ -34,6 +34,10 @@ public:
     std::optional<ConnectionProfile> load(const QString &name) const;
     // Validates first; false with the translated reasons in *error (joined by newlines).
     bool save(const ConnectionProfile &profile, QString *error = nullptr);
+    // Replaces only the settings (rule overrides, pacing) of saved profile `name`: its stored
+    // connection fields stay. True without writing anything when no such profile is saved.
+    bool saveOverrides(const QString &name, const QMap<QString, QString> &overrides,
+                       QString *error = nullptr);
     bool remove(const QString &name); // false when there was no such profile
     // Moves the profile's settings to a new name (its keychain entry is the caller's: see
     // PasswordStore). Refuses a name that exists or is not valid; false with the reason in *error.

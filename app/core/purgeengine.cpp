@@ -91,6 +91,7 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("duration_ms"), double(durationMs)},
                   {QStringLiteral("throttled_ms"), double(throttledMs)},
                   {QStringLiteral("lag_waits"), lagWaits},
+                  {QStringLiteral("sync_commit"), syncCommit ? QStringLiteral("on") : QStringLiteral("off")},
                   {QStringLiteral("rules"), arr}};
     o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
     insertReceiptNotes(*this, &o);
@@ -178,6 +179,8 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
             if (observer)
                 observer->notice(line);
         });
+    if (observer)
+        observer->log(pacer.describe());
     detail::PurgeContext ctx{
         m_conn, m_canceller,  *m_stop, observer, options, {}, [&waiters] { waiters.poll(); },
         &pacer, receipt.runId};
@@ -207,6 +210,7 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
             receipt.message = r.message;
         }
     }
+    flushBatches(ctx, receipt);
     waiters.pollNow(); // the lock is still ours: whoever waits now waited during the run
     receipt.lockWaiters = waiters.seen();
     receipt.throttledMs = pacer.throttledMs();
@@ -219,6 +223,27 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     else if (receipt.status == RunStatus::Cancelled)
         receipt.message = tr("Purge cancelled after %1 rows; committed batches stay removed. %2")
                               .arg(formatCount(total), receipt.message);
+}
+
+// --sync-commit off: one durable commit before the receipt and the history claim the rows. If it
+// fails the last batches may come back after a crash: the run says so and is not Ok.
+void PurgeEngine::flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt)
+{
+    QString error;
+    if (detail::flushAsyncCommits(ctx, &error))
+        return;
+    const QString why =
+        tr("The batches were committed asynchronously and their flush to disk could not be confirmed (%1): "
+           "after a server crash the last fraction of a second of deletes may come back; the next run "
+           "removes them again.")
+            .arg(error);
+    if (receipt.status == RunStatus::Ok) {
+        receipt.status = RunStatus::Error;
+        receipt.message = why;
+    } else {
+        receipt.message += u' ' + why;
+    }
+    ctx.log(why);
 }
 
 PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer)
@@ -260,6 +285,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     receipt.runId =
         options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
     receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
+    receipt.syncCommit = options.syncCommit;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());
     const bool history = options.recordHistory && HistoryStore::exists(m_conn);

@@ -22,6 +22,9 @@ namespace purga {
 
 class PgConnection;
 class QueryCanceller;
+namespace detail {
+struct PurgeContext;
+}
 
 struct PurgeOptions
 {
@@ -34,6 +37,11 @@ struct PurgeOptions
     QString runId;                             // empty: the engine makes one
     PacingOptions pacing;                      // replica lag, nice ratio, throttle file
     std::shared_ptr<LiveSettings> live;        // changes while the run goes on (GUI); may be null
+    // How row batches commit (issue 11). True: each batch with the session's synchronous_commit
+    // (durable on a production server: every batch waits for its WAL flush). False: each batch's
+    // transaction does SET LOCAL synchronous_commit = off, and the run ends with one durable
+    // commit, which flushes every earlier batch's WAL, before the receipt and history claim the rows.
+    bool syncCommit = true;
 };
 
 // Live progress of one rule, sent after every batch.
@@ -91,6 +99,7 @@ struct PurgeReceipt
     qint64 durationMs = 0;
     qint64 throttledMs = 0; // held by the pacing, all rules
     int lagWaits = 0;       // times the run waited for the replica lag
+    bool syncCommit = true; // false: batches committed asynchronously, made durable at the end
     QString lockHolder;     // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
@@ -144,6 +153,7 @@ private:
     void runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
                   PurgeReceipt &receipt);
     PurgeReceipt finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer);
+    static void flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt);
 
     PgConnection &m_conn;
     QueryCanceller &m_canceller;

@@ -23,6 +23,7 @@ struct PurgeContext
     std::function<void()> betweenBatches;
     Pacer *pacer = nullptr; // the run's pacing; null: none
     QString runId;          // the receipt's run id (written into the marker of a detached partition)
+    bool unflushed = false; // a batch committed with synchronous_commit = off since the last flush
 
     void log(const QString &line) const
     {
@@ -72,6 +73,10 @@ private:
 RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview);
 // Detaches (and drops) the removable partitions of log_sesiones listed in the preview.
 RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview);
+
+// Makes every batch committed with synchronous_commit = off durable (flushAsyncCommits in
+// purgerows.cpp). False with `error` when that could not be confirmed.
+bool flushAsyncCommits(PurgeContext &ctx, QString *error);
 
 // Who holds locks on `table` other than us, for a lock-timeout message.
 QString lockHoldersOf(PgConnection &conn, const QString &table);

@@ -87,10 +87,15 @@ RuleReceipt RowPurge::run()
 // under that lock_timeout (behind an ACCESS EXCLUSIVE lock it times out and is retried like a batch).
 bool RowPurge::begin(QSqlQuery &b, QString *error)
 {
+    // Asynchronous commit (--sync-commit off): transaction-scoped, so it also holds behind a
+    // transaction-pooling pgbouncer and never outlives the batch.
+    const QString async =
+        m_ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
     if (!m_ctx.conn.execScript(
-            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2")
+            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
                 .arg(m_cfg.lockTimeoutMs)
-                .arg(m_cfg.statementTimeoutMs),
+                .arg(m_cfg.statementTimeoutMs)
+                .arg(async),
             error))
         return false;
     if (m_blocks >= 0)
@@ -176,6 +181,8 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     r.blocksDone = qMax(r.blocksDone, to);
     r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, batchSize) : batchSize;
     r.limitMax = qMax(r.limitMax, batchSize);
+    if (!m_ctx.options.syncCommit)
+        m_ctx.unflushed = true;
     if (n > 0 && r.deleted == 0) {
         // Every deleted row lies in the preview's key range (the DELETE is bounded by it).
         r.keyMin = m_preview.keyMin;
@@ -266,6 +273,32 @@ RuleReceipt RowPurge::finishComplete()
 }
 
 } // namespace
+
+// A transaction that wrote WAL of its own commits synchronously under synchronous_commit = on: it
+// waits until the WAL is flushed up to its commit record, which lies after every earlier batch's.
+// Once it returns no asynchronously committed batch can come back. A transactional logical message
+// is the smallest such write (one WAL record, no table); a transaction that only took an xid
+// (txid_current()) would not do: PostgreSQL commits it asynchronously, having written nothing.
+bool flushAsyncCommits(PurgeContext &ctx, QString *error)
+{
+    if (!ctx.unflushed)
+        return true;
+    if (!ctx.conn.isOpen()) {
+        *error = QCoreApplication::translate("purga::detail", "the connection was lost");
+        return false;
+    }
+    if (!ctx.conn.execScript(
+            QStringLiteral("BEGIN; SET LOCAL synchronous_commit = on; "
+                           "SELECT pg_logical_emit_message(true, 'purga-sesiones', 'flush'); COMMIT"),
+            error)) {
+        rollback(ctx.conn);
+        return false;
+    }
+    ctx.unflushed = false;
+    ctx.log(QCoreApplication::translate("purga::detail",
+                                        "Batches committed asynchronously are now flushed to disk."));
+    return true;
+}
 
 RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
 {

@@ -19,8 +19,10 @@
 #   BENCH_QUIET_WAIT_S [30]   this % busy (others' work: builds, tests), for at most this long;
 #                             the busy % seen before and during each run is recorded either way
 #
-# Variants: engine = purga-sesiones-cli purge (5000-row batches); engine_async = the same with
-# synchronous_commit = off for the purge role; adr = ADR 0021's ctid IN (SELECT ... LIMIT 5000)
+# Variants: engine = purga-sesiones-cli purge (5000-row batches, default pacing: without standbys
+# that is full speed); engine_async = the same with synchronous_commit = off for the purge role
+# (every commit, the final one too); engine_scoff = the engine's own lever, --sync-commit off (each
+# batch SET LOCAL synchronous_commit = off, one durable commit at the end); engine_nice1 = --nice 1; adr = ADR 0021's ctid IN (SELECT ... LIMIT 5000)
 # loop; adr_nosync = the same with synchronize_seqscans = off; single = one DELETE; proto_tid =
 # bench.tid_proto (tests/bench/procs.sql), a server-side prototype of the recommended batch.
 # All delete the same rows: the rule's predicate at a cutoff of now() - 30 days.
@@ -75,7 +77,9 @@ mkdir -p "$out/pgbench" "$out/receipts" "$out/trace" "$out/plans"
 [ "$(id -u)" = 0 ] && chown postgres: "$out/pgbench"
 
 results=$out/results.tsv
-printf 'size\tvariant\twriter\trows\tpurge_ms\twall_ms\twal_bytes\tbatches\tp50_ms\tp95_ms\tmax_ms\tw_n\tw_p50\tw_p95\tw_p99\tw_max\tw_lag_p99\tw_errors\tnote\tbusy_before\tbusy_during\tstarted\n' >"$results"
+printf 'size\tvariant\twriter\trows\tpurge_ms\twall_ms\twal_bytes\tbatches\tp50_ms\tp95_ms\tmax_ms\tw_n\tw_p50\tw_p95\tw_p99\tw_max\tw_lag_p99\tw_errors\tnote\tbusy_before\tbusy_during\tstarted\tload1\n' >"$results"
+# The 1-minute load average (uptime) at the start of a run: on a shared machine, beside each number.
+load1() { cut -d' ' -f1 /proc/loadavg; }
 
 # CPU busy % of the whole machine between two /proc/stat samples ("cpu" line: user nice system
 # idle iowait irq softirq steal ...). Before a run it measures other people's work.
@@ -252,13 +256,17 @@ run_variant() { # size variant writer-pass (0 = no writer)
   [ "$w" = 0 ] || start_writer "$tag" $((ADR_TIMEOUT_S + 120))
   lsn0=$(val "SELECT pg_current_wal_lsn()")
   local started; started=$(date -u +%H:%M:%S)
+  local load; load=$(load1)
   local cpu0; cpu0=$(cpu_sample)
   t0=$(now_ms)
   case $v in
-    engine | engine_async)
+    engine | engine_async | engine_scoff | engine_nice1)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga SET synchronous_commit = off" >/dev/null
+      local extra=()
+      [ "$v" = engine_scoff ] && extra=(--sync-commit off)
+      [ "$v" = engine_nice1 ] && extra=(--nice 1)
       timeout $((ADR_TIMEOUT_S + 60)) "$cli" purge --rule refresh_tokens --yes --json --conninfo "$conninfo" \
-        --batch-size "$BATCH" --pause-ms "$PAUSE_MS" >"$out/receipts/$tag.json" 2>"$out/receipts/$tag.err" || rc=$?
+        --batch-size "$BATCH" --pause-ms "$PAUSE_MS" "${extra[@]}" >"$out/receipts/$tag.json" 2>"$out/receipts/$tag.err" || rc=$?
       t1=$(now_ms)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga RESET synchronous_commit" >/dev/null
       rows=$(json_num deleted "$out/receipts/$tag.json")
@@ -320,6 +328,7 @@ SQL
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(rows_of "$s")" "$v" "$w" "${rows:--}" \
     "${purge_ms:--}" "$wall" "$wal" "${batches:--}" "${p50:--}" "${p95:--}" "${pmax:--}" "$wstats" "$note" \
     "$busy_before" "$busy_during" "$started" >>"$results"
+  sed -i '$ s/$/\t'"$load"'/' "$results"
   log "$(tail -n 1 "$results")"
 }
 
@@ -334,6 +343,7 @@ for pass in $( [ -n "$WRITER_SIZE" ] && seq 1 "$WRITER_REPS"); do
   reset_rt "$WRITER_SIZE"
   wait_quiet
   started=$(date -u +%H:%M:%S)
+  load=$(load1)
   start_writer "${WRITER_SIZE}u_writer_alone_w$pass" 60
   cpu0=$(cpu_sample)
   t0=$(now_ms); sleep 20; t1=$(now_ms)
@@ -341,6 +351,7 @@ for pass in $( [ -n "$WRITER_SIZE" ] && seq 1 "$WRITER_REPS"); do
   stop_writer
   printf '%s\t%s\t%s\t-\t-\t%s\t-\t-\t-\t-\t-\t%s\t\t%s\t%s\t%s\n' "$(rows_of "$WRITER_SIZE")" "writer_alone" "$pass" $((t1 - t0)) \
     "$(writer_stats "${WRITER_SIZE}u_writer_alone_w$pass" "$t0" "$t1")" "$busy_before" "$busy_during" "$started" >>"$results"
+  sed -i '$ s/$/\t'"$load"'/' "$results"
   log "$(tail -n 1 "$results")"
   for v in $WRITER_VARIANTS; do
     run_variant "$WRITER_SIZE" "$v" "$pass"
@@ -425,21 +436,21 @@ fi
   echo
   echo "## Purge"
   echo
-  echo '| rows | variant | deleted | purge s | wall s | µs/row | WAL MB | batches | p50 ms | p95 ms | max ms | CPU busy before/during % | note |'
-  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'
+  echo '| rows | variant | deleted | purge s | wall s | µs/row | WAL MB | batches | p50 ms | p95 ms | max ms | CPU busy before/during % | load | note |'
+  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|'
   awk -F'\t' 'function r(x) { return x == "-" ? "-" : sprintf("%.1f", x) }
     NR > 1 && $3 == 0 {
       us = ($4 > 0 && $5 != "-") ? sprintf("%.2f", $5 * 1000 / $4) : "-"
-      printf "| %s | %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s/%s | %s |\n", $1, $2, $4, $5 / 1000, $6 / 1000, us, $7 / 1048576, $8, r($9), r($10), r($11), $20, $21, $19
+      printf "| %s | %s | %s | %.2f | %.2f | %s | %.0f | %s | %s | %s | %s | %s/%s | %s | %s |\n", $1, $2, $4, $5 / 1000, $6 / 1000, us, $7 / 1048576, $8, r($9), r($10), r($11), $20, $21, $23, $19
     }' "$results"
   echo
   echo "## Writer (pgbench -R $WRITER_RATE, insert + revoke) latency"
   echo
-  echo '| rows | during | pass | purge s | WAL MB (incl. writer) | batch p95 ms | txns | p50 ms | p95 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors | CPU busy before/during % |'
-  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+  echo '| rows | during | pass | purge s | WAL MB (incl. writer) | batch p95 ms | txns | p50 ms | p95 ms | p99 ms | max ms | p99 incl. schedule lag ms | errors | CPU busy before/during % | load |'
+  echo '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
   awk -F'\t' 'NR > 1 && $3 != 0 {
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s |\n", $1, $2, $3, ($5 == "-" ? "-" : sprintf("%.2f", $5 / 1000)),
-             ($7 == "-" ? "-" : sprintf("%.0f", $7 / 1048576)), ($10 == "-" ? "-" : sprintf("%.1f", $10)), $12, $13, $14, $15, $16, $17, $18, $20, $21
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s/%s | %s |\n", $1, $2, $3, ($5 == "-" ? "-" : sprintf("%.2f", $5 / 1000)),
+             ($7 == "-" ? "-" : sprintf("%.0f", $7 / 1048576)), ($10 == "-" ? "-" : sprintf("%.1f", $10)), $12, $13, $14, $15, $16, $17, $18, $20, $21, $23
     }' "$results" | sort -t'|' -k3,3 -s
   if [ -n "$WRITER_SIZE" ] && [ "$WRITER_REPS" -gt 1 ]; then
     echo

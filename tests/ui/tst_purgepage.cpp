@@ -668,14 +668,14 @@ private slots:
         page.resize(1200, 800);
         page.show();
         LiveControls *live = page.liveControls();
-        QVERIFY(!live->isEnabled());
+        QVERIFY(!live->batchSpin()->isEnabled() && live->maxLagSpin()->isEnabled());
         QSignalSpy finished(&page, &PurgePage::purgeFinished);
         PurgeRequest request;
         request.ruleIds = {QStringLiteral("refresh_tokens")};
         request.batchSize = 100;
         request.pauseMs = 25;
         QVERIFY(page.startPurge(request));
-        QVERIFY(live->isEnabled());
+        QVERIFY(live->batchSpin()->isEnabled());
         QCOMPARE(live->batchSpin()->value(), 100);
         RuleProgressWidget *progress = page.progressFor(QStringLiteral("refresh_tokens"));
         QTRY_VERIFY_WITH_TIMEOUT(progress->deleted() > 0, 30000);
@@ -713,7 +713,38 @@ private slots:
                      log.contains(QStringLiteral("Resumed by you")) &&
                      log.contains(QStringLiteral("Batch size changed to 40 rows")),
                  qPrintable(log));
-        QVERIFY(!live->isEnabled());
+        QVERIFY(!live->batchSpin()->isEnabled() && !live->pauseButton()->isEnabled());
+    }
+
+    // Issue 11: the replica lag limit is the profile's setting (pacing/max_lag_ms): shown before a
+    // run, used by the run (its log says the pacing it ran with), and an edit goes into the profile.
+    void maxLagComesFromTheProfile()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 300));
+        Fixture f(db);
+        QVERIFY(f.ready());
+        PurgePage page(&f.state);
+        LiveControls *live = page.liveControls();
+        QCOMPARE(live->maxLag(), PacingOptions::kDefaultMaxLagMs); // nothing in the profile
+        QMap<QString, QString> overrides = f.state.profile().ruleOverrides;
+        overrides.insert(PacingOptions::kMaxLagKey, QStringLiteral("2500"));
+        f.state.setRuleOverrides(overrides);
+        QCOMPARE(live->maxLag(), 2500);
+        QSignalSpy finished(&page, &PurgePage::purgeFinished);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        request.batchSize = 100;
+        QVERIFY(page.startPurge(request));
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 60000);
+        QCOMPARE(page.lastReceipt().status, RunStatus::Ok);
+        QVERIFY2(page.logText().contains(QStringLiteral("max replica lag 2.5 s")),
+                 qPrintable(page.logText()));
+        live->maxLagSpin()->setValue(0); // as typed: the profile now says off
+        QCOMPARE(f.state.profile().ruleOverrides.value(PacingOptions::kMaxLagKey), QStringLiteral("0"));
+        QCOMPARE(PacingOptions::maxLagFromProfile(f.state.profile().ruleOverrides), 0);
     }
 
 private:
