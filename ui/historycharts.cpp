@@ -111,7 +111,7 @@ void explainPoints(QXYSeries *s, const QString &unit)
 
 // Marks of one problem status on the duration chart. Qt Charts draws scatter series above lines
 // whatever the order: over a year nearly every bucket has a failure somewhere, and opaque 9–12 px
-// marks hid the job's line. Small, borderless and see-through, they leave the line readable.
+// marks hid the job's line. Small and hollow (coloured outline only), they leave it readable.
 QScatterSeries *statusMarks(const QString &status)
 {
     static const QHash<QString, QColor> colors = {{QStringLiteral("error"), QColor(0xd6, 0x27, 0x28)},
@@ -123,10 +123,14 @@ QScatterSeries *statusMarks(const QString &status)
     m->setMarkerShape(status == QLatin1String("error") ? QScatterSeries::MarkerShapeRectangle
                                                        : QScatterSeries::MarkerShapeCircle);
     m->setMarkerSize(status == QLatin1String("lock_ocupado") ? 7 : 6);
-    QColor c = colors.value(status, Qt::darkRed);
-    c.setAlpha(150);
-    m->setColor(c);
-    m->setBorderColor(Qt::transparent);
+    // Nearly hollow: the line shows through each mark even where every bucket has one, and the
+    // legend keeps the status's colour.
+    QColor fill = colors.value(status, Qt::darkRed);
+    fill.setAlpha(60);
+    m->setColor(fill);
+    QPen pen(colors.value(status, Qt::darkRed));
+    pen.setWidthF(1.2);
+    m->setPen(pen);
     return m;
 }
 
