@@ -8,8 +8,10 @@
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDateTimeAxis>
+#include <QHash>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QPen>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
@@ -109,6 +111,31 @@ void explainPoints(QXYSeries *s, const QString &unit)
     });
 }
 
+// Marks of one problem status on the duration chart. Qt Charts draws scatter series above lines
+// whatever the order: over a year nearly every bucket has a failure somewhere, and opaque 9–12 px
+// marks hid the job's line. Small and hollow (coloured outline only), they leave it readable.
+QScatterSeries *statusMarks(const QString &status)
+{
+    static const QHash<QString, QColor> colors = {{QStringLiteral("error"), QColor(0xd6, 0x27, 0x28)},
+                                                  {QStringLiteral("cancelado"), QColor(0x7f, 0x7f, 0x7f)},
+                                                  {QStringLiteral("interrumpido"), QColor(0x94, 0x67, 0xbd)},
+                                                  {QStringLiteral("lock_ocupado"), QColor(0xff, 0x7f, 0x0e)}};
+    auto *m = new QScatterSeries;
+    m->setName(status);
+    m->setMarkerShape(status == QLatin1String("error") ? QScatterSeries::MarkerShapeRectangle
+                                                       : QScatterSeries::MarkerShapeCircle);
+    m->setMarkerSize(status == QLatin1String("lock_ocupado") ? 7 : 6);
+    // Nearly hollow: the line shows through each mark even where every bucket has one, and the
+    // legend keeps the status's colour.
+    QColor fill = colors.value(status, Qt::darkRed);
+    fill.setAlpha(60);
+    m->setColor(fill);
+    QPen pen(colors.value(status, Qt::darkRed));
+    pen.setWidthF(1.2);
+    m->setPen(pen);
+    return m;
+}
+
 } // namespace
 
 QStringList problemStatuses()
@@ -194,14 +221,8 @@ void fillDurations(QChart *chart, const HistoryData &data)
     clear(chart);
     QMap<QString, QLineSeries *> lines;    // per origin: the longest run of each bucket
     QMap<QString, QScatterSeries *> marks; // per problem status
-    for (const QString &s : problemStatuses()) {
-        auto *m = new QScatterSeries;
-        m->setName(s);
-        m->setMarkerShape(s == QLatin1String("error") ? QScatterSeries::MarkerShapeRectangle
-                                                      : QScatterSeries::MarkerShapeCircle);
-        m->setMarkerSize(s == QLatin1String("lock_ocupado") ? 12 : 9);
-        marks.insert(s, m);
-    }
+    for (const QString &s : problemStatuses())
+        marks.insert(s, statusMarks(s));
     // Points gathered first and handed over in one call per series: append() one point at a
     // time signals every point (seconds for a year of runs).
     QMap<QString, QList<QPointF>> linePoints, markPoints;
@@ -234,6 +255,11 @@ void fillDurations(QChart *chart, const HistoryData &data)
         s->attachAxis(x);
         s->attachAxis(y);
         explainPoints(s, QStringLiteral("ms"));
+    }
+    for (QLineSeries *l : lines) { // after addSeries: the theme has given the line its colour
+        QPen pen = l->pen();
+        pen.setWidthF(2);
+        l->setPen(pen);
     }
     fitAxis(y, maxOf(all));
     makeLegendToggles(chart);

@@ -22,14 +22,22 @@
 #include <QScrollArea>
 #include <QTableView>
 #include <QTimeZone>
+#include <QTimer>
 #include <QVBoxLayout>
+
+#include <functional>
+#include <memory>
 
 namespace purga {
 
 namespace {
 
-constexpr int kMaxPoints = 600;
+// Points per series, decimated in the database: 300 over a chart some 1,200 px wide is one per
+// 4 px, and halves what Qt Charts builds on the GUI thread against 600 (docs/benchmarks.md).
+constexpr int kMaxPoints = 300;
 constexpr int kCustomRange = 6;
+// Typing in the filter re-filters once the typing pauses, not on every key.
+constexpr int kFilterDelayMs = 200;
 
 } // namespace
 
@@ -40,6 +48,8 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     , m_zone(new QComboBox(this))
     , m_filter(new QLineEdit(this))
     , m_status(new QLabel(this))
+    , m_capNote(new QLabel(this))
+    , m_filterDelay(new QTimer(this))
     , m_from(new QDateTimeEdit(this))
     , m_to(new QDateTimeEdit(this))
     , m_rowsView(HistoryCharts::makeView(tr("Rows removed per day")))
@@ -64,6 +74,11 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     m_zone->addItem(tr("UTC"), QStringLiteral("UTC"));
     m_filter->setObjectName(QStringLiteral("runFilter"));
     m_filter->setPlaceholderText(tr("Filter runs (origin, operator, status…)"));
+    m_filterDelay->setSingleShot(true);
+    m_filterDelay->setInterval(kFilterDelayMs);
+    m_capNote->setObjectName(QStringLiteral("runsCapNote"));
+    m_capNote->setWordWrap(true);
+    m_capNote->setVisible(false);
     auto *refreshButton = new QPushButton(tr("Refresh"), this);
     auto *exportButton = new QPushButton(tr("Export…"), this);
     auto *resetZoom = new QPushButton(tr("Reset zoom"), this);
@@ -100,6 +115,7 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     col->addWidget(m_sizesView);
     col->addWidget(m_bytesView);
     col->addWidget(m_filter);
+    col->addWidget(m_capNote);
     col->addWidget(m_runs);
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -121,7 +137,8 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     connect(m_runs, &QTableView::doubleClicked, this,
             [this](const QModelIndex &i) { openRunDetail(i.row()); });
     connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
-    connect(m_filter, &QLineEdit::textChanged, this, &HistoryPage::applyFilter);
+    connect(m_filter, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
+    connect(m_filterDelay, &QTimer::timeout, this, &HistoryPage::applyFilter);
 }
 
 QChart *HistoryPage::rowsChart() const
@@ -212,9 +229,9 @@ void HistoryPage::refresh()
         tr("Read the purge history"), [range, zone](DbContext &ctx, HistoryData *out, DbFailure *failure) {
             PgConnection &conn = *ctx.connection();
             const QString z = zone.isEmpty() ? HistoryQuery::serverTimeZone(conn) : zone;
-            return HistoryQuery::load(conn, range, z, kMaxPoints, out, &failure->message);
+            return HistoryQuery::load(conn, range, z, kMaxPoints, out, &failure->message, kMaxRuns);
         });
-    m_request->onSucceeded<HistoryData>(this, [this](const HistoryData &d) { showData(d); });
+    m_request->onSucceeded<HistoryData>(this, [this](const HistoryData &d) { showDataInSteps(d); });
     connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
         m_status->setText(f.message);
         emit loaded(false);
@@ -230,18 +247,71 @@ void HistoryPage::showEvent(QShowEvent *event)
 
 void HistoryPage::showData(const HistoryData &data)
 {
-    HistoryCharts::fillRows(rowsChart(), data);
-    HistoryCharts::fillDurations(durationChart(), data);
-    HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);
-    HistoryCharts::fillSizes(bytesChart(), data, HistoryCharts::SizeMeasure::Bytes);
-    fillRuns(data);
-    m_status->setText(tr("%n run(s), days in %1", nullptr, int(data.runs.size())).arg(data.zone));
+    ++m_fillGeneration; // a fill in steps still running is superseded
+    for (int step = 0; step < kFillSteps; ++step)
+        fillStep(step, data);
+    finishData(data);
+}
+
+// What refresh() does: one chart, then the runs, per event-loop turn, so that the page never holds
+// the loop for all four charts at once. A newer read abandons the remaining steps.
+void HistoryPage::showDataInSteps(const HistoryData &data)
+{
+    const int generation = ++m_fillGeneration;
+    auto shared = std::make_shared<HistoryData>(data);
+    auto step = std::make_shared<std::function<void(int)>>();
+    *step = [this, generation, shared, weak = std::weak_ptr(step)](int i) {
+        if (generation != m_fillGeneration)
+            return;
+        if (i == kFillSteps) {
+            finishData(*shared);
+            return;
+        }
+        fillStep(i, *shared);
+        if (auto next = weak.lock())
+            QTimer::singleShot(0, this, [next, i] { (*next)(i + 1); });
+    };
+    QTimer::singleShot(0, this, [step] { (*step)(0); });
+}
+
+void HistoryPage::fillStep(int step, const HistoryData &data)
+{
+    switch (step) {
+    case 0:
+        HistoryCharts::fillRows(rowsChart(), data);
+        break;
+    case 1:
+        HistoryCharts::fillDurations(durationChart(), data);
+        break;
+    case 2:
+        HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);
+        break;
+    case 3:
+        HistoryCharts::fillSizes(bytesChart(), data, HistoryCharts::SizeMeasure::Bytes);
+        break;
+    default:
+        m_model->setRuns(data.runs); // the view asks only for the rows it paints
+        break;
+    }
+}
+
+void HistoryPage::finishData(const HistoryData &data)
+{
+    const qint64 total = qMax(data.totalRuns, qint64(data.runs.size()));
+    const bool capped = total > data.runs.size();
+    m_capNote->setVisible(capped);
+    m_capNote->setText(capped
+                           ? tr("Showing the newest %1 of %2 runs in this table (the charts count them "
+                                "all): narrow the range to list the others.")
+                                 .arg(QLocale().toString(qint64(data.runs.size())), QLocale().toString(total))
+                           : QString());
+    m_status->setText(tr("%n run(s), days in %1", nullptr, int(total)).arg(data.zone));
     emit loaded(true);
 }
 
-void HistoryPage::fillRuns(const HistoryData &data)
+QString HistoryPage::capNote() const
 {
-    m_model->setRuns(data.runs); // the view asks only for the rows it paints
+    return m_capNote->isVisible() ? m_capNote->text() : QString();
 }
 
 void HistoryPage::applyFilter()

@@ -12,6 +12,7 @@ class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
 class QTableView;
+class QTimer;
 
 namespace purga {
 
@@ -36,8 +37,12 @@ public:
     void setPresetRange(int index); // without reading: the next refresh() or showing the page does
     QString selectedZone() const;   // IANA name: the client's, the server's or UTC
     void refresh();
-    // Shows `data` (what refresh() does when its request succeeds; tests call it directly).
+    // Shows `data` at once (tests call it directly; refresh() shows it in steps, see showDataInSteps).
     void showData(const HistoryData &data);
+    // The runs table lists at most this many runs, the newest (the charts count every run).
+    static constexpr int kMaxRuns = 5000;
+    // "Showing the newest 5,000 of 105,120 runs…" when the range has more runs; empty otherwise.
+    QString capNote() const;
 
     QChart *rowsChart() const;
     QChart *durationChart() const;
@@ -63,7 +68,10 @@ protected:
     void showEvent(QShowEvent *event) override; // read the history when the page is opened
 
 private:
-    void fillRuns(const HistoryData &data);
+    static constexpr int kFillSteps = 5; // four charts, then the runs
+    void showDataInSteps(const HistoryData &data);
+    void fillStep(int step, const HistoryData &data);
+    void finishData(const HistoryData &data); // the cap note and the status; emits loaded(true)
     void applyFilter();
     void askExport();
 
@@ -72,6 +80,9 @@ private:
     QComboBox *m_zone;
     QLineEdit *m_filter;
     QLabel *m_status;
+    QLabel *m_capNote;
+    QTimer *m_filterDelay;
+    int m_fillGeneration = 0;
     QDateTimeEdit *m_from;
     QDateTimeEdit *m_to;
     QChartView *m_rowsView;

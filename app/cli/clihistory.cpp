@@ -7,6 +7,7 @@
 #include "purgeengine.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 #include <cstdio>
 
@@ -91,6 +92,61 @@ bool connectForHealth(Context &ctx, PgConnection &conn, HealthReport *report, in
 
 } // namespace
 
+namespace {
+
+// One entry of `rows` (HistoryQuery::rowColumns() as keys, numbers as numbers, null when absent).
+QByteArray rowJson(const QStringList &keys, const QStringList &row)
+{
+    QJsonObject o;
+    for (int i = 0; i < keys.size(); ++i)
+        o.insert(keys.at(i), QJsonValue(row.at(i)));
+    o.insert(QStringLiteral("finished_utc"), row.at(4).isEmpty() ? QJsonValue() : QJsonValue(row.at(4)));
+    o.insert(QStringLiteral("rows"), row.at(7).toDouble());
+    o.insert(QStringLiteral("duration_ms"),
+             row.at(8).isEmpty() ? QJsonValue() : QJsonValue(row.at(8).toDouble()));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+// The history as it comes from the database, one run at a time: `rows` go out as they arrive and
+// `runs` (asked for after `rows`) are kept as compact text, never as one QJsonDocument of
+// 100,000 runs. The keys come out in QJsonDocument's order (health, rows, runs). False on error,
+// before anything was written when the query itself failed.
+bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const HealthReport &health,
+                       bool historyExists, QString *error)
+{
+    const QStringList keys = HistoryQuery::rowColumns();
+    QByteArray runsText;
+    bool begun = false, firstRow = true;
+    const auto begin = [&] {
+        if (begun)
+            return;
+        begun = true;
+        std::fputs("{\n  \"health\": ", stdout);
+        std::fputs(QJsonDocument(health.toJson()).toJson(QJsonDocument::Compact).constData(), stdout);
+        std::fputs(",\n  \"rows\": [", stdout);
+    };
+    const auto each = [&](const HistoryRun &r) {
+        begin();
+        for (const QStringList &row : HistoryQuery::flatRows({r})) {
+            std::fputs(firstRow ? "\n    " : ",\n    ", stdout);
+            std::fputs(rowJson(keys, row).constData(), stdout);
+            firstRow = false;
+        }
+        runsText += runsText.isEmpty() ? "\n    " : ",\n    ";
+        runsText += QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact);
+    };
+    if (historyExists && !HistoryQuery::forEachRun(conn, range, 0, each, error))
+        return false;
+    begin();
+    std::fputs(firstRow ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [", stdout);
+    std::fputs(runsText.constData(), stdout);
+    std::fputs(runsText.isEmpty() ? "]\n}\n" : "\n  ]\n}\n", stdout);
+    std::fflush(stdout);
+    return true;
+}
+
+} // namespace
+
 int cmdHistory(Context &ctx)
 {
     const bool csv = ctx.parser.isSet(QStringLiteral("csv"));
@@ -106,34 +162,26 @@ int cmdHistory(Context &ctx)
     int code = Ok;
     if (!connectForHealth(ctx, conn, &health, &code))
         return code;
-    QList<HistoryRun> runs;
     QString error;
-    if (health.historyExists && !HistoryQuery::runs(conn, range, &runs, &error)) {
+    bool ok = true;
+    if (csv) {
+        std::fputs(HistoryQuery::csv({}).toUtf8().constData(), stdout); // the header line
+        ok = !health.historyExists || HistoryQuery::forEachRun(
+                                          conn, range, 0,
+                                          [](const HistoryRun &r) {
+                                              const QString lines =
+                                                  HistoryQuery::csvLines(HistoryQuery::flatRows({r}));
+                                              std::fputs(lines.toUtf8().constData(), stdout);
+                                          },
+                                          &error);
+        std::fflush(stdout);
+    } else {
+        ok = streamHistoryJson(conn, range, health, health.historyExists, &error);
+    }
+    if (!ok) {
         Context::error(error);
         return Other;
     }
-    const QList<QStringList> rows = HistoryQuery::flatRows(runs);
-    const QStringList keys = HistoryQuery::rowColumns();
-    if (csv) {
-        std::fputs(HistoryQuery::csv(rows).toUtf8().constData(), stdout);
-        return Ok;
-    }
-    QJsonArray rowsJson, runsJson;
-    for (const QStringList &row : rows) {
-        QJsonObject o;
-        for (int i = 0; i < keys.size(); ++i)
-            o.insert(keys.at(i), QJsonValue(row.at(i)));
-        o.insert(QStringLiteral("finished_utc"), row.at(4).isEmpty() ? QJsonValue() : QJsonValue(row.at(4)));
-        o.insert(QStringLiteral("rows"), row.at(7).toDouble());
-        o.insert(QStringLiteral("duration_ms"),
-                 row.at(8).isEmpty() ? QJsonValue() : QJsonValue(row.at(8).toDouble()));
-        rowsJson.append(o);
-    }
-    for (const HistoryRun &r : runs)
-        runsJson.append(r.toJson());
-    Context::printJson(QJsonObject{{QStringLiteral("rows"), rowsJson},
-                                   {QStringLiteral("runs"), runsJson},
-                                   {QStringLiteral("health"), health.toJson()}});
     return Ok;
 }
 

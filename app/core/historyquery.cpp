@@ -5,6 +5,7 @@
 #include "purgeengine.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -110,59 +111,75 @@ QJsonObject HistoryRun::toJson() const
         {QStringLiteral("detail"), detail}};
 }
 
-bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error)
+bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error,
+                        int maxRuns)
 {
-    // One row per run and table (a run without metrics, e.g. lock_ocupado, comes once with NULLs).
+    out->clear();
+    return forEachRun(
+        conn, range, maxRuns, [out](const HistoryRun &r) { out->append(r); }, error);
+}
+
+bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
+                              const std::function<void(const HistoryRun &)> &each, QString *error)
+{
+    // One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
+    // without metrics, e.g. lock_ocupado, has NULL). With maxRuns, the newest ones only.
+    const QString runsOf =
+        maxRuns > 0
+            ? QStringLiteral("(SELECT r.* FROM p CROSS JOIN identidad.purga_corridas r WHERE %1\n"
+                             " ORDER BY r.iniciada_en DESC, r.corrida_id DESC LIMIT CAST(? AS bigint)) r\n"
+                             "WHERE true")
+                  .arg(kRunFilter)
+            : QStringLiteral("identidad.purga_corridas r\nWHERE %1").arg(kRunFilter);
     const QString sql =
         kParams +
         QStringLiteral(
             "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
-            "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint, m.tabla, m.filas, "
-            "m.ms,\n"
-            "       to_jsonb(r) ->> 'usuario_so'\n" // NULL on a schema from before usuario_so
-            "FROM p CROSS JOIN identidad.purga_corridas r\n"
-            "LEFT JOIN LATERAL (\n"
-            "  SELECT x.tabla, max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
+            "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint,\n"
+            "       to_jsonb(r) ->> 'usuario_so',\n" // NULL on a schema from before usuario_so
+            "       (SELECT json_agg(json_build_array(m.tabla, m.filas, m.ms) ORDER BY m.tabla)::text FROM "
+            "(\n"
+            "          SELECT x.tabla,\n"
+            "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
             "filas,\n"
-            "         max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_duracion_ms')::bigint AS ms\n"
-            "  FROM identidad.purga_metricas x\n"
-            "  WHERE x.corrida_id = r.corrida_id\n"
-            "    AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
-            "  GROUP BY x.tabla) m ON true\n"
-            "WHERE %3\n"
-            "ORDER BY r.iniciada_en, r.corrida_id, m.tabla")
-            .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")),
-                 kRunFilter);
+            "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_duracion_ms')::bigint "
+            "AS ms\n"
+            "          FROM identidad.purga_metricas x\n"
+            "          WHERE x.corrida_id = r.corrida_id AND (p.tabla = '' OR x.tabla = p.tabla)\n"
+            "            AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
+            "          GROUP BY x.tabla) m)\n"
+            "FROM p CROSS JOIN %3\n"
+            "ORDER BY r.iniciada_en, r.corrida_id")
+            .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")), runsOf);
     QSqlQuery q(conn.database());
-    if (!execRange(q, sql, range, {}, error))
+    QVariantList more;
+    if (maxRuns > 0)
+        more << maxRuns;
+    if (!execRange(q, sql, range, more, error))
         return false;
-    out->clear();
-    const QString wanted = range.table.isEmpty() ? QString() : qualified(range.table);
+    HistoryRun r;
     while (q.next()) {
-        const QString id = q.value(0).toString();
-        if (out->isEmpty() || out->constLast().runId != id) {
-            HistoryRun r;
-            r.runId = id;
-            r.origin = q.value(1).toString();
-            r.operatorName = q.value(2).toString();
-            r.startedUtc = q.value(3).toString();
-            r.finishedUtc = q.value(4).toString();
-            r.status = q.value(5).toString();
-            r.detail = q.value(6).toString();
-            r.durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
-            r.osUser = q.value(11).toString();
-            out->append(r);
+        r.runId = q.value(0).toString();
+        r.origin = q.value(1).toString();
+        r.operatorName = q.value(2).toString();
+        r.startedUtc = q.value(3).toString();
+        r.finishedUtc = q.value(4).toString();
+        r.status = q.value(5).toString();
+        r.detail = q.value(6).toString();
+        r.durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
+        r.osUser = q.value(8).toString();
+        r.rows.clear();
+        r.durationsMs.clear();
+        const QJsonArray tables = QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array();
+        for (const QJsonValue &t : tables) {
+            const QJsonArray v = t.toArray();
+            const QString table = qualified(v.at(0).toString());
+            if (!v.at(1).isNull())
+                r.rows.insert(table, qint64(v.at(1).toDouble()));
+            if (!v.at(2).isNull())
+                r.durationsMs.insert(table, qint64(v.at(2).toDouble()));
         }
-        if (q.value(8).isNull())
-            continue;
-        const QString table = qualified(q.value(8).toString());
-        if (!wanted.isEmpty() && table != wanted)
-            continue;
-        HistoryRun &r = (*out)[out->size() - 1];
-        if (!q.value(9).isNull())
-            r.rows.insert(table, q.value(9).toLongLong());
-        if (!q.value(10).isNull())
-            r.durationsMs.insert(table, q.value(10).toLongLong());
+        each(r);
     }
     return true;
 }
@@ -316,12 +333,17 @@ bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QStr
 }
 
 bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
-                        HistoryData *out, QString *error)
+                        HistoryData *out, QString *error, int maxRuns)
 {
     out->zone = zone;
-    return daily(conn, range, zone, &out->days, error) &&
-           durations(conn, range, maxPoints, &out->durations, error) &&
-           sizes(conn, range, maxPoints, &out->sizes, error) && runs(conn, range, &out->runs, error);
+    if (!daily(conn, range, zone, &out->days, error) ||
+        !durations(conn, range, maxPoints, &out->durations, error) ||
+        !sizes(conn, range, maxPoints, &out->sizes, error) || !runs(conn, range, &out->runs, error, maxRuns))
+        return false;
+    out->totalRuns = 0; // the duration buckets count every run of the range, as the runs query filters them
+    for (const DurationBucket &b : out->durations)
+        out->totalRuns += b.runs;
+    return true;
 }
 
 QStringList HistoryQuery::rowColumns()
@@ -350,14 +372,14 @@ QList<QStringList> HistoryQuery::flatRows(const QList<HistoryRun> &runs)
     return out;
 }
 
-QString HistoryQuery::csv(const QList<QStringList> &rows)
+QString HistoryQuery::csvLines(const QList<QStringList> &rows)
 {
     auto field = [](const QString &v) -> QString {
         if (!v.contains(u',') && !v.contains(u'"') && !v.contains(u'\n'))
             return v;
         return u'"' + QString(v).replace(u'"', QStringLiteral("\"\"")) + u'"';
     };
-    QString out = rowColumns().join(u',') + u'\n';
+    QString out;
     for (const QStringList &row : rows) {
         QStringList fields;
         for (const QString &f : row)
@@ -365,6 +387,11 @@ QString HistoryQuery::csv(const QList<QStringList> &rows)
         out += fields.join(u',') + u'\n';
     }
     return out;
+}
+
+QString HistoryQuery::csv(const QList<QStringList> &rows)
+{
+    return rowColumns().join(u',') + u'\n' + csvLines(rows);
 }
 
 double HistoryQuery::lastOkEpochSeconds(PgConnection &conn)

@@ -7,6 +7,8 @@
 #include <QMap>
 #include <QString>
 
+#include <functional>
+
 namespace purga {
 
 class PgConnection;
@@ -76,7 +78,8 @@ struct HistoryData
     QList<DailyRows> days;
     QList<DurationBucket> durations;
     QList<SizePoint> sizes;
-    QList<HistoryRun> runs;
+    QList<HistoryRun> runs; // the newest ones only when load() was given maxRuns
+    qint64 totalRuns = 0;   // every run in the range (the durations' count), shown or not
 };
 
 // Reads identidad.purga_corridas / purga_metricas, aggregated in the database so 100,000 runs
@@ -85,7 +88,13 @@ class HistoryQuery
 {
     Q_DECLARE_TR_FUNCTIONS(HistoryQuery)
 public:
-    static bool runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error);
+    // The runs of `range` by start, each with its rows and duration per table (aggregated in the
+    // database: one row per run). maxRuns > 0: only the newest maxRuns of them.
+    static bool runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error,
+                     int maxRuns = 0);
+    // The same, one run at a time as the rows arrive, for output that streams (the CLI's JSON).
+    static bool forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
+                           const std::function<void(const HistoryRun &)> &each, QString *error);
     // `zone`: an IANA zone name the server knows ("UTC", "America/Guayaquil", the client's zone).
     static bool daily(PgConnection &conn, const HistoryRange &range, const QString &zone,
                       QList<DailyRows> *out, QString *error);
@@ -93,13 +102,15 @@ public:
                           QList<DurationBucket> *out, QString *error);
     static bool sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
                       QString *error);
-    // Everything the History page needs, in four aggregated queries (maxPoints per series).
+    // Everything the History page needs, in four aggregated queries (maxPoints per series); the
+    // runs capped at the newest maxRuns when > 0 (totalRuns still counts them all).
     static bool load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
-                     HistoryData *out, QString *error);
+                     HistoryData *out, QString *error, int maxRuns = 0);
     // The flat export, one line per run and table: the columns of rowColumns() (the CLI's JSON keys).
     static QStringList rowColumns();
     static QList<QStringList> flatRows(const QList<HistoryRun> &runs);
-    static QString csv(const QList<QStringList> &rows); // header line, then the rows
+    static QString csv(const QList<QStringList> &rows);      // header line, then the rows
+    static QString csvLines(const QList<QStringList> &rows); // the rows only
     // When a run last finished 'ok' (Unix seconds), -1 when none did or there is no history.
     static double lastOkEpochSeconds(PgConnection &conn);
     // The server's configured TimeZone (not this session's, which is UTC).

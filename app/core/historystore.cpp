@@ -48,73 +48,74 @@ int HistoryStore::markInterrupted(PgConnection &conn, QString *error)
     return q.numRowsAffected();
 }
 
-bool HistoryStore::startRun(PgConnection &conn, const QString &runId, const QString &origin,
-                            const QString &operatorName, const QString &detail, QString *error)
+namespace {
+
+// The history's SQL interface (resources/sql/purga_historial.sql, docs/job-integration.md): the
+// app writes its runs through the job's functions, never with its own INSERTs, so both keep one
+// contract. False with `error` set when the call failed.
+bool call(PgConnection &conn, const QString &sql, const QVariantList &values, QString *error)
 {
-    // operador: the database role; usuario_so: the OS user (operatorName), on history tables that
-    // have the column (setup-history adds it); older tables get the role only.
-    QSqlQuery has(conn.database());
-    const bool osColumn =
-        has.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
-                                "'identidad.purga_corridas'::regclass AND attname = 'usuario_so' "
-                                "AND NOT attisdropped)")) &&
-        has.next() && has.value(0).toBool();
     QSqlQuery q(conn.database());
-    q.prepare(
-        osColumn
-            ? QStringLiteral(
-                  "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, usuario_so, "
-                  "estado, backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, "
-                  "NULLIF(?, ''), 'en_curso', pg_backend_pid(), ?)")
-            : QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, "
-                             "backend_pid, detalle) VALUES (CAST(? AS uuid), ?, current_user, 'en_curso', "
-                             "pg_backend_pid(), ?)"));
-    q.addBindValue(runId);
-    q.addBindValue(origin);
-    if (osColumn)
-        q.addBindValue(operatorName);
-    q.addBindValue(detail);
+    q.setForwardOnly(true);
+    if (!q.prepare(sql)) {
+        *error = q.lastError().databaseText();
+        return false;
+    }
+    for (const QVariant &v : values)
+        q.addBindValue(v);
     if (!q.exec()) {
         *error = q.lastError().databaseText();
         return false;
     }
     return true;
+}
+
+} // namespace
+
+bool HistoryStore::hasFunctions(PgConnection &conn)
+{
+    QSqlQuery q(conn.database());
+    return q.exec(QStringLiteral(
+               "SELECT to_regprocedure('identidad.purga_corrida_iniciar(text, text, text, uuid, text)') IS "
+               "NOT NULL"
+               " AND to_regprocedure('identidad.purga_corrida_terminar(uuid, text, text)') IS NOT NULL"
+               " AND to_regprocedure('identidad.purga_registrar(uuid, text, text, double precision)') IS NOT "
+               "NULL")) &&
+           q.next() && q.value(0).toBool();
+}
+
+bool HistoryStore::startRun(PgConnection &conn, const QString &runId, const QString &origin,
+                            const QString &operatorName, const QString &detail, QString *error)
+{
+    // operador: NULL, so the function records the database role; usuario_so: the OS user.
+    if (!hasFunctions(conn)) {
+        *error =
+            tr("the history schema is older than this version (run setup-history to upgrade it in place)");
+        return false;
+    }
+    return call(
+        conn,
+        QStringLiteral("SELECT identidad.purga_corrida_iniciar(CAST(? AS text), NULL, CAST(? AS text), "
+                       "CAST(? AS uuid), CAST(? AS text))"),
+        {origin, detail, runId, operatorName}, error);
 }
 
 bool HistoryStore::finishRun(PgConnection &conn, const QString &runId, const QString &status,
                              const QString &detail, QString *error)
 {
-    QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral(
-        "UPDATE identidad.purga_corridas SET estado = ?, terminada_en = now(),"
-        " detalle = concat_ws(' | ', detalle, NULLIF(?, '')) WHERE corrida_id = CAST(? AS uuid)"));
-    q.addBindValue(status);
-    q.addBindValue(detail);
-    q.addBindValue(runId);
-    if (!q.exec()) {
-        *error = q.lastError().databaseText();
-        return false;
-    }
-    return true;
+    return call(conn,
+                QStringLiteral("SELECT identidad.purga_corrida_terminar(CAST(? AS uuid), CAST(? AS text), "
+                               "CAST(? AS text))"),
+                {runId, status, detail}, error);
 }
 
 bool HistoryStore::writeMetric(PgConnection &conn, const QString &runId, const QString &metric,
                                const QString &table, double value, QString *error)
 {
-    QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral("INSERT INTO identidad.purga_metricas (corrida_id, metrica, tabla, valor)"
-                             " VALUES (CAST(? AS uuid), ?, ?, ?)"
-                             " ON CONFLICT (corrida_id, metrica, tabla) DO UPDATE SET valor = EXCLUDED.valor,"
-                             " registrada_en = now()"));
-    q.addBindValue(runId);
-    q.addBindValue(metric);
-    q.addBindValue(table);
-    q.addBindValue(value);
-    if (!q.exec()) {
-        *error = q.lastError().databaseText();
-        return false;
-    }
-    return true;
+    return call(conn,
+                QStringLiteral("SELECT identidad.purga_registrar(CAST(? AS uuid), CAST(? AS text), "
+                               "CAST(? AS text), CAST(? AS double precision))"),
+                {runId, metric, table, value}, error);
 }
 
 } // namespace purga

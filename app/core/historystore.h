@@ -20,6 +20,10 @@ public:
     // Marks as 'interrumpido' the runs left 'en_curso' whose backend is gone. Returns how many.
     static int markInterrupted(PgConnection &conn, QString *error);
 
+    // The run is written through the job's functions (purga_corrida_iniciar / purga_registrar /
+    // purga_corrida_terminar): true when this history has them (setup-history adds them in place).
+    static bool hasFunctions(PgConnection &conn);
+    // Fails (nothing written) on a history too old to have the functions.
     static bool startRun(PgConnection &conn, const QString &runId, const QString &origin,
                          const QString &operatorName, const QString &detail, QString *error);
     static bool finishRun(PgConnection &conn, const QString &runId, const QString &status,

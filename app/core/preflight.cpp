@@ -383,13 +383,17 @@ bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
             "       coalesce(has_table_privilege(to_regclass('identidad.purga_corridas'), 'INSERT')"
             "            AND has_table_privilege(to_regclass('identidad.purga_corridas'), 'UPDATE')"
             "            AND has_table_privilege(to_regclass('identidad.purga_metricas'), 'INSERT'), false),"
-            "       coalesce(has_schema_privilege('identidad', 'CREATE'), false)")) ||
+            "       coalesce(has_schema_privilege('identidad', 'CREATE'), false),"
+            // Runs are written through the job's functions (HistoryStore): an older history lacks them.
+            "       coalesce(has_function_privilege(to_regprocedure('identidad.purga_corrida_iniciar("
+            "text, text, text, uuid, text)'), 'EXECUTE'), false)")) ||
         !h.next()) {
         *error = couldNotRun(h);
         return false;
     }
     r->historyExists = h.value(0).toBool();
-    r->historyWritable = h.value(1).toBool();
+    const bool functions = h.value(3).toBool();
+    r->historyWritable = h.value(1).toBool() && functions;
     r->canCreateHistory = h.value(2).toBool() && !r->inRecovery;
     if (!r->historyExists) {
         r->items << item(
@@ -401,13 +405,16 @@ bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
                                       "schema owner to run purga_historial.sql."));
         return true;
     }
-    r->items << item(QStringLiteral("history"), r->historyWritable ? S::Ok : S::Warning,
-                     PreflightReport::tr("Purge history tables present"),
-                     r->historyWritable
-                         ? PreflightReport::tr("Runs and metrics will be recorded.")
-                         : PreflightReport::tr("Role %1 may not write the history: runs will not be "
-                                               "recorded.")
-                               .arg(r->role));
+    r->items << item(
+        QStringLiteral("history"), r->historyWritable ? S::Ok : S::Warning,
+        PreflightReport::tr("Purge history tables present"),
+        r->historyWritable ? PreflightReport::tr("Runs and metrics will be recorded.")
+        : !functions && h.value(1).toBool()
+            ? PreflightReport::tr("The history predates its functions: runs will not be recorded "
+                                  "until setup-history upgrades it in place.")
+            : PreflightReport::tr("Role %1 may not write the history: runs will not be "
+                                  "recorded.")
+                  .arg(r->role));
     checkJob(conn, r);
     return true;
 }

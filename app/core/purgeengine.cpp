@@ -122,7 +122,8 @@ PurgeEngine::PurgeEngine(PgConnection &conn, QueryCanceller &canceller, const St
 
 // One purger at a time (ADR 0021): the lock lives on this very connection for the whole run.
 // False when the run ends here (receipt status and message set).
-bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool history, QString *failure)
+bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool &history,
+                           QString *failure)
 {
     // The prepared query ends here: Qt deallocates it on destruction, which would fail (and warn
     // on stderr) if it lived until after a lost connection.
@@ -147,8 +148,10 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
                                    .arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','))
                                    .arg(options.advisoryLockKey);
         if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail,
-                                    &err))
+                                    &err)) {
             *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
+            history = false;
+        }
     }
     if (!locked) {
         receipt.lockHolder = describeLockHolder(m_conn, options.advisoryLockKey);
@@ -288,7 +291,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     receipt.syncCommit = options.syncCommit;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());
-    const bool history = options.recordHistory && HistoryStore::exists(m_conn);
+    bool history = options.recordHistory && HistoryStore::exists(m_conn);
 
     QString warning;
     const bool locked = takeLock(receipt, options, history, &warning);

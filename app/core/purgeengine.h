@@ -149,7 +149,8 @@ public:
     void stopAfterBatch() { m_ownStop.request(); }
 
 private:
-    bool takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool history, QString *failure);
+    // `history` turns false when the run could not be recorded (nothing more is written then).
+    bool takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool &history, QString *failure);
     void runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
                   PurgeReceipt &receipt);
     PurgeReceipt finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer);

@@ -38,14 +38,22 @@ ALTER TABLE identidad.purga_metricas ADD CONSTRAINT purga_metricas_metrica_check
                      'identidad_tabla_filas', 'identidad_tabla_bytes'));
 CREATE INDEX IF NOT EXISTS purga_corridas_origen_idx ON identidad.purga_corridas (origen, iniciada_en);
 
+-- operador is the database role (current_user) unless a caller names itself (the job passes its
+-- script); usuario_so is the OS account of this app's client (issue 12), NULL for the job.
+ALTER TABLE identidad.purga_corridas ADD COLUMN IF NOT EXISTS usuario_so text NULL;
+
 -- Starts a run: a row 'en_curso' with this session's backend pid (a run whose backend dies is
--- later marked 'interrumpido'). `corrida` lets a caller choose the id; NULL makes one.
+-- later marked 'interrumpido'). `corrida` lets a caller choose the id; NULL makes one. The app
+-- passes its OS user as `usuario_so`; the job leaves it out. The signature before usuario_so (four
+-- arguments) is replaced, not overloaded, so that calls with fewer arguments stay unambiguous.
+DROP FUNCTION IF EXISTS identidad.purga_corrida_iniciar(text, text, text, uuid);
 CREATE OR REPLACE FUNCTION identidad.purga_corrida_iniciar(
-    origen text, operador text DEFAULT NULL, detalle text DEFAULT NULL, corrida uuid DEFAULT NULL)
+    origen text, operador text DEFAULT NULL, detalle text DEFAULT NULL, corrida uuid DEFAULT NULL,
+    usuario_so text DEFAULT NULL)
 RETURNS uuid LANGUAGE sql VOLATILE AS $fn$
-  INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)
+  INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, usuario_so, estado, backend_pid, detalle)
   VALUES (coalesce(corrida, gen_random_uuid()), origen, coalesce(NULLIF(operador, ''), current_user),
-          'en_curso', pg_backend_pid(), NULLIF(detalle, ''))
+          NULLIF(usuario_so, ''), 'en_curso', pg_backend_pid(), NULLIF(detalle, ''))
   RETURNING corrida_id
 $fn$;
 
@@ -98,7 +106,7 @@ END
 $fn$;
 
 -- Only the role that ran this script (the maintenance role, owner of the history) writes history.
-REVOKE ALL ON FUNCTION identidad.purga_corrida_iniciar(text, text, text, uuid),
+REVOKE ALL ON FUNCTION identidad.purga_corrida_iniciar(text, text, text, uuid, text),
                        identidad.purga_corrida_terminar(uuid, text, text),
                        identidad.purga_registrar(uuid, text, text, double precision),
                        identidad.purga_registrar_tamanos(uuid, text[]) FROM PUBLIC;
@@ -117,7 +125,7 @@ ALTER TABLE identidad.purga_corridas ADD CONSTRAINT purga_corridas_estado_check
 -- operador is the database role (current_user); usuario_so is the operating-system account the
 -- client ran as, as the OS reports it (getpwuid(geteuid()), never $USER), NULL when unknown
 -- (the scheduled job, older clients). Added in place to existing history tables.
-ALTER TABLE identidad.purga_corridas ADD COLUMN IF NOT EXISTS usuario_so text NULL;
+-- (the column itself is added above, before purga_corrida_iniciar, which writes it)
 COMMENT ON COLUMN identidad.purga_corridas.operador IS 'database role that ran the purge';
 COMMENT ON COLUMN identidad.purga_corridas.usuario_so IS 'OS user of the client, as the OS reports it; NULL if unknown';
 -- ---- end issue 12 --------------------------------------------------------------------------

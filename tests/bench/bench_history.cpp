@@ -143,10 +143,10 @@ int main(int argc, char **argv)
                     "{\"preset\": \"%s\", \"round\": %d, \"queue_wait_ms\": %lld, \"query_ms\": %lld, "
                     "\"show_data_ms\": %lld, \"data_to_painted_ms\": %lld, \"max_stall_ms\": %lld, "
                     "\"runs\": %lld, \"day_rows\": %lld, \"duration_buckets\": %lld, \"size_points\": %lld, "
-                    "\"chart_points\": %d, \"table_rows\": %d}\n",
+                    "\"total_runs\": %lld, \"chart_points\": %d, \"table_rows\": %d}\n",
                     names[step % 6], step / 6 + 1, started - submitted, dataAt - started, loadedAt - dataAt,
                     paintedAt - dataAt, probe.take(), qint64(last.runs.size()), qint64(last.days.size()),
-                    qint64(last.durations.size()), qint64(last.sizes.size()),
+                    qint64(last.durations.size()), qint64(last.sizes.size()), last.totalRuns,
                     chartPoints(page.rowsChart()) + chartPoints(page.durationChart()) +
                         chartPoints(page.sizesChart()) + chartPoints(page.bytesChart()),
                     page.runsTable()->model()->rowCount());

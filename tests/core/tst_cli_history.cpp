@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -39,6 +40,28 @@ QString jobRun(const char *status, int hoursAgo, qint64 rows)
     r.rows.insert(QStringLiteral("trx_pre_tokens"), rows / 10);
     r.durationsMs.insert(QStringLiteral("trx_refresh_tokens"), 80000);
     return knownRunSql(r);
+}
+
+// The example under "## `history --json`" in docs/cli-json.md.
+QJsonObject documentedHistoryJson(QString *why)
+{
+    QFile f(qEnvironmentVariable("PURGA_SOURCE_DIR") + QStringLiteral("/docs/cli-json.md"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        *why = f.errorString();
+        return {};
+    }
+    const QString text = QString::fromUtf8(f.readAll());
+    const qsizetype section = text.indexOf(QLatin1String("## `history --json`"));
+    const qsizetype from = text.indexOf(QLatin1String("```json\n"), section);
+    const qsizetype to = text.indexOf(QLatin1String("\n```"), from + 8);
+    if (section < 0 || from < 0 || to < 0) {
+        *why = QStringLiteral("no history --json example in docs/cli-json.md");
+        return {};
+    }
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(text.mid(from + 8, to - from - 8).toUtf8(), &error);
+    *why = error.errorString();
+    return doc.object();
 }
 
 } // namespace
@@ -116,6 +139,68 @@ private slots:
         const CliResult fromDate =
             run(db, {QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--since"), since});
         QCOMPARE(fromDate.json(&why).value(QStringLiteral("runs")).toArray().size(), 3);
+    }
+
+    // The JSON is written as the runs arrive (no document of every run in memory), and is still
+    // what docs/cli-json.md shows: the same keys at every level, one line per entry.
+    void historyJsonIsTheDocumentedSchema()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("clihist"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(setupHistory(db));
+        KnownRun busy; // nothing deleted, no metrics
+        busy.id = QUuid::createUuid().toString(QUuid::WithoutBraces);
+        busy.status = QStringLiteral("lock_ocupado");
+        busy.started = QStringLiteral("now() - interval '12 hours'");
+        busy.finished = QStringLiteral("now() - interval '12 hours'");
+        QVERIFY(db.exec(jobRun("ok", 10, 500) + knownRunSql(busy) + jobRun("ok", 30, 70)));
+        QString why;
+        const QJsonObject doc = documentedHistoryJson(&why);
+        QVERIFY2(!doc.isEmpty(), qPrintable(why));
+
+        const CliResult r = run(db, {QStringLiteral("history"), QStringLiteral("--json")});
+        QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.describe()));
+        const QJsonObject o = r.json(&why);
+        QVERIFY2(!o.isEmpty(), qPrintable(why));
+        QCOMPARE(keysOf(o), keysOf(doc));
+        const auto firstOf = [](const QJsonObject &x, const char *key) {
+            return x.value(QLatin1String(key)).toArray().at(0).toObject();
+        };
+        QCOMPARE(keysOf(o.value(QStringLiteral("health")).toObject()),
+                 keysOf(doc.value(QStringLiteral("health")).toObject()));
+        QCOMPARE(keysOf(firstOf(o.value(QStringLiteral("health")).toObject(), "rules")),
+                 keysOf(firstOf(doc.value(QStringLiteral("health")).toObject(), "rules")));
+        QCOMPARE(keysOf(firstOf(o, "rows")), keysOf(firstOf(doc, "rows")));
+        QCOMPARE(keysOf(firstOf(o, "runs")), keysOf(firstOf(doc, "runs")));
+        const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+        const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
+        QCOMPARE(rows.size(), 4); // two runs x two tables; the lock_ocupado run has no table
+        QCOMPARE(runs.size(), 3);
+        // Oldest first in both lists, the same runs.
+        QCOMPARE(runs.at(0).toObject().value(QStringLiteral("rows")).toInt(), 77);
+        QCOMPARE(runs.at(1).toObject().value(QStringLiteral("status")).toString(),
+                 QStringLiteral("lock_ocupado"));
+        QVERIFY(runs.at(1).toObject().value(QStringLiteral("tables")).toObject().isEmpty());
+        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("run_id")),
+                 runs.at(0).toObject().value(QStringLiteral("run_id")));
+        QCOMPARE(rows.at(3).toObject().value(QStringLiteral("run_id")),
+                 runs.at(2).toObject().value(QStringLiteral("run_id")));
+        QCOMPARE(rows.at(3).toObject().value(QStringLiteral("rows")).toInt(), 500);
+        // One entry per line: written as they come.
+        int entryLines = 0;
+        for (const QByteArray &line : r.out.split('\n'))
+            entryLines += line.trimmed().startsWith("{\"") ? 1 : 0;
+        QCOMPARE(entryLines, int(rows.size() + runs.size()));
+
+        // An empty range is still the whole object, with empty lists.
+        const CliResult none = run(db, {QStringLiteral("history"), QStringLiteral("--json"),
+                                        QStringLiteral("--origin"), QStringLiteral("manual")});
+        const QJsonObject e = none.json(&why);
+        QCOMPARE(keysOf(e), keysOf(doc));
+        QVERIFY(e.value(QStringLiteral("rows")).isArray() &&
+                e.value(QStringLiteral("rows")).toArray().isEmpty());
+        QVERIFY(e.value(QStringLiteral("runs")).isArray() &&
+                e.value(QStringLiteral("runs")).toArray().isEmpty());
     }
 
     void usageErrorsExit2_data()

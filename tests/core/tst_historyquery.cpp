@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace purga;
 using namespace purga::test;
 
@@ -86,8 +88,9 @@ private slots:
         sql += knownRunSql(run("00000000-0000-0000-0000-0000000000e4", "manual", "en_curso",
                                "2026-10-04 08:00Z", nullptr, -1));
         // operador (database role) and usuario_so (OS account) are told apart.
-        sql += QStringLiteral("UPDATE identidad.purga_corridas SET operador = 'identidad_purga', usuario_so = "
-                              "'maria' WHERE corrida_id = '00000000-0000-0000-0000-00000000000b';");
+        sql +=
+            QStringLiteral("UPDATE identidad.purga_corridas SET operador = 'identidad_purga', usuario_so = "
+                           "'maria' WHERE corrida_id = '00000000-0000-0000-0000-00000000000b';");
         QVERIFY(m_db->exec(sql));
         QVERIFY(openPurga(*m_db, m_conn));
     }
@@ -224,6 +227,28 @@ private slots:
         for (const DailyRows &d : days)
             rows += d.rows;
         QCOMPARE(rows, qint64(300000));
+
+        // The page's load: the runs table gets the newest 5,000 runs, totalRuns counts them all.
+        HistoryData data;
+        QVERIFY2(HistoryQuery::load(conn, HistoryRange{}, QStringLiteral("UTC"), 300, &data, &error, 5000),
+                 qPrintable(error));
+        QCOMPARE(data.runs.size(), 5000);
+        QCOMPARE(data.totalRuns, qint64(100000));
+        QCOMPARE(
+            data.runs.last().startedUtc,
+            db.scalar(QStringLiteral("SELECT to_char(max(iniciada_en) AT TIME ZONE 'UTC', "
+                                     "'YYYY-MM-DD\"T\"HH24:MI:SS.MS\"Z\"') FROM identidad.purga_corridas"))
+                .toString());
+        QVERIFY(std::is_sorted(
+            data.runs.cbegin(), data.runs.cend(),
+            [](const HistoryRun &a, const HistoryRun &b) { return a.startedUtc < b.startedUtc; }));
+        QCOMPARE(
+            db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas WHERE iniciada_en >= "
+                                     "'%1'")
+                          .arg(data.runs.first().startedUtc))
+                .toInt(),
+            5000);
+        QCOMPARE(data.runs.first().rows.value(QStringLiteral("identidad.trx_refresh_tokens")), qint64(3));
     }
 
     void purgeRecordsTheSizesLeft()

@@ -143,15 +143,20 @@ private slots:
         QCOMPARE(model->index(0, 5).data().toLongLong(), 60000);
         QCOMPARE(model->index(1, 6).data().toString(),
                  QStringLiteral("trx_pre_tokens: 10, trx_refresh_tokens: 100"));
-        page.findChild<QLineEdit *>(QStringLiteral("runFilter"))->setText(QStringLiteral("error"));
-        QCOMPARE(model->rowCount(), 1);
+        // The filter applies once typing pauses (debounced), not on every key.
+        auto *filter = page.findChild<QLineEdit *>(QStringLiteral("runFilter"));
+        filter->setText(QStringLiteral("error"));
+        QCOMPARE(model->rowCount(), 3); // not yet: still typing, as far as the page knows
+        QTRY_COMPARE(model->rowCount(), 1);
         QCOMPARE(model->index(0, 2).data(Qt::ToolTipRole).toString(),
                  QStringLiteral("canceling statement due to lock timeout"));
         // Numbers shown in the table filter too (rows per table, duration).
-        page.findChild<QLineEdit *>(QStringLiteral("runFilter"))->setText(QStringLiteral("tokens: 5"));
+        filter->setText(QStringLiteral("tokens: 5"));
+        QTRY_COMPARE(model->index(0, 1).data().toString(), QStringLiteral("dba"));
         QCOMPARE(model->rowCount(), 1);
-        QCOMPARE(model->index(0, 1).data().toString(), QStringLiteral("dba"));
-        page.findChild<QLineEdit *>(QStringLiteral("runFilter"))->setText(QStringLiteral("error"));
+        filter->setText(QStringLiteral("error"));
+        QTRY_COMPARE(model->index(0, 1).data().toString(), QStringLiteral("purga_sesiones.py"));
+        QVERIFY(page.capNote().isEmpty()); // every run of the range is listed
         QVERIFY(page.statusText().contains(QLatin1String("America/Guayaquil")));
 
         // CSV of what is shown (the filter applies) and a PNG per chart.
@@ -170,6 +175,28 @@ private slots:
             QVERIFY(page.saveChartPng(i, png));
             QVERIFY(!QImage(png).isNull());
         }
+    }
+
+    // More runs in the range than the table lists: the table says so, the status counts them all.
+    void cappedRunsTableSaysSo()
+    {
+        AppState state(nullptr);
+        HistoryPage page(&state);
+        page.show();
+        HistoryData d = knownHistory();
+        d.totalRuns = 105120; // the charts' count; the runs are the newest HistoryPage::kMaxRuns
+        page.showData(d);
+        QCOMPARE(page.runsTable()->model()->rowCount(), 3);
+        const QString note = page.capNote();
+        QVERIFY2(note.contains(QLocale().toString(3)) && note.contains(QLocale().toString(105120)) &&
+                     note.contains(QLatin1String("narrow the range")),
+                 qPrintable(note));
+        QVERIFY2(page.statusText().contains(QLocale().toString(105120)) ||
+                     page.statusText().contains(QStringLiteral("105120")),
+                 qPrintable(page.statusText()));
+        d.totalRuns = 3;
+        page.showData(d);
+        QVERIFY(page.capNote().isEmpty());
     }
 
     void runDetailTellsRoleAndOsUserApart()
