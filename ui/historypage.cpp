@@ -305,7 +305,7 @@ void HistoryPage::finishData(const HistoryData &data)
                                 "all): narrow the range to list the others.")
                                  .arg(QLocale().toString(qint64(data.runs.size())), QLocale().toString(total))
                            : QString());
-    m_status->setText(tr("%n run(s), days in %1", nullptr, int(total)).arg(data.zone));
+    m_status->setText(tr("%Ln run(s), days in %1", nullptr, int(total)).arg(data.zone));
     emit loaded(true);
 }
 

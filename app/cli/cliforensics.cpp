@@ -1,6 +1,8 @@
 // Incident-time commands: lookup (token by hash or raw token), timeline (one user's events),
 // freeze (hold the purge lock while an investigation runs).
 #include "cliapp.h"
+#include "clilock.h"
+#include "purgeengine.h"
 
 #include "evidencefreeze.h"
 #include "forensics.h"
@@ -246,13 +248,9 @@ int cmdFreeze(Context &ctx)
         Context::error(Context::tr("--minutes takes a whole number of minutes (1 to 10080)."));
         return Usage;
     }
-    bool keyOk = true;
-    const QString keyText = ctx.parser.value(QStringLiteral("lock-key"));
-    const qint64 key = keyText.isEmpty() ? 731001 : keyText.toLongLong(&keyOk);
-    if (!keyOk) {
-        Context::error(Context::tr("--lock-key takes a whole number."));
+    qint64 key = PurgeOptions().advisoryLockKey; // 731001, the job's
+    if (!lockKeyOption(ctx, &key))
         return Usage;
-    }
 #ifdef Q_OS_UNIX
     // Before any thread exists (the keychain's D-Bus starts some): signals wait here, never kill.
     sigset_t set;

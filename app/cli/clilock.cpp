@@ -4,17 +4,25 @@
 
 namespace purga::cli {
 
+bool lockKeyOption(const Context &ctx, qint64 *key)
+{
+    if (!ctx.parser.isSet(QStringLiteral("lock-key")))
+        return true;
+    bool ok = false;
+    const qint64 value = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
+    if (!ok) {
+        Context::error(Context::tr("--lock-key takes a whole number."));
+        return false;
+    }
+    *key = value;
+    return true;
+}
+
 bool lockWatchOptions(Context &ctx, const ConnectionProfile &profile, LockWatchOptions *out)
 {
     LockWatchOptions o = LockWatchOptions::fromProfile(profile.ruleOverrides);
-    if (ctx.parser.isSet(QStringLiteral("lock-key"))) {
-        bool ok = false;
-        o.key = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
-        if (!ok) {
-            Context::error(Context::tr("--lock-key takes a whole number."));
-            return false;
-        }
-    }
+    if (!lockKeyOption(ctx, &o.key))
+        return false;
     if (ctx.parser.isSet(QStringLiteral("lock-idle-seconds"))) {
         bool ok = false;
         o.leakAfterSeconds = ctx.parser.value(QStringLiteral("lock-idle-seconds")).toInt(&ok);

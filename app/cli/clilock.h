@@ -5,6 +5,8 @@
 
 namespace purga::cli {
 
+// --lock-key into *key when given (else *key stays as it is). False after printing a usage error.
+bool lockKeyOption(const Context &ctx, qint64 *key);
 // The key (--lock-key, default 731001) and the idle threshold (--lock-idle-seconds, else the
 // profile's "lock/idle_seconds", default 300). False after printing a usage error.
 bool lockWatchOptions(Context &ctx, const ConnectionProfile &profile, LockWatchOptions *out);

@@ -1,5 +1,6 @@
 // purge: the batched purge from scripts. SIGINT/SIGTERM cancel cleanly (exit 6, see cliapp.cpp).
 #include "cliapp.h"
+#include "clilock.h"
 
 #include "historystore.h"
 #include "maintenance.h"
@@ -158,20 +159,14 @@ bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *opti
     options->ruleIds = ids;
     options->detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
     options->operatorName = osUserName(); // from the OS, not $USER; the DB role is recorded apart
-    if (ctx.parser.isSet(QStringLiteral("lock-key"))) {
-        bool ok = false;
-        options->advisoryLockKey = ctx.parser.value(QStringLiteral("lock-key")).toLongLong(&ok);
-        if (!ok) {
-            Context::error(Context::tr("--lock-key takes a whole number."));
-            return false;
-        }
-        if (options->advisoryLockKey != PurgeOptions().advisoryLockKey)
-            Context::info(
-                Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
-                            "purge and the job no longer exclude each other.")
-                    .arg(options->advisoryLockKey)
-                    .arg(PurgeOptions().advisoryLockKey));
-    }
+    if (!lockKeyOption(ctx, &options->advisoryLockKey))
+        return false;
+    if (options->advisoryLockKey != PurgeOptions().advisoryLockKey)
+        Context::info(
+            Context::tr("Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this "
+                        "purge and the job no longer exclude each other.")
+                .arg(options->advisoryLockKey)
+                .arg(PurgeOptions().advisoryLockKey));
     return pacingOptions(ctx, &options->pacing) && syncCommitOption(ctx, &options->syncCommit);
 }
 
