@@ -25,7 +25,7 @@
     </message>
     <message>
         <location line="+8"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="+36"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+37"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
@@ -45,7 +45,7 @@
         <translation>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+154"/>
+        <location filename="../app/cli/clihelp.cpp" line="+168"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
         <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
     </message>
@@ -55,7 +55,7 @@
         <translation>Nombre de servicio de libpq (pg_service.conf).</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location line="-148"/>
         <source>Connection, preflight checks, per-table overview and who holds or waits for the purge lock (exit 4 when purging is refused).</source>
         <translation>Conexión, comprobaciones previas, resumen por tabla y quién tiene o espera el bloqueo de la purga (sale con 4 si se rechaza la purga).</translation>
     </message>
@@ -70,12 +70,12 @@
         <translation>Lo que cada regla eliminaría, en un único instante congelado de la base de datos (todas las reglas si no se indica --rule).</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM cancel the batch in flight (exit 6).</source>
         <translation>Ejecuta la purga por lotes. Sin --yes solo se imprime la vista previa. SIGINT/SIGTERM cancelan el lote en curso (sale con 6).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+27"/>
         <source>Save a connection profile (never a password).</source>
         <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
     </message>
@@ -195,6 +195,11 @@
         <translation>Mientras exista este archivo no empieza ningún lote (para retener una purga en curso: créelo con touch; para soltarla: bórrelo).</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>on: every batch waits for its WAL flush; off: batches commit asynchronously and the run ends with one durable commit before the receipt (default on).</source>
+        <translation>on: cada lote espera a que su WAL llegue a disco; off: los lotes confirman de forma asíncrona y la corrida termina con una confirmación durable antes del recibo (por defecto on).</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Adapt the batch size to this duration (default off).</source>
         <translation>Adaptar el tamaño de lote a esta duración (desactivado por defecto).</translation>
@@ -250,7 +255,12 @@
         <translation>Certificado raíz para verify-ca/verify-full (por defecto: el almacén de CA del sistema).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>none, development, staging or production: the GUI colours its window after it (production red). A new profile without it: production when its name or database contains &quot;prod&quot;, otherwise none.</source>
+        <translation>none, development, staging o production: la interfaz colorea su ventana según el entorno (production en rojo). Un perfil nuevo sin él: production si su nombre o su base de datos contiene &quot;prod&quot;; si no, none.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The last N days (default 30).</source>
         <translation>Los últimos N días (por defecto 30).</translation>
     </message>
@@ -335,12 +345,12 @@
         <translation>Conexión (exactamente una de las tres primeras):</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-132"/>
         <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
         <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas.</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+142"/>
         <source>connection, preflight checks and per-table overview (exit 4 if purging is refused)</source>
         <translation>conexión, comprobaciones previas y resumen por tabla (sale con 4 si la purga se rechaza)</translation>
     </message>
@@ -420,7 +430,7 @@
         <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
-        <location line="-135"/>
+        <location line="-140"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
@@ -490,7 +500,7 @@
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+125"/>
+        <location filename="../app/cli/clihelp.cpp" line="+130"/>
         <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
@@ -521,7 +531,12 @@
         <translation>--port requiere un número entero, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+9"/>
+        <source>--environment takes one of %1, not &quot;%2&quot;.</source>
+        <translation>--environment acepta uno de %1, no &quot;%2&quot;.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
@@ -546,12 +561,12 @@
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+242"/>
+        <location filename="../app/cli/clipurge.cpp" line="+251"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+52"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+54"/>
         <source>Look-ups are refused with this connection: %1</source>
         <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
     </message>
@@ -653,14 +668,12 @@
         <translation>--minutes requiere un número entero de minutos (1 a 10080).</translation>
     </message>
     <message>
-        <location line="+7"/>
         <location filename="../app/cli/clilock.cpp" line="+14"/>
-        <location filename="../app/cli/clipurge.cpp" line="-91"/>
         <source>--lock-key takes a whole number.</source>
         <translation>--lock-key espera un número entero.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+22"/>
         <source>This server is a standby: a freeze here would not hold purges on the primary.</source>
         <translation>Este servidor es un standby: una congelación aquí no retendría las purgas en el primario.</translation>
     </message>
@@ -700,12 +713,12 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+116"/>
+        <location filename="../app/cli/clipurge.cpp" line="+25"/>
         <source>Nothing was deleted: add --yes to purge exactly this.</source>
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-169"/>
+        <location line="-177"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -750,12 +763,17 @@
         <translation>--%1 espera un número de 0 a %2, no &quot;%3&quot;.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+24"/>
+        <source>--sync-commit takes on or off, not &quot;%1&quot;.</source>
+        <translation>--sync-commit acepta on u off, no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+32"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
@@ -850,7 +868,7 @@
         <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihistory.cpp" line="+23"/>
+        <location filename="../app/cli/clihistory.cpp" line="+24"/>
         <source>Give --days N or --since ISO-8601, not both.</source>
         <translation>Indique --days N o --since ISO-8601, no ambos.</translation>
     </message>
@@ -875,12 +893,12 @@
         <translation>--max-hours espera un número positivo de horas.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+86"/>
         <source>history: say --json or --csv.</source>
         <translation>history: indique --json o --csv.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+44"/>
         <source>healthy (%1)</source>
         <translation>en orden (%1)</translation>
     </message>
@@ -890,7 +908,7 @@
         <translation>CON PROBLEMAS (%1)</translation>
     </message>
     <message>
-        <location filename="../app/cli/clilock.cpp" line="+8"/>
+        <location filename="../app/cli/clilock.cpp" line="+16"/>
         <source>--lock-idle-seconds takes a positive number of seconds.</source>
         <translation>--lock-idle-seconds espera un número positivo de segundos.</translation>
     </message>
@@ -898,6 +916,67 @@
         <location line="+13"/>
         <source>Could not read who holds the purge lock %1.</source>
         <translation>No se pudo leer quién tiene el bloqueo de la purga %1.</translation>
+    </message>
+</context>
+<context>
+    <name>ConnectionTestResult</name>
+    <message>
+        <location filename="../app/core/connectiontest.cpp" line="+13"/>
+        <source>TLS unknown</source>
+        <translation>TLS desconocido</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>TLS %1 (%2), sslmode=%3</source>
+        <translation>TLS %1 (%2), sslmode=%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no TLS, sslmode=%1</source>
+        <translation>sin TLS, sslmode=%1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connected: PostgreSQL %1 as %2, %3.</source>
+        <translation>Conectado: PostgreSQL %1 como %2, %3.</translation>
+    </message>
+</context>
+<context>
+    <name>EnvironmentStyle</name>
+    <message>
+        <location filename="../ui/environmentstyle.cpp" line="+58"/>
+        <source>Production</source>
+        <translation>Producción</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Staging</source>
+        <translation>Preproducción</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Development</source>
+        <translation>Desarrollo</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>None</source>
+        <translation>Ninguno</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>PRODUCTION</source>
+        <translation>PRODUCCIÓN</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>STAGING</source>
+        <translation>PREPRODUCCIÓN</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>DEVELOPMENT</source>
+        <translation>DESARROLLO</translation>
     </message>
 </context>
 <context>
@@ -949,7 +1028,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../app/core/health.cpp" line="+108"/>
+        <location filename="../app/core/health.cpp" line="+109"/>
         <source>No purge history in this database (identidad.purga_corridas is missing; run setup-history): only the data itself was checked.</source>
         <translation>No hay historial de purgas en esta base de datos (falta identidad.purga_corridas; ejecute setup-history): solo se comprobaron los datos.</translation>
     </message>
@@ -960,11 +1039,11 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>%1: %2 removable since %3 (%4 h ago, more than %5 h): nobody has purged %6 for %4 h.</source>
-        <translation>%1: %2 eliminables desde %3 (hace %4 h, más de %5 h): nadie ha purgado %6 en %4 h.</translation>
+        <source>%1: %2 removable since %3 (%4 ago, more than %5): nobody has purged %6 for %4.</source>
+        <translation>%1: %2 eliminables desde %3 (hace %4, más de %5): nadie ha purgado %6 en %4.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Could not read the purge history: %1</source>
         <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
@@ -980,11 +1059,16 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>The scheduled job last succeeded %1 h ago (%2), more than %3 h.</source>
-        <translation>El job programado terminó bien por última vez hace %1 h (%2), más de %3 h.</translation>
+        <source>The scheduled job last succeeded %1 ago (%2), more than %3.</source>
+        <translation>El job programado terminó bien por última vez hace %1 (%2), más de %3.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+45"/>
+        <source>A %1 run started %2 has been en_curso for %3 (more than %4).</source>
+        <translation>Una corrida %1 iniciada el %2 lleva %3 en_curso (más de %4).</translation>
+    </message>
+    <message>
+        <location line="-27"/>
         <source>The last run (%1, started %2) did not get the advisory lock: another purge held it.</source>
         <translation>La última corrida (%1, iniciada el %2) no obtuvo el bloqueo consultivo: otra purga lo tenía.</translation>
     </message>
@@ -998,21 +1082,16 @@
         <source>A %1 run started %2 is still marked en_curso but its backend (pid %3) is gone.</source>
         <translation>Una corrida %1 iniciada el %2 sigue marcada como en_curso, pero su backend (pid %3) ya no existe.</translation>
     </message>
-    <message>
-        <location line="+2"/>
-        <source>A %1 run started %2 has been en_curso for %3 h (more than %4 h).</source>
-        <translation>Una corrida %1 iniciada el %2 lleva %3 h en_curso (más de %4 h).</translation>
-    </message>
 </context>
 <context>
     <name>HistoryQuery</name>
     <message>
-        <location filename="../app/core/historyquery.cpp" line="+59"/>
+        <location filename="../app/core/historyquery.cpp" line="+60"/>
         <source>Could not read the purge history: %1</source>
         <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+243"/>
         <location line="+10"/>
         <location line="+7"/>
         <source>Could not record the table sizes: %1</source>
@@ -1030,6 +1109,11 @@
         <location line="+5"/>
         <source>Could not create the history tables: %1</source>
         <translation>No se pudieron crear las tablas de historial: %1</translation>
+    </message>
+    <message>
+        <location line="+72"/>
+        <source>the history schema is older than this version (run setup-history to upgrade it in place)</source>
+        <translation>el esquema del historial es anterior a esta versión (ejecute setup-history para actualizarlo en su sitio)</translation>
     </message>
 </context>
 <context>
@@ -1317,7 +1401,32 @@
 <context>
     <name>Pacer</name>
     <message>
-        <location filename="../app/core/pacer.cpp" line="+47"/>
+        <location filename="../app/core/pacer.cpp" line="+48"/>
+        <source>off</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 s when there are standbys</source>
+        <translation>%1 s cuando hay réplicas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pacing: max replica lag %1, nice ratio %2%3.</source>
+        <translation>Ritmo: retraso máximo de réplica %1, coeficiente de pausa %2%3.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, throttle file %1</source>
+        <translation>, archivo de retención %1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Batch size changed to %1 rows during the run; it applies from the next batch.</source>
         <translation>Tamaño de lote cambiado a %1 filas durante la corrida; se aplica desde el próximo lote.</translation>
     </message>
@@ -1327,7 +1436,17 @@
         <translation>Factor nice cambiado a %1 durante la corrida: tras cada lote, la corrida espera %1 × su duración.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>Replica lag limit switched off during the run.</source>
+        <translation>Límite de retraso de réplica desactivado durante la corrida.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Replica lag limit changed to %1 s during the run; it applies from the next batch.</source>
+        <translation>Límite de retraso de réplica cambiado a %1 s durante la corrida; se aplica desde el siguiente lote.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Paused by you: no batch starts until you resume.</source>
         <translation>Pausada por usted: no empieza ningún lote hasta que la reanude.</translation>
     </message>
@@ -1638,7 +1757,12 @@
         <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+75"/>
+        <source>The history predates its functions: runs will not be recorded until setup-history upgrades it in place.</source>
+        <translation>El historial es anterior a sus funciones: las corridas no se registrarán hasta que setup-history lo actualice en su sitio.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
         <translation>El pid del backend del servidor, %1, no es el %2 que la conexión recibió al iniciarse: hay un pooler de conexiones (pgbouncer, pgpool, ...) en medio.</translation>
     </message>
@@ -1663,7 +1787,7 @@
         <translation>Aquí el estado de la sesión se mantiene entre transacciones, así que el bloqueo de la purga dura toda la corrida. Un pool en modo transacción se rechazaría.</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="-187"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
@@ -1693,22 +1817,22 @@
         <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+129"/>
         <source>Purge history tables present</source>
         <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Runs and metrics will be recorded.</source>
         <translation>Se registrarán las corridas y las métricas.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Role %1 may not write the history: runs will not be recorded.</source>
         <translation>El rol %1 no puede escribir en el historial: las corridas no se registrarán.</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-47"/>
         <source>The scheduled job has never run successfully</source>
         <translation>El job programado nunca ha terminado bien</translation>
     </message>
@@ -1728,7 +1852,7 @@
         <translation>Última corrida correcta: %1 UTC. El ADR 0021 alerta a las 48 h: las tablas vuelven a crecer sin que nadie lo note.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+28"/>
         <source>Purge history tables missing</source>
         <translation>Faltan las tablas de historial de purgas</translation>
     </message>
@@ -1771,12 +1895,44 @@
 <context>
     <name>ProfileStore</name>
     <message>
-        <location filename="../app/core/profilestore.cpp" line="+154"/>
+        <location filename="../app/core/profilestore.cpp" line="+169"/>
         <source>Could not write the profiles file %1.</source>
         <translation>No se pudo escribir el archivo de perfiles %1.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+24"/>
+        <source>There is no profile named &quot;%1&quot;.</source>
+        <translation>No hay ningún perfil llamado &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../ui/profileactions.cpp" line="+127"/>
+        <source>The profile is already named &quot;%1&quot;.</source>
+        <translation>El perfil ya se llama &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../ui/profileactions.cpp" line="-2"/>
+        <source>A profile named &quot;%1&quot; exists already: choose another name.</source>
+        <translation>Ya existe un perfil llamado &quot;%1&quot;: elija otro nombre.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The profile was copied to &quot;%1&quot; but &quot;%2&quot; could not be removed from %3.</source>
+        <translation>El perfil se copió a &quot;%1&quot;, pero &quot;%2&quot; no se pudo quitar de %3.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (copy)</source>
+        <translation>%1 (copia)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (copy %2)</source>
+        <translation>%1 (copia %2)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The profile needs a name.</source>
         <translation>El perfil necesita un nombre.</translation>
     </message>
@@ -1848,7 +2004,7 @@
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+99"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -1858,7 +2014,7 @@
         <translation>Atención: la corrida no se pudo registrar en el historial: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Another purge holds advisory lock %1: %2. Nothing was deleted.</source>
         <translation>Otra purga tiene el bloqueo consultivo %1: %2. No se borró nada.</translation>
     </message>
@@ -1868,27 +2024,32 @@
         <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+64"/>
+        <source>The batches were committed asynchronously and their flush to disk could not be confirmed (%1): after a server crash the last fraction of a second of deletes may come back; the next run removes them again.</source>
+        <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>Throttled %1 ms (%2 waits for replica lag).</source>
         <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-102"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-54"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
         <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+78"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -2167,7 +2328,7 @@
 <context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startupoptions.cpp" line="+26"/>
+        <location filename="../ui/startupoptions.cpp" line="+27"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
     </message>
@@ -2197,12 +2358,17 @@
         <translation>Escribir también el registro (peticiones a la base de datos, líneas de la purga) en stderr. El archivo de registro se escribe siempre; Ayuda &gt; Acerca de indica dónde.</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Use a dark palette (Fusion style) whatever the system&apos;s theme; without it the system&apos;s light or dark palette is followed.</source>
+        <translation>Usa una paleta oscura (estilo Fusion) sea cual sea el tema del sistema; sin esta opción se sigue la paleta clara u oscura del sistema.</translation>
+    </message>
+    <message>
         <location line="+10"/>
         <source>--lang takes es or en, not &quot;%1&quot;.</source>
         <translation>--lang admite es o en, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>--quit-after-screenshots needs --screenshots DIR.</source>
         <translation>--quit-after-screenshots necesita --screenshots DIR.</translation>
     </message>
@@ -2359,12 +2525,12 @@
 <context>
     <name>purga::BarChartView</name>
     <message>
-        <location filename="../ui/barchartview.cpp" line="+39"/>
+        <location filename="../ui/barchartview.cpp" line="+42"/>
         <source>Others (%1)</source>
         <translation>Otras (%1)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%1 — nothing to show</source>
         <translation>%1 — nada que mostrar</translation>
     </message>
@@ -2372,7 +2538,7 @@
 <context>
     <name>purga::ChecksPage</name>
     <message>
-        <location filename="../ui/checkspage.cpp" line="+57"/>
+        <location filename="../ui/checkspage.cpp" line="+44"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
@@ -2490,7 +2656,7 @@
 <context>
     <name>purga::ConnectDialog</name>
     <message>
-        <location filename="../ui/connectdialog.cpp" line="+35"/>
+        <location filename="../ui/connectdialog.cpp" line="+43"/>
         <source>&amp;New</source>
         <translation>&amp;Nuevo</translation>
     </message>
@@ -2505,28 +2671,58 @@
         <translation>&amp;Eliminar</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>D&amp;uplicate</source>
+        <translation>D&amp;uplicar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;name…</source>
+        <translation>Re&amp;nombrar…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Test connection</source>
+        <translation>&amp;Probar conexión</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&amp;Remember the password in the keychain</source>
         <translation>&amp;Recordar la contraseña en el llavero</translation>
     </message>
     <message>
         <location line="+5"/>
-        <location line="+331"/>
+        <location line="+374"/>
         <source>C&amp;onnect</source>
         <translation>C&amp;onectar</translation>
     </message>
     <message>
-        <location line="-327"/>
+        <location line="-370"/>
         <source>Connect to a database</source>
         <translation>Conectar a una base de datos</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+43"/>
+        <source>Copies the selected profile under a new name; asks before copying its password.</source>
+        <translation>Copia el perfil seleccionado con otro nombre; pregunta antes de copiar su contraseña.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Renames the selected profile; its password in the keychain follows it.</source>
+        <translation>Cambia el nombre del perfil seleccionado; su contraseña en el llavero lo acompaña.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Connects with the values and password above and says what answered; saves nothing.</source>
+        <translation>Conecta con los valores y la contraseña de arriba y dice qué respondió; no guarda nada.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Saves the profile (never the password) and connects.</source>
         <translation>Guarda el perfil (nunca la contraseña) y conecta.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>Profiles and libpq services:</source>
         <translation>Perfiles y servicios de libpq:</translation>
     </message>
@@ -2536,17 +2732,17 @@
         <translation>Contra&amp;seña:</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+33"/>
         <source>%1 (libpq service)</source>
         <translation>%1 (servicio de libpq)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>There is no profile or libpq service named &quot;%1&quot;.</source>
         <translation>No hay ningún perfil ni servicio de libpq llamado &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Reading the password from the keychain…</source>
         <translation>Leyendo la contraseña del llavero…</translation>
     </message>
@@ -2586,12 +2782,17 @@
         <translation>El servidor aceptó la contraseña; quedó guardada en el llavero para el perfil %1.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+42"/>
         <source>The server accepted the password; saving it in the keychain…</source>
         <translation>El servidor aceptó la contraseña; guardándola en el llavero…</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="+222"/>
+        <source>Deleting profile %1…</source>
+        <translation>Eliminando el perfil %1…</translation>
+    </message>
+    <message>
+        <location line="-262"/>
         <source>The password was not saved in the keychain: %1</source>
         <translation>La contraseña no se guardó en el llavero: %1</translation>
     </message>
@@ -2601,7 +2802,7 @@
         <translation>No se pudo guardar el perfil: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>The password is removed from the keychain.</source>
         <translation>La contraseña se elimina del llavero.</translation>
     </message>
@@ -2611,7 +2812,7 @@
         <translation>Conectando…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+35"/>
         <source>A libpq service is edited in its service file, not here.</source>
         <translation>Un servicio de libpq se edita en su archivo de servicios, no aquí.</translation>
     </message>
@@ -2621,7 +2822,42 @@
         <translation>Perfil %1 guardado.</translation>
     </message>
     <message>
+        <location line="+58"/>
+        <source>Testing the connection to %1…</source>
+        <translation>Probando la conexión con %1…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The connection test was cancelled.</source>
+        <translation>La prueba de conexión se canceló.</translation>
+    </message>
+    <message>
         <location line="+10"/>
+        <source>Copying profile %1…</source>
+        <translation>Copiando el perfil %1…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Rename profile</source>
+        <translation>Renombrar perfil</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>New name for profile %1:</source>
+        <translation>Nuevo nombre para el perfil %1:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Profile %1 is the one connected: disconnect first, then rename it.</source>
+        <translation>El perfil %1 es el que está conectado: desconecte primero y luego renómbrelo.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Renaming profile %1…</source>
+        <translation>Renombrando el perfil %1…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Delete profile</source>
         <translation>Eliminar perfil</translation>
     </message>
@@ -2634,32 +2870,27 @@
 <context>
     <name>purga::ConnectionBar</name>
     <message>
-        <location filename="../ui/connectionbar.cpp" line="+108"/>
-        <source>PRODUCTION</source>
-        <translation>PRODUCCIÓN</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The profile name or database contains &quot;prod&quot;: treat it as production.</source>
-        <translation>El nombre del perfil o de la base de datos contiene &quot;prod&quot;: trátela como producción.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Not production</source>
-        <translation>No es producción</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Neither the profile name nor the database contains &quot;prod&quot;.</source>
-        <translation>Ni el nombre del perfil ni la base de datos contienen &quot;prod&quot;.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location filename="../ui/connectionbar.cpp" line="+99"/>
         <source>Not connected</source>
         <translation>Sin conexión</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>Environment not set</source>
+        <translation>Entorno sin definir</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose the profile&apos;s environment in the connection dialog: production, staging and development colour the window.</source>
+        <translation>Elija el entorno del perfil en el diálogo de conexión: producción, preproducción y desarrollo colorean la ventana.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The profile&apos;s environment is %1.</source>
+        <translation>El entorno del perfil es %1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>(unnamed profile)</source>
         <translation>(perfil sin nombre)</translation>
     </message>
@@ -2674,7 +2905,7 @@
         <translation>PG %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>The role bypasses row level security: it sees every tenant&apos;s rows.</source>
         <translation>El rol omite la seguridad a nivel de fila: ve las filas de todas las empresas.</translation>
     </message>
@@ -2885,7 +3116,7 @@
 <context>
     <name>purga::HealthBanner</name>
     <message>
-        <location filename="../ui/healthbanner.cpp" line="+46"/>
+        <location filename="../ui/healthbanner.cpp" line="+47"/>
         <source>Purge health: %1</source>
         <translation>Salud de las purgas: %1</translation>
     </message>
@@ -2931,8 +3162,8 @@
 <context>
     <name>purga::HistoryPage</name>
     <message>
-        <location filename="../ui/historycharts.cpp" line="+68"/>
-        <location filename="../ui/historypage.cpp" line="+45"/>
+        <location filename="../ui/historycharts.cpp" line="+72"/>
+        <location filename="../ui/historypage.cpp" line="+55"/>
         <source>Rows removed per day</source>
         <translation>Filas eliminadas por día</translation>
     </message>
@@ -2947,7 +3178,7 @@
         <translation>Filas eliminadas por mes</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+228"/>
         <source>rows</source>
         <translation>filas</translation>
     </message>
@@ -3022,7 +3253,7 @@
         <translation>Filtrar corridas (origen, operador, estado…)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>Refresh</source>
         <translation>Actualizar</translation>
     </message>
@@ -3050,6 +3281,19 @@
         <location line="+4"/>
         <source>Days in:</source>
         <translation>Días según:</translation>
+    </message>
+    <message>
+        <location line="+211"/>
+        <source>Showing the newest %1 of %2 runs in this table (the charts count them all): narrow the range to list the others.</source>
+        <translation>Esta tabla muestra las %1 corridas más recientes de %2 (los gráficos las cuentan todas): acote el rango para ver las demás.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%Ln run(s), days in %1</source>
+        <translation>
+            <numerusform>%Ln corrida, días en %1</numerusform>
+            <numerusform>%Ln corridas, días en %1</numerusform>
+        </translation>
     </message>
     <message>
         <location filename="../ui/historyrunsmodel.cpp" line="+199"/>
@@ -3087,12 +3331,12 @@
         <translation>Filas por tabla</translation>
     </message>
     <message>
-        <location filename="../ui/historypage.cpp" line="+11"/>
+        <location filename="../ui/historypage.cpp" line="-204"/>
         <source>Double-click a run for its detail.</source>
         <translation>Haga doble clic en una corrida para ver su detalle.</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+123"/>
         <source>Reading the history…</source>
         <translation>Leyendo el historial…</translation>
     </message>
@@ -3101,21 +3345,13 @@
         <source>Read the purge history</source>
         <translation>Lectura del historial</translation>
     </message>
-    <message numerus="yes">
-        <location line="+26"/>
-        <source>%n run(s), days in %1</source>
-        <translation>
-            <numerusform>%n corrida, días según %1</numerusform>
-            <numerusform>%n corridas, días según %1</numerusform>
-        </translation>
-    </message>
     <message>
-        <location filename="../ui/historycharts.cpp" line="-63"/>
+        <location filename="../ui/historycharts.cpp" line="-68"/>
         <source>%1 runs (longest, ms)</source>
         <translation>Corridas %1 (la más larga, ms)</translation>
     </message>
     <message>
-        <location filename="../ui/historypage.cpp" line="+39"/>
+        <location filename="../ui/historypage.cpp" line="+118"/>
         <source>Runs shown as CSV…</source>
         <translation>Corridas mostradas como CSV…</translation>
     </message>
@@ -3173,7 +3409,7 @@
 <context>
     <name>purga::LiveControls</name>
     <message>
-        <location filename="../ui/livecontrols.cpp" line="+24"/>
+        <location filename="../ui/livecontrols.cpp" line="+25"/>
         <source>Rows per batch; a change applies from the next batch</source>
         <translation>Filas por lote; un cambio se aplica desde el próximo lote</translation>
     </message>
@@ -3188,7 +3424,22 @@
         <translation>Retener la corrida antes de su próximo lote; la conexión y el bloqueo se mantienen</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off</source>
+        <translation>desactivado</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Max replica lag: no batch starts while a standby replays more than this behind (0: off). Saved in the profile; during a run it applies from the next batch</source>
+        <translation>Retraso máximo de réplica: ningún lote empieza mientras una réplica reproduzca con más retraso que este (0: desactivado). Se guarda en el perfil; durante una corrida se aplica desde el siguiente lote</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Batch size:</source>
         <translation>Tamaño de lote:</translation>
     </message>
@@ -3198,7 +3449,12 @@
         <translation>Factor nice:</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+6"/>
+        <source>Max lag:</source>
+        <translation>Retraso máx.:</translation>
+    </message>
+    <message>
+        <location line="+72"/>
         <source>Resume</source>
         <translation>Reanudar</translation>
     </message>
@@ -3211,7 +3467,7 @@
 <context>
     <name>purga::LockHolderPanel</name>
     <message>
-        <location filename="../ui/lockholderpanel.cpp" line="+22"/>
+        <location filename="../ui/lockholderpanel.cpp" line="+23"/>
         <source>Terminate that session…</source>
         <translation>Terminar esa sesión…</translation>
     </message>
@@ -3231,7 +3487,7 @@
         <translation>Volver a leer pg_locks: quién tiene el bloqueo de la purga y quién lo espera</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Read who holds the purge lock</source>
         <translation>Consulta del bloqueo</translation>
     </message>
@@ -3246,7 +3502,7 @@
         <translation>Es la congelación de evidencias de esta aplicación: levántela en la página Forense.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+35"/>
         <source>Terminate the session holding purge lock %1?
 
 pid: %2
@@ -3293,7 +3549,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+96"/>
+        <location filename="../ui/mainwindow.cpp" line="+108"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
@@ -3393,7 +3649,12 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Abrir la carpeta del &amp;registro</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+76"/>
+        <source>[PRODUCTION] %1</source>
+        <translation>[PRODUCCIÓN] %1</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>F&amp;orensics</source>
         <translation>&amp;Forense</translation>
     </message>
@@ -3418,7 +3679,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Las purgas están congeladas desde %1. Cerrar la aplicación levanta la congelación: esta aplicación y el job programado podrán volver a purgar. ¿Cerrar de todos modos?</translation>
     </message>
     <message>
-        <location line="-73"/>
+        <location line="-87"/>
         <source>Connected: %1</source>
         <translation>Conectado: %1</translation>
     </message>
@@ -3438,14 +3699,9 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Sin conexión</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Checks</source>
         <translation>Comprobaciones</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>PRODUCTION</source>
-        <translation>PRODUCCIÓN</translation>
     </message>
 </context>
 <context>
@@ -3524,7 +3780,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::PartitionStrip</name>
     <message>
-        <location filename="../ui/partitionstrip.cpp" line="+102"/>
+        <location filename="../ui/partitionstrip.cpp" line="+104"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
     </message>
@@ -3534,23 +3790,23 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>nunca se elimina</translation>
     </message>
     <message>
-        <location line="+5"/>
         <location line="+6"/>
+        <location line="+7"/>
         <source>(no lower bound)</source>
         <translation>(sin límite inferior)</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>removable</source>
         <translation>eliminable</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>kept</source>
         <translation>se conserva</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+25"/>
         <source>%1 rows</source>
         <translation>%1 filas</translation>
     </message>
@@ -3821,9 +4077,112 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
     </message>
 </context>
 <context>
+    <name>purga::ProfileActions</name>
+    <message>
+        <location filename="../ui/profileactions.cpp" line="-53"/>
+        <source>Profile %1 copied to %2.</source>
+        <translation>Perfil %1 copiado a %2.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Profile %1 copied to %2 (%1 has no password in the keychain).</source>
+        <translation>Perfil %1 copiado a %2 (%1 no tiene contraseña en el llavero).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Profile %1 copied to %2 without its password: the keychain could not read it. %3</source>
+        <translation>Perfil %1 copiado a %2 sin su contraseña: el llavero no pudo leerla. %3</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Copy the password?</source>
+        <translation>¿Copiar la contraseña?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Profile %1 has a password in the keychain. Copy it to %2 as well?
+
+No: %2 asks for its password when it connects.</source>
+        <translation>El perfil %1 tiene una contraseña en el llavero. ¿Copiarla también a %2?
+
+No: %2 pedirá su contraseña al conectar.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profile %1 copied to %2 without its password.</source>
+        <translation>Perfil %1 copiado a %2 sin su contraseña.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profile %1 copied to %2 with its password.</source>
+        <translation>Perfil %1 copiado a %2 con su contraseña.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Profile %1 copied to %2, but its password could not be stored for the copy: %3</source>
+        <translation>Perfil %1 copiado a %2, pero su contraseña no se pudo guardar para la copia: %3</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <location line="+39"/>
+        <source>The profile was not renamed: %1</source>
+        <translation>El perfil no se renombró: %1</translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <source>The profile was not renamed: its password could not be read from the keychain to move it. %1</source>
+        <translation>El perfil no se renombró: no se pudo leer su contraseña del llavero para moverla. %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The profile was not renamed: the keychain could not store its password under the new name. %1</source>
+        <translation>El perfil no se renombró: el llavero no pudo guardar su contraseña con el nuevo nombre. %1</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Profile %1 renamed to %2 (no password in the keychain to move).</source>
+        <translation>Perfil %1 renombrado a %2 (no había contraseña en el llavero que mover).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Profile %1 renamed to %2; its password moved with it in the keychain.</source>
+        <translation>Perfil %1 renombrado a %2; su contraseña se movió con él en el llavero.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Profile %1 renamed to %2 and its password copied, but the old keychain entry could not be removed: %3</source>
+        <translation>Perfil %1 renombrado a %2 y su contraseña copiada, pero la entrada antigua del llavero no se pudo quitar: %3</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Profile %1 could not be removed from %2.</source>
+        <translation>El perfil %1 no se pudo quitar de %2.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Profile %1 deleted; the keychain held no password for it.</source>
+        <translation>Perfil %1 eliminado; el llavero no tenía contraseña para él.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Profile %1 deleted; its password was removed from the keychain.</source>
+        <translation>Perfil %1 eliminado; su contraseña se quitó del llavero.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Profile %1 deleted, but its password could not be removed from the keychain: %2</source>
+        <translation>Perfil %1 eliminado, pero su contraseña no se pudo quitar del llavero: %2</translation>
+    </message>
+</context>
+<context>
     <name>purga::ProfileForm</name>
     <message>
-        <location filename="../ui/profileform.cpp" line="+46"/>
+        <location filename="../ui/profileform.cpp" line="+39"/>
+        <source>Colours the main window while connected: production red, staging amber, development green.</source>
+        <translation>Colorea la ventana principal mientras hay conexión: producción en rojo, preproducción en ámbar, desarrollo en verde.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>e.g. core-prod</source>
         <translation>p. ej. core-prod</translation>
     </message>
@@ -3841,6 +4200,11 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <location line="+10"/>
         <source>Profile &amp;name:</source>
         <translation>&amp;Nombre del perfil:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Environment:</source>
+        <translation>&amp;Entorno:</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3878,7 +4242,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>&amp;Tiempo de espera:</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Root certificate</source>
         <translation>Certificado raíz</translation>
     </message>
@@ -3888,12 +4252,12 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Certificados (*.crt *.pem);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
         <translation>Servicio de libpq &quot;%1&quot;: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+61"/>
         <source>required: no system CA bundle found</source>
         <translation>obligatorio: no se encontró el almacén de CA del sistema</translation>
     </message>
@@ -4039,7 +4403,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purgepage.cpp" line="+52"/>
+        <location filename="../ui/purgepage.cpp" line="+54"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -4093,7 +4457,12 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+116"/>
+        <source>Could not save the replica lag limit in profile &quot;%1&quot;: %2</source>
+        <translation>No se pudo guardar el límite de retraso de réplica en el perfil &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>A purge is already running.</source>
         <translation>Ya hay una purga en curso.</translation>
     </message>
@@ -4160,7 +4529,8 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>No se puede purgar ahora:</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-67"/>
+        <location line="+87"/>
         <location line="+16"/>
         <location line="+19"/>
         <source>Purge</source>
@@ -4172,7 +4542,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -4233,7 +4603,17 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+38"/>
+        <source>Held: %1 — %2</source>
+        <translation>En espera: %1 — %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Running: %1, batch %2</source>
+        <translation>En curso: %1, lote %2</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>A purge is running</source>
         <translation>Hay una purga en curso</translation>
     </message>
@@ -4259,26 +4639,51 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 </context>
 <context>
     <name>purga::ReceiptView</name>
+    <message>
+        <location filename="../ui/receiptview.cpp" line="+65"/>
+        <source>-- Template: each batch ran it with its own block range in place of %TID_FROM% and %TID_TO%.</source>
+        <translation>-- Plantilla: cada lote la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>-- No batch ran.</source>
+        <translation>-- No se ejecutó ningún lote.</translation>
+    </message>
     <message numerus="yes">
-        <location filename="../ui/receiptview.cpp" line="+68"/>
-        <source>-- Template: each of the %n batch(es) ran it with its own block range in place of %TID_FROM% and %TID_TO%, in order from block 0 to the end of the table;</source>
+        <location line="+3"/>
+        <source>-- %TID_FROM% … %TID_TO%: %n batch(es) read blocks 0 to %1 of the table&apos;s %2, in order;</source>
         <translation>
-            <numerusform>-- Plantilla: %n lote la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%, en orden desde el bloque 0 hasta el final de la tabla;</numerusform>
-            <numerusform>-- Plantilla: cada uno de los %n lotes la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%, en orden desde el bloque 0 hasta el final de la tabla;</numerusform>
+            <numerusform>-- %TID_FROM% … %TID_TO%: %n lote leyó los bloques 0 a %1 de los %2 de la tabla, en orden;</numerusform>
+            <numerusform>-- %TID_FROM% … %TID_TO%: %n lotes leyeron los bloques 0 a %1 de los %2 de la tabla, en orden;</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>-- %KEY_MIN% and %KEY_MAX% are the key range of the confirmed preview.</source>
-        <translation>-- %KEY_MIN% y %KEY_MAX% son el rango de claves de la vista previa confirmada.</translation>
+        <location line="+6"/>
+        <source>--   the last range was open-ended: it also read blocks added during the run.</source>
+        <translation>--   el último rango era abierto: también leyó los bloques añadidos durante la corrida.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>-- Keys deleted: %1 to %2 (%3 rows).</source>
-        <translation>-- Claves borradas: %1 a %2 (%3 filas).</translation>
+        <source>--   the blocks after %1 were not read (the run had removed what the preview counted, or it stopped).</source>
+        <translation>--   los bloques posteriores a %1 no se leyeron (la corrida ya había eliminado lo que contó la vista previa, o se detuvo).</translation>
     </message>
     <message>
         <location line="+5"/>
+        <source>-- %KEY_MIN% = %1, %KEY_MAX% = %2: the key range of the confirmed preview.</source>
+        <translation>-- %KEY_MIN% = %1, %KEY_MAX% = %2: el rango de claves de la vista previa confirmada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>-- %LIMIT% = %1 rows (the batch size).</source>
+        <translation>-- %LIMIT% = %1 filas (el tamaño de lote).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>-- %LIMIT% = %1 to %2 rows (the batch size, changed during the run).</source>
+        <translation>-- %LIMIT% = %1 a %2 filas (el tamaño de lote, cambiado durante la corrida).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>-- Dropped: %1</source>
         <translation>-- Eliminadas: %1</translation>
     </message>
@@ -4288,7 +4693,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>-- Separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <location line="+61"/>
         <source>Copy receipt</source>
         <translation>Copiar comprobante</translation>
@@ -4500,7 +4905,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/rulepreviewtab.cpp" line="+58"/>
+        <location filename="../ui/rulepreviewtab.cpp" line="+62"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
@@ -4704,7 +5109,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>máx. %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Not started — %1</source>
         <translation>Sin iniciar — %1</translation>
     </message>
@@ -4712,7 +5117,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RuleSettingsDialog</name>
     <message>
-        <location filename="../ui/rulesettingsdialog.cpp" line="+37"/>
+        <location filename="../ui/rulesettingsdialog.cpp" line="+38"/>
         <source> hours</source>
         <translation> horas</translation>
     </message>
@@ -4752,12 +5157,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+14"/>
-        <location line="+245"/>
+        <location line="+241"/>
         <source>Rule settings</source>
         <translation>Ajustes de las reglas</translation>
     </message>
     <message>
-        <location line="-230"/>
+        <location line="-226"/>
         <source>Settings of profile &quot;%1&quot; (%2). A preview taken before saving must be taken again.</source>
         <translation>Ajustes del perfil &quot;%1&quot; (%2). Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
     </message>
@@ -4844,7 +5249,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los valores por defecto del ADR para todas las reglas (Alt+D); no se guarda nada hasta pulsar Guardar</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+92"/>
         <source>Shorter than the forensic window (%1)</source>
         <translation>Más corta que la ventana forense (%1)</translation>
     </message>
@@ -4864,7 +5269,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los ajustes son válidos.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+29"/>
         <source>Could not save the settings of profile &quot;%1&quot;: %2</source>
         <translation>No se pudieron guardar los ajustes del perfil &quot;%1&quot;: %2</translation>
     </message>
@@ -4966,7 +5371,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SampleTableModel</name>
     <message>
-        <location filename="../ui/sampletable.cpp" line="+75"/>
+        <location filename="../ui/sampletable.cpp" line="+74"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
@@ -4979,7 +5384,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SampleTableWidget</name>
     <message>
-        <location line="+87"/>
+        <location line="+72"/>
         <source>Export CSV…</source>
         <translation>Exportar CSV…</translation>
     </message>
@@ -5017,12 +5422,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SessionCoordinator</name>
     <message>
-        <location filename="../ui/sessioncoordinator.cpp" line="+29"/>
+        <location filename="../ui/sessioncoordinator.cpp" line="+31"/>
         <source>%1: cancelled.</source>
         <translation>%1: se canceló.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+20"/>
+        <source>Testing the connection to %1</source>
+        <translation>Probando la conexión con %1</translation>
+    </message>
+    <message>
+        <location line="+56"/>
         <source>Check the purge health</source>
         <translation>Salud de las purgas</translation>
     </message>
@@ -5030,8 +5440,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SqlView</name>
     <message>
-        <location filename="../ui/sqlview.cpp" line="+18"/>
-        <location line="+16"/>
+        <location filename="../ui/sqlview.cpp" line="+19"/>
+        <location line="+17"/>
         <location line="+15"/>
         <source>Copy SQL</source>
         <translation>Copiar SQL</translation>
@@ -5136,6 +5546,24 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
 </context>
 <context>
+    <name>purga::TextFormat</name>
+    <message>
+        <location filename="../app/core/textformat.cpp" line="+30"/>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 days</source>
+        <translation>%1 días</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 days %2 h</source>
+        <translation>%1 días %2 h</translation>
+    </message>
+</context>
+<context>
     <name>purga::TimelineView</name>
     <message>
         <location filename="../ui/timelineview.cpp" line="+31"/>
@@ -5173,7 +5601,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>id de usuario</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>All events</source>
         <translation>Todos los eventos</translation>
     </message>
@@ -5243,7 +5671,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Usuario</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>Type a tenant id and a user id.</source>
         <translation>Escriba un id de empresa y un id de usuario.</translation>
     </message>
@@ -5670,7 +6098,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+61"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
@@ -5685,7 +6113,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+102"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -5705,7 +6133,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el lote %2: %3</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="+35"/>
+        <source>the connection was lost</source>
+        <translation>se perdió la conexión</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Batches committed asynchronously are now flushed to disk.</source>
+        <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
+    </message>
+    <message>
+        <location line="-137"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
@@ -5715,7 +6153,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+69"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
