@@ -14,6 +14,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QLocale>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QTest>
@@ -348,7 +349,7 @@ void TestPurgeEngine::blastRadiusBreakerNeverExceedsThePreview()
     QCOMPARE(r.status, RunStatus::Error);
     const RuleReceipt &rr = r.rules.first();
     QCOMPARE(rr.status, RuleStatus::Error);
-    QVERIFY2(rr.message.contains(QString::number(rp->eligible)), qPrintable(rr.message));
+    QVERIFY2(rr.message.contains(QLocale().toString(rp->eligible)), qPrintable(rr.message)); // grouped
     QVERIFY(rr.deleted <= rp->eligible);
     const QList<qint64> after =
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
