@@ -11,6 +11,7 @@
 #include <QHash>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QPen>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -149,6 +150,9 @@ QChartView *makeView(const QString &title)
     auto *chart = new QChart;
     chart->setTitle(title);
     chart->legend()->setAlignment(Qt::AlignBottom);
+    // Axis labels grouped as every other number of the app ("80,000", "80.000"), in --lang's locale.
+    chart->setLocale(QLocale());
+    chart->setLocalizeNumbers(true);
     auto *view = new QChartView(chart);
     Theme::follow(view, [chart] { Theme::styleChart(chart); });
     view->setRenderHint(QPainter::Antialiasing);

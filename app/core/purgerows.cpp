@@ -66,9 +66,7 @@ RuleReceipt RowPurge::run()
                      .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
                      .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax));
     m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 rows to remove, cutoff %3 UTC.")
-                  .arg(m_preview.table)
-                  .arg(m_preview.eligible)
-                  .arg(m_preview.cutoffUtc));
+                  .arg(m_preview.table, formatCount(m_preview.eligible), m_preview.cutoffUtc));
     RuleReceipt out;
     while (m_blocks < 0 || m_from < m_blocks) {
         const Step s = batch(&out);

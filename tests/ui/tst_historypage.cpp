@@ -129,6 +129,11 @@ private slots:
         QVERIFY(bytes);
         QCOMPARE(bytes->count(), 2);
         QCOMPARE(bytes->at(0).y(), 81920.0 / (1024 * 1024)); // MiB
+        // Axis labels use the app's locale (grouped: "80,000"), not printf's bare "80000".
+        for (QChart *chart : {page.rowsChart(), page.durationChart(), page.sizesChart(), page.bytesChart()}) {
+            QVERIFY(chart->localizeNumbers());
+            QCOMPARE(chart->locale(), QLocale());
+        }
 
         // The runs: sortable, filterable, the message as tooltip.
         QTableView *runs = page.runsTable();
