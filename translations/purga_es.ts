@@ -3162,7 +3162,7 @@
 <context>
     <name>purga::HistoryPage</name>
     <message>
-        <location filename="../ui/historycharts.cpp" line="+72"/>
+        <location filename="../ui/historycharts.cpp" line="+73"/>
         <location filename="../ui/historypage.cpp" line="+55"/>
         <source>Rows removed per day</source>
         <translation>Filas eliminadas por día</translation>
@@ -3178,7 +3178,12 @@
         <translation>Filas eliminadas por mes</translation>
     </message>
     <message>
-        <location line="+228"/>
+        <location line="+92"/>
+        <source>%1: at least one run of the period from %2</source>
+        <translation>%1: al menos una corrida del periodo desde %2</translation>
+    </message>
+    <message>
+        <location line="+174"/>
         <source>rows</source>
         <translation>filas</translation>
     </message>
@@ -3346,7 +3351,7 @@
         <translation>Lectura del historial</translation>
     </message>
     <message>
-        <location filename="../ui/historycharts.cpp" line="-68"/>
+        <location filename="../ui/historycharts.cpp" line="-70"/>
         <source>%1 runs (longest, ms)</source>
         <translation>Corridas %1 (la más larga, ms)</translation>
     </message>
@@ -6098,7 +6103,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+59"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>

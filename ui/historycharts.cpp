@@ -137,6 +137,39 @@ QScatterSeries *statusMarks(const QString &status)
     return m;
 }
 
+// Each problem status on a row of its own above the longest run: over a year nearly every bucket
+// has a failure, and marks drawn on the line (Qt Charts puts scatter series above lines whatever
+// the order) hid it. A mark's height says which status, not a duration; its tooltip says when.
+void placeMarksAboveLines(const QMap<QString, QScatterSeries *> &marks,
+                          const QMap<QString, QList<QPointF>> &markPoints,
+                          const QMap<QString, QList<QPointF>> &linePoints)
+{
+    double top = 0;
+    for (const QList<QPointF> &points : linePoints)
+        for (const QPointF &p : points)
+            top = qMax(top, p.y());
+    if (top <= 0)
+        top = 1;
+    int row = 0;
+    for (auto it = marks.cbegin(); it != marks.cend(); ++it, ++row) {
+        QList<QPointF> points = markPoints.value(it.key());
+        for (QPointF &p : points)
+            p.setY(top * (1.12 + 0.08 * row));
+        it.value()->append(points);
+    }
+}
+
+void explainMarks(QScatterSeries *m)
+{
+    QObject::connect(m, &QXYSeries::hovered, m, [m](const QPointF &p, bool on) {
+        if (on)
+            QToolTip::showText(QCursor::pos(),
+                               QCoreApplication::translate("purga::HistoryPage",
+                                                           "%1: at least one run of the period from %2")
+                                   .arg(m->name(), QDateTime::fromMSecsSinceEpoch(qint64(p.x())).toString()));
+    });
+}
+
 } // namespace
 
 QStringList problemStatuses()
@@ -245,8 +278,7 @@ void fillDurations(QChart *chart, const HistoryData &data)
     }
     for (auto it = lines.cbegin(); it != lines.cend(); ++it)
         it.value()->append(linePoints.value(it.key()));
-    for (auto it = marks.cbegin(); it != marks.cend(); ++it)
-        it.value()->append(markPoints.value(it.key()));
+    placeMarksAboveLines(marks, markPoints, linePoints);
     QDateTimeAxis *x = timeAxis(chart);
     QValueAxis *y = countAxis(chart);
     QList<QXYSeries *> all;
@@ -258,8 +290,11 @@ void fillDurations(QChart *chart, const HistoryData &data)
         chart->addSeries(s);
         s->attachAxis(x);
         s->attachAxis(y);
-        explainPoints(s, QStringLiteral("ms"));
     }
+    for (QLineSeries *l : lines)
+        explainPoints(l, QStringLiteral("ms"));
+    for (QScatterSeries *m : marks)
+        explainMarks(m);
     for (QLineSeries *l : lines) { // after addSeries: the theme has given the line its colour
         QPen pen = l->pen();
         pen.setWidthF(2);
