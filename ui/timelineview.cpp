@@ -17,6 +17,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QRegularExpressionValidator>
+#include <QStyle>
 #include <QTableWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -62,6 +63,9 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
         e->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
         e->setCalendarPopup(true);
         e->setEnabled(false);
+        // The whole date and time, plus the popup button (the style's hint cut the minutes).
+        e->setMinimumWidth(e->fontMetrics().horizontalAdvance(QStringLiteral("2026-12-31 23:59")) +
+                           e->style()->pixelMetric(QStyle::PM_ComboBoxFrameWidth) * 2 + 40);
     }
     m_since->setDateTime(QDateTime::currentDateTimeUtc().addDays(-7));
     m_until->setDateTime(QDateTime::currentDateTimeUtc().addDays(1));
