@@ -46,17 +46,66 @@ QLabel *warningLine(const QString &text, QWidget *parent)
 RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule, QWidget *parent)
     : QWidget(parent)
     , m_ruleId(rule.id)
+    , m_plan(plan)
+    , m_rule(rule)
+    , m_scroll(new QScrollArea(this))
 {
     setObjectName(QStringLiteral("rulePreview_") + rule.id);
-    auto *content = new QWidget;
-    auto *layout = new QVBoxLayout(content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
+}
 
-    auto *intro =
-        new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
-    intro->setWordWrap(true);
-    intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(intro);
+void RulePreviewTab::showEvent(QShowEvent *event)
+{
+    ensureBuilt(); // before the first paint: the tab never shows empty
+    QWidget::showEvent(event);
+}
 
+void RulePreviewTab::ensureBuilt()
+{
+    if (m_built)
+        return;
+    m_built = true;
+    m_scroll->setWidget(buildContent(m_plan, m_rule)); // shows it
+    m_plan = PreviewPlan();
+    m_rule = RulePreview();
+}
+
+SampleTableWidget *RulePreviewTab::sampleTable()
+{
+    ensureBuilt();
+    return m_sample;
+}
+
+PartitionTable *RulePreviewTab::partitionTable()
+{
+    ensureBuilt();
+    return m_partitions;
+}
+
+SqlView *RulePreviewTab::sqlView()
+{
+    ensureBuilt();
+    return m_sql;
+}
+
+BarChartView *RulePreviewTab::tenantChart()
+{
+    ensureBuilt();
+    return m_byTenant;
+}
+
+BarChartView *RulePreviewTab::ageChart()
+{
+    ensureBuilt();
+    return m_byAge;
+}
+
+void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule)
+{
     if (rule.adrSampleInWindow > 0) {
         auto *adr = warningLine(
             tr("The ADR's sample SQL would delete %1 rows that are still inside the forensic window. "
@@ -79,6 +128,19 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
             line->setObjectName(QStringLiteral("shortRetentionWarning"));
         layout->addWidget(line);
     }
+}
+
+QWidget *RulePreviewTab::buildContent(const PreviewPlan &plan, const RulePreview &rule)
+{
+    auto *content = new QWidget;
+    auto *layout = new QVBoxLayout(content);
+
+    auto *intro =
+        new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
+    intro->setWordWrap(true);
+    intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(intro);
+    addWarnings(layout, content, rule);
 
     m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
     m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
@@ -119,14 +181,7 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
     sqlLayout->addWidget(m_sql);
     layout->addWidget(sqlBox);
     layout->addStretch(1);
-
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    return content;
 }
 
 QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)
@@ -232,8 +287,9 @@ QGroupBox *RulePreviewTab::buildRangeBox(const RulePreview &rule)
     return box;
 }
 
-QString RulePreviewTab::valueText(const QString &objectName) const
+QString RulePreviewTab::valueText(const QString &objectName)
 {
+    ensureBuilt();
     const auto *label = findChild<QLabel *>(objectName);
     return label ? label->text() : QString();
 }
