@@ -57,6 +57,7 @@ int main(int argc, char **argv)
                                  ? qEnvironmentVariableIntValue("PURGA_BENCH_PURGE_S")
                                  : 3;
 
+    const bool listGaps = qEnvironmentVariableIntValue("PURGA_BENCH_LIST_GAPS") > 0;
     QElapsedTimer clock, gap;
     qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1,
            previewStart = -1, maxGapPreview = 0, maxGapPurge = 0, purgeMs = -1, purgeStart = -1,
@@ -73,6 +74,8 @@ int main(int argc, char **argv)
         // The first paint of the pages (fonts, styles) is start-up, not database work.
         if (estimatesMs >= 0)
             maxGapAfterStart = qMax(maxGapAfterStart, g);
+        if (listGaps && g > 15) // where the stalls are, against the events printed below
+            std::fprintf(stderr, "gap %lld ms ending at %lld ms\n", g, clock.elapsed());
         if (phase == Phase::Preview)
             maxGapPreview = qMax(maxGapPreview, g);
         if (phase == Phase::Purge && g > maxGapPurge) {
@@ -94,6 +97,8 @@ int main(int argc, char **argv)
         if (state.previewPlan().isEmpty() || previewMs >= 0)
             return;
         previewMs = clock.elapsed() - previewStart;
+        if (listGaps)
+            std::fprintf(stderr, "preview shown at %lld ms\n", clock.elapsed());
         QTimer::singleShot(200, &app, [&] { // let the page render it
             if (purgeSeconds <= 0)
                 return app.quit();
@@ -108,6 +113,8 @@ int main(int argc, char **argv)
     });
     QObject::connect(&purge, &PurgePage::purgeFinished, &app, [&](const PurgeReceipt &receipt) {
         purgeMs = clock.elapsed() - purgeStart;
+        if (listGaps)
+            std::fprintf(stderr, "receipt shown at %lld ms\n", clock.elapsed());
         std::fprintf(stderr, "purge: %s, %lld rows\n", qPrintable(RunFormat::statusText(receipt.status)),
                      receipt.rules.isEmpty() ? -1LL : qint64(receipt.rules.first().deleted));
         QTimer::singleShot(300, &app, [&] { // let the page render the receipt
