@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace purga {
@@ -60,16 +61,23 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
 
 void RulePreviewTab::showEvent(QShowEvent *event)
 {
-    ensureBuilt(); // before the first paint: the tab never shows empty
+    // The first screen before the first paint (the tab never shows empty); the rest on the next
+    // turn, so that no single step holds the event loop for the whole tab (issue 11).
+    if (m_stage == Stage::None) {
+        buildTop(m_plan, m_rule);
+        QTimer::singleShot(0, this, &RulePreviewTab::ensureBuilt);
+    }
     QWidget::showEvent(event);
 }
 
 void RulePreviewTab::ensureBuilt()
 {
-    if (m_built)
+    if (m_stage == Stage::None)
+        buildTop(m_plan, m_rule);
+    if (m_stage != Stage::Top)
         return;
-    m_built = true;
-    m_scroll->setWidget(buildContent(m_plan, m_rule)); // shows it
+    buildRest(m_rule);
+    m_stage = Stage::All;
     m_plan = PreviewPlan();
     m_rule = RulePreview();
 }
@@ -130,24 +138,31 @@ void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const Ru
     }
 }
 
-QWidget *RulePreviewTab::buildContent(const PreviewPlan &plan, const RulePreview &rule)
+void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
 {
     auto *content = new QWidget;
-    auto *layout = new QVBoxLayout(content);
-
+    m_content = new QVBoxLayout(content);
     auto *intro =
         new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
     intro->setWordWrap(true);
     intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(intro);
-    addWarnings(layout, content, rule);
+    m_content->addWidget(intro);
+    addWarnings(m_content, content, rule);
 
     m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
     m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
     m_byAge = new BarChartView(tr("Removable rows by age"), content);
     m_byAge->setBuckets(rule.byAge);
-    layout->addLayout(buildSummary(plan, rule));
+    m_content->addLayout(buildSummary(plan, rule));
+    m_content->addStretch(1);
+    m_stage = Stage::Top;
+    m_scroll->setWidget(content); // shows it
+}
 
+void RulePreviewTab::buildRest(const RulePreview &rule)
+{
+    QWidget *content = m_scroll->widget();
+    QList<QWidget *> boxes;
     if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
         auto *box = new QGroupBox(tr("Partitions"), content);
         auto *boxLayout = new QVBoxLayout(box);
@@ -160,7 +175,7 @@ QWidget *RulePreviewTab::buildContent(const PreviewPlan &plan, const RulePreview
         m_partitions = new PartitionTable(box);
         m_partitions->setPartitions(rule.partitions);
         boxLayout->addWidget(m_partitions);
-        layout->addWidget(box);
+        boxes << box;
     }
 
     if (!rule.sampleColumns.isEmpty() || !Rules::isPartitionRule(rule.id)) {
@@ -169,7 +184,7 @@ QWidget *RulePreviewTab::buildContent(const PreviewPlan &plan, const RulePreview
         m_sample = new SampleTableWidget(box);
         m_sample->setSample(rule.id, rule.sampleColumns, rule.sample, rule.eligible);
         boxLayout->addWidget(m_sample);
-        layout->addWidget(box);
+        boxes << box;
     }
 
     auto *sqlBox = new QGroupBox(tr("SQL (exactly what was counted and what the purge runs)"), content);
@@ -179,9 +194,11 @@ QWidget *RulePreviewTab::buildContent(const PreviewPlan &plan, const RulePreview
         QStringLiteral("-- %1\n%2\n\n-- %3\n%4\n")
             .arg(tr("Counts (read only)"), rule.countSql.trimmed(), tr("Purge"), rule.deleteSql.trimmed()));
     sqlLayout->addWidget(m_sql);
-    layout->addWidget(sqlBox);
-    layout->addStretch(1);
-    return content;
+    boxes << sqlBox;
+    for (QWidget *box : std::as_const(boxes)) {
+        m_content->insertWidget(m_content->count() - 1, box); // above the stretch
+        box->show();                                          // now, not on a later turn
+    }
 }
 
 QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)

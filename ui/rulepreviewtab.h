@@ -30,7 +30,7 @@ public:
     const QString &ruleId() const { return m_ruleId; }
     // Builds the contents now if they are not built yet (showing the tab does it too).
     void ensureBuilt();
-    bool isBuilt() const { return m_built; }
+    bool isBuilt() const { return m_stage == Stage::All; }
     // These build the contents first.
     SampleTableWidget *sampleTable();
     PartitionTable *partitionTable();
@@ -44,7 +44,11 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    QWidget *buildContent(const PreviewPlan &plan, const RulePreview &rule);
+    enum class Stage { None, Top, All };
+    // The first screen (intro, warnings, cutoff, counts, charts); then the partitions, the sample
+    // and the SQL below it, on the next event-loop turn when the tab is shown.
+    void buildTop(const PreviewPlan &plan, const RulePreview &rule);
+    void buildRest(const RulePreview &rule);
     static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     // Cutoff, range and counts beside the charts (or beside each other when there is no chart).
     QBoxLayout *buildSummary(const PreviewPlan &plan, const RulePreview &rule);
@@ -57,7 +61,8 @@ private:
     QString m_ruleId;
     PreviewPlan m_plan; // what to build from, until built (implicitly shared)
     RulePreview m_rule;
-    bool m_built = false;
+    Stage m_stage = Stage::None;
+    QVBoxLayout *m_content = nullptr;
     QScrollArea *m_scroll;
     BarChartView *m_byTenant = nullptr;
     BarChartView *m_byAge = nullptr;

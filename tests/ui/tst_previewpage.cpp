@@ -387,8 +387,10 @@ private slots:
         RulePreviewTab *pre = page.tabFor(QStringLiteral("pre_tokens"));
         RulePreviewTab *log = page.tabFor(QStringLiteral("log_sesiones"));
         QCOMPARE(page.tabs()->currentWidget(), refresh);
-        QVERIFY(refresh->isBuilt());
-        QVERIFY(refresh->findChild<SampleTableWidget *>());
+        // The first screen at once; the sample and the SQL below it on the next event-loop turn.
+        QVERIFY(refresh->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+        QTRY_VERIFY(refresh->isBuilt());
+        QVERIFY(refresh->findChild<SampleTableWidget *>()->isVisible());
         for (RulePreviewTab *hidden : {pre, log}) {
             QVERIFY2(!hidden->isBuilt(), qPrintable(hidden->ruleId()));
             QVERIFY(!hidden->findChild<QLabel *>(QStringLiteral("eligibleValue")));
@@ -397,7 +399,8 @@ private slots:
         }
 
         page.tabs()->setCurrentWidget(pre); // the user opens the tab
-        QVERIFY(pre->isBuilt());
+        QVERIFY(pre->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+        QTRY_VERIFY(pre->isBuilt());
         QVERIFY(!log->isBuilt());
         RulePreviewTab eager(plan, *plan.rule(QStringLiteral("pre_tokens")));
         eager.ensureBuilt();
@@ -418,7 +421,7 @@ private slots:
         // A new preview keeps the open tab open, and builds only that one.
         state.setPreviewPlan(plan);
         QCOMPARE(page.tabs()->currentWidget(), page.tabFor(QStringLiteral("pre_tokens")));
-        QVERIFY(page.tabFor(QStringLiteral("pre_tokens"))->isBuilt());
+        QTRY_VERIFY(page.tabFor(QStringLiteral("pre_tokens"))->isBuilt());
         QVERIFY(!page.tabFor(QStringLiteral("refresh_tokens"))->isBuilt());
         QVERIFY(!page.tabFor(QStringLiteral("log_sesiones"))->isBuilt());
     }
