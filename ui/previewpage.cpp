@@ -213,7 +213,9 @@ void PreviewPage::rebuildTabs()
     }
     const PreviewPlan &plan = m_state->previewPlan();
     m_empty->setVisible(plan.isEmpty());
-    m_tabs->setVisible(!plan.isEmpty());
+    // Hidden while the tabs are added: only the current one is shown at the end, and a tab builds
+    // its contents when first shown (issue 11: the others cost nothing until the user opens them).
+    m_tabs->hide();
     m_info->setVisible(!plan.isEmpty());
     if (plan.isEmpty())
         return;
@@ -239,6 +241,7 @@ void PreviewPage::rebuildTabs()
         if (rule.id == current)
             m_tabs->setCurrentIndex(index);
     }
+    m_tabs->show();
 }
 
 RulePreviewTab *PreviewPage::tabFor(const QString &ruleId) const

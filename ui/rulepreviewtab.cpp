@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QStyle>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace purga {
@@ -46,17 +47,73 @@ QLabel *warningLine(const QString &text, QWidget *parent)
 RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule, QWidget *parent)
     : QWidget(parent)
     , m_ruleId(rule.id)
+    , m_plan(plan)
+    , m_rule(rule)
+    , m_scroll(new QScrollArea(this))
 {
     setObjectName(QStringLiteral("rulePreview_") + rule.id);
-    auto *content = new QWidget;
-    auto *layout = new QVBoxLayout(content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    auto *outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    outer->addWidget(m_scroll);
+}
 
-    auto *intro =
-        new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
-    intro->setWordWrap(true);
-    intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(intro);
+void RulePreviewTab::showEvent(QShowEvent *event)
+{
+    // The first screen before the first paint (the tab never shows empty); the rest on the next
+    // turn, so that no single step holds the event loop for the whole tab (issue 11).
+    if (m_stage == Stage::None) {
+        buildTop(m_plan, m_rule);
+        QTimer::singleShot(0, this, &RulePreviewTab::ensureBuilt);
+    }
+    QWidget::showEvent(event);
+}
 
+void RulePreviewTab::ensureBuilt()
+{
+    if (m_stage == Stage::None)
+        buildTop(m_plan, m_rule);
+    if (m_stage != Stage::Top)
+        return;
+    buildRest(m_rule);
+    m_stage = Stage::All;
+    m_plan = PreviewPlan();
+    m_rule = RulePreview();
+}
+
+SampleTableWidget *RulePreviewTab::sampleTable()
+{
+    ensureBuilt();
+    return m_sample;
+}
+
+PartitionTable *RulePreviewTab::partitionTable()
+{
+    ensureBuilt();
+    return m_partitions;
+}
+
+SqlView *RulePreviewTab::sqlView()
+{
+    ensureBuilt();
+    return m_sql;
+}
+
+BarChartView *RulePreviewTab::tenantChart()
+{
+    ensureBuilt();
+    return m_byTenant;
+}
+
+BarChartView *RulePreviewTab::ageChart()
+{
+    ensureBuilt();
+    return m_byAge;
+}
+
+void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule)
+{
     if (rule.adrSampleInWindow > 0) {
         auto *adr = warningLine(
             tr("The ADR's sample SQL would delete %1 rows that are still inside the forensic window. "
@@ -79,13 +136,33 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
             line->setObjectName(QStringLiteral("shortRetentionWarning"));
         layout->addWidget(line);
     }
+}
+
+void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
+{
+    auto *content = new QWidget;
+    m_content = new QVBoxLayout(content);
+    auto *intro =
+        new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
+    intro->setWordWrap(true);
+    intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_content->addWidget(intro);
+    addWarnings(m_content, content, rule);
 
     m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
     m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
     m_byAge = new BarChartView(tr("Removable rows by age"), content);
     m_byAge->setBuckets(rule.byAge);
-    layout->addLayout(buildSummary(plan, rule));
+    m_content->addLayout(buildSummary(plan, rule));
+    m_content->addStretch(1);
+    m_stage = Stage::Top;
+    m_scroll->setWidget(content); // shows it
+}
 
+void RulePreviewTab::buildRest(const RulePreview &rule)
+{
+    QWidget *content = m_scroll->widget();
+    QList<QWidget *> boxes;
     if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
         auto *box = new QGroupBox(tr("Partitions"), content);
         auto *boxLayout = new QVBoxLayout(box);
@@ -98,7 +175,7 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
         m_partitions = new PartitionTable(box);
         m_partitions->setPartitions(rule.partitions);
         boxLayout->addWidget(m_partitions);
-        layout->addWidget(box);
+        boxes << box;
     }
 
     if (!rule.sampleColumns.isEmpty() || !Rules::isPartitionRule(rule.id)) {
@@ -107,7 +184,7 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
         m_sample = new SampleTableWidget(box);
         m_sample->setSample(rule.id, rule.sampleColumns, rule.sample, rule.eligible);
         boxLayout->addWidget(m_sample);
-        layout->addWidget(box);
+        boxes << box;
     }
 
     auto *sqlBox = new QGroupBox(tr("SQL (exactly what was counted and what the purge runs)"), content);
@@ -117,16 +194,11 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
         QStringLiteral("-- %1\n%2\n\n-- %3\n%4\n")
             .arg(tr("Counts (read only)"), rule.countSql.trimmed(), tr("Purge"), rule.deleteSql.trimmed()));
     sqlLayout->addWidget(m_sql);
-    layout->addWidget(sqlBox);
-    layout->addStretch(1);
-
-    auto *scroll = new QScrollArea(this);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
-    auto *outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
+    boxes << sqlBox;
+    for (QWidget *box : std::as_const(boxes)) {
+        m_content->insertWidget(m_content->count() - 1, box); // above the stretch
+        box->show();                                          // now, not on a later turn
+    }
 }
 
 QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)
@@ -232,8 +304,9 @@ QGroupBox *RulePreviewTab::buildRangeBox(const RulePreview &rule)
     return box;
 }
 
-QString RulePreviewTab::valueText(const QString &objectName) const
+QString RulePreviewTab::valueText(const QString &objectName)
 {
+    ensureBuilt();
     const auto *label = findChild<QLabel *>(objectName);
     return label ? label->text() : QString();
 }

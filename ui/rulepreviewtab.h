@@ -8,6 +8,8 @@ class QBoxLayout;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
+class QScrollArea;
+class QVBoxLayout;
 
 namespace purga {
 
@@ -17,7 +19,8 @@ class SampleTableWidget;
 class SqlView;
 
 // One rule of a frozen preview: cutoff in three zones, counts, ranges, charts, sample, partitions
-// and the exact SQL. Read-only; built once per preview.
+// and the exact SQL. Read-only. Its contents are built when it is first shown (or asked for), not
+// when the preview arrives: only the visible tab of a preview costs the GUI thread (issue 11).
 class RulePreviewTab : public QWidget
 {
     Q_OBJECT
@@ -25,15 +28,28 @@ public:
     RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule, QWidget *parent = nullptr);
 
     const QString &ruleId() const { return m_ruleId; }
-    SampleTableWidget *sampleTable() const { return m_sample; }
-    PartitionTable *partitionTable() const { return m_partitions; }
-    SqlView *sqlView() const { return m_sql; }
-    BarChartView *tenantChart() const { return m_byTenant; }
-    BarChartView *ageChart() const { return m_byAge; }
+    // Builds the contents now if they are not built yet (showing the tab does it too).
+    void ensureBuilt();
+    bool isBuilt() const { return m_stage == Stage::All; }
+    // These build the contents first.
+    SampleTableWidget *sampleTable();
+    PartitionTable *partitionTable();
+    SqlView *sqlView();
+    BarChartView *tenantChart();
+    BarChartView *ageChart();
     // The text of a value label by its object name ("eligibleValue", "cutoffServerValue", ...).
-    QString valueText(const QString &objectName) const;
+    QString valueText(const QString &objectName);
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
+    enum class Stage { None, Top, All };
+    // The first screen (intro, warnings, cutoff, counts, charts); then the partitions, the sample
+    // and the SQL below it, on the next event-loop turn when the tab is shown.
+    void buildTop(const PreviewPlan &plan, const RulePreview &rule);
+    void buildRest(const RulePreview &rule);
+    static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     // Cutoff, range and counts beside the charts (or beside each other when there is no chart).
     QBoxLayout *buildSummary(const PreviewPlan &plan, const RulePreview &rule);
     QGroupBox *buildCutoffBox(const PreviewPlan &plan, const RulePreview &rule);
@@ -43,6 +59,11 @@ private:
                      bool number = false);
 
     QString m_ruleId;
+    PreviewPlan m_plan; // what to build from, until built (implicitly shared)
+    RulePreview m_rule;
+    Stage m_stage = Stage::None;
+    QVBoxLayout *m_content = nullptr;
+    QScrollArea *m_scroll;
     BarChartView *m_byTenant = nullptr;
     BarChartView *m_byAge = nullptr;
     SampleTableWidget *m_sample = nullptr;

@@ -1,12 +1,17 @@
 // Measures what a DBA sees on big tables: when the estimates and the exact counts reach the
 // Overview page, when a preview reaches the Preview page, and the longest stall of the GUI event
-// loop meanwhile (a 5 ms timer probe). Not a test: scripts/bench runs it and docs/benchmarks.md
-// keeps the numbers.
+// loop meanwhile (a 5 ms timer probe). Then (issue 11) a purge of refresh_tokens on the Purge page
+// for PURGA_BENCH_PURGE_S seconds (default 3; 0 skips it), stopped after its batch so the data
+// stays for the next run, with the longest stall from its start to 300 ms after the receipt.
+// Not a test: docs/benchmarks.md keeps the numbers.
 //   PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER
 #include "appstate.h"
 #include "dbsession.h"
 #include "overviewpage.h"
 #include "previewpage.h"
+#include "purgeconfirmdialog.h"
+#include "purgepage.h"
+#include "runformat.h"
 #include "sessioncoordinator.h"
 
 #include <QApplication>
@@ -41,14 +46,23 @@ int main(int argc, char **argv)
     SessionCoordinator coordinator(&session, &state);
     OverviewPage overview(&state);
     PreviewPage preview(&state);
+    PurgePage purge(&state);
     overview.resize(1200, 800);
     preview.resize(1200, 800);
+    purge.resize(1200, 800);
     overview.show();
     preview.show();
+    purge.show();
+    const int purgeSeconds = qEnvironmentVariableIsSet("PURGA_BENCH_PURGE_S")
+                                 ? qEnvironmentVariableIntValue("PURGA_BENCH_PURGE_S")
+                                 : 3;
 
+    const bool listGaps = qEnvironmentVariableIntValue("PURGA_BENCH_LIST_GAPS") > 0;
     QElapsedTimer clock, gap;
     qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1,
-           previewStart = -1;
+           previewStart = -1, maxGapPreview = 0, maxGapPurge = 0, purgeMs = -1, purgeStart = -1,
+           maxGapPurgeAt = -1;
+    enum class Phase { Start, Preview, Purge, Done } phase = Phase::Start;
     QTimer probe;
     probe.setInterval(5);
     QObject::connect(&probe, &QTimer::timeout, [&] {
@@ -60,6 +74,14 @@ int main(int argc, char **argv)
         // The first paint of the pages (fonts, styles) is start-up, not database work.
         if (estimatesMs >= 0)
             maxGapAfterStart = qMax(maxGapAfterStart, g);
+        if (listGaps && g > 15) // where the stalls are, against the events printed below
+            std::fprintf(stderr, "gap %lld ms ending at %lld ms\n", g, clock.elapsed());
+        if (phase == Phase::Preview)
+            maxGapPreview = qMax(maxGapPreview, g);
+        if (phase == Phase::Purge && g > maxGapPurge) {
+            maxGapPurge = g;
+            maxGapPurgeAt = clock.elapsed() - purgeStart;
+        }
     });
     QObject::connect(&state, &AppState::overviewChanged, [&] {
         if (!state.overview().exact && estimatesMs < 0)
@@ -67,6 +89,7 @@ int main(int argc, char **argv)
         if (state.overview().exact && exactMs < 0) {
             exactMs = clock.elapsed();
             previewStart = clock.elapsed();
+            phase = Phase::Preview;
             preview.takePreview(); // as the user's click does
         }
     });
@@ -74,7 +97,30 @@ int main(int argc, char **argv)
         if (state.previewPlan().isEmpty() || previewMs >= 0)
             return;
         previewMs = clock.elapsed() - previewStart;
-        QTimer::singleShot(200, &app, &QCoreApplication::quit); // let the page render it
+        if (listGaps)
+            std::fprintf(stderr, "preview shown at %lld ms\n", clock.elapsed());
+        QTimer::singleShot(200, &app, [&] { // let the page render it
+            if (purgeSeconds <= 0)
+                return app.quit();
+            phase = Phase::Purge;
+            purgeStart = clock.elapsed();
+            PurgeRequest request;
+            request.ruleIds = {QStringLiteral("refresh_tokens")};
+            if (!purge.startPurge(request))
+                return app.exit(4);
+            QTimer::singleShot(purgeSeconds * 1000, &purge, &PurgePage::stopAfterBatch);
+        });
+    });
+    QObject::connect(&purge, &PurgePage::purgeFinished, &app, [&](const PurgeReceipt &receipt) {
+        purgeMs = clock.elapsed() - purgeStart;
+        if (listGaps)
+            std::fprintf(stderr, "receipt shown at %lld ms\n", clock.elapsed());
+        std::fprintf(stderr, "purge: %s, %lld rows\n", qPrintable(RunFormat::statusText(receipt.status)),
+                     receipt.rules.isEmpty() ? -1LL : qint64(receipt.rules.first().deleted));
+        QTimer::singleShot(300, &app, [&] { // let the page render the receipt
+            phase = Phase::Done;
+            app.quit();
+        });
     });
     // Every request the session takes: a failure ends the benchmark.
     QObject::connect(&session, &DbSession::requestQueued, &app, [&](DbRequest *request) {
@@ -91,7 +137,10 @@ int main(int argc, char **argv)
     const int rc = app.exec();
     std::printf(
         "{\"estimates_ms\": %lld, \"exact_overview_ms\": %lld, \"preview_ms\": %lld, "
-        "\"max_event_loop_gap_ms\": %lld, \"max_gap_at_ms\": %lld, \"max_gap_after_first_data_ms\": %lld}\n",
-        estimatesMs, exactMs, previewMs, maxGap, maxGapAt, maxGapAfterStart);
+        "\"max_event_loop_gap_ms\": %lld, \"max_gap_at_ms\": %lld, \"max_gap_after_first_data_ms\": %lld, "
+        "\"max_gap_preview_ms\": %lld, \"purge_ms\": %lld, \"max_gap_purge_ms\": %lld, "
+        "\"max_gap_purge_at_ms\": %lld}\n",
+        estimatesMs, exactMs, previewMs, maxGap, maxGapAt, maxGapAfterStart, maxGapPreview, purgeMs,
+        maxGapPurge, maxGapPurgeAt);
     return rc;
 }

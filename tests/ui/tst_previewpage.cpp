@@ -251,8 +251,10 @@ private slots:
         auto *eligible = tab->findChild<QLabel *>(QStringLiteral("eligibleValue"));
         QVERIFY(eligible->alignment() & Qt::AlignRight);
         // No ADR warning where the ADR's sample deletes nothing inside the window.
-        QVERIFY(
-            !page.tabFor(QStringLiteral("pre_tokens"))->findChild<QLabel *>(QStringLiteral("adrWarning")));
+        RulePreviewTab *preTab = page.tabFor(QStringLiteral("pre_tokens"));
+        preTab->ensureBuilt(); // a hidden tab builds its contents when shown (issue 11)
+        QVERIFY(preTab->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+        QVERIFY(!preTab->findChild<QLabel *>(QStringLiteral("adrWarning")));
 
         // Charts: top 7 tenants + "Others", values written in the labels.
         const QStringList tenants = tab->tenantChart()->labels();
@@ -359,9 +361,70 @@ private slots:
                  qPrintable(warning->text()));
         QVERIFY(warning->text().startsWith(QStringLiteral("⚠")));
         QVERIFY(!page.tabs()->tabIcon(1).isNull());
-        for (const QString &id : {QStringLiteral("refresh_tokens"), QStringLiteral("log_sesiones")})
+        for (const QString &id : {QStringLiteral("refresh_tokens"), QStringLiteral("log_sesiones")}) {
+            page.tabFor(id)->ensureBuilt();
+            QVERIFY(page.tabFor(id)->findChild<QLabel *>(QStringLiteral("eligibleValue")));
             QVERIFY(!page.tabFor(id)->findChild<QLabel *>(QStringLiteral("shortRetentionWarning")));
+        }
         QVERIFY(page.tabs()->tabIcon(2).isNull());
+    }
+
+    // Issue 11: when a preview arrives only the visible tab is built; another tab builds its
+    // contents when first shown, the same as a tab built at once.
+    void hiddenTabsAreBuiltWhenShown()
+    {
+        DbSession session;
+        AppState state(&session);
+        PreviewPage page(&state);
+        page.resize(1200, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        state.setConnected(ConnectionProfile(), QString());
+        state.setPreflight(okPreflight());
+        const PreviewPlan plan = fabricatedPlan();
+        state.setPreviewPlan(plan);
+        QCOMPARE(page.tabs()->count(), 3);
+        RulePreviewTab *refresh = page.tabFor(QStringLiteral("refresh_tokens"));
+        RulePreviewTab *pre = page.tabFor(QStringLiteral("pre_tokens"));
+        RulePreviewTab *log = page.tabFor(QStringLiteral("log_sesiones"));
+        QCOMPARE(page.tabs()->currentWidget(), refresh);
+        // The first screen at once; the sample and the SQL below it on the next event-loop turn.
+        QVERIFY(refresh->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+        QTRY_VERIFY(refresh->isBuilt());
+        QVERIFY(refresh->findChild<SampleTableWidget *>()->isVisible());
+        for (RulePreviewTab *hidden : {pre, log}) {
+            QVERIFY2(!hidden->isBuilt(), qPrintable(hidden->ruleId()));
+            QVERIFY(!hidden->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+            QVERIFY(!hidden->findChild<SampleTableWidget *>());
+            QVERIFY(!hidden->findChild<SqlView *>());
+        }
+
+        page.tabs()->setCurrentWidget(pre); // the user opens the tab
+        QVERIFY(pre->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+        QTRY_VERIFY(pre->isBuilt());
+        QVERIFY(!log->isBuilt());
+        RulePreviewTab eager(plan, *plan.rule(QStringLiteral("pre_tokens")));
+        eager.ensureBuilt();
+        const QList<QLabel *> labels = eager.findChildren<QLabel *>();
+        int compared = 0;
+        for (const QLabel *label : labels) {
+            if (!label->objectName().endsWith(QLatin1String("Value")))
+                continue;
+            QCOMPARE(pre->valueText(label->objectName()), label->text());
+            ++compared;
+        }
+        QVERIFY(compared >= 10); // cutoff, range and counts
+        QCOMPARE(pre->findChild<SampleTableWidget *>()->view()->model()->rowCount(),
+                 eager.sampleTable()->view()->model()->rowCount());
+        QCOMPARE(pre->sqlView()->sql(), eager.sqlView()->sql());
+        QVERIFY(pre->findChild<SampleTableWidget *>()->isVisible());
+
+        // A new preview keeps the open tab open, and builds only that one.
+        state.setPreviewPlan(plan);
+        QCOMPARE(page.tabs()->currentWidget(), page.tabFor(QStringLiteral("pre_tokens")));
+        QTRY_VERIFY(page.tabFor(QStringLiteral("pre_tokens"))->isBuilt());
+        QVERIFY(!page.tabFor(QStringLiteral("refresh_tokens"))->isBuilt());
+        QVERIFY(!page.tabFor(QStringLiteral("log_sesiones"))->isBuilt());
     }
 
     void previewFromSandbox()

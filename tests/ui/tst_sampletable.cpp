@@ -94,6 +94,7 @@ private slots:
         rule.deleteSql = QStringLiteral("DELETE FROM identidad.trx_refresh_tokens");
         plan.rules = {rule};
         RulePreviewTab tab(plan, plan.rules.first());
+        tab.ensureBuilt(); // all of it now, not the sample and SQL on a later turn (issue 11)
         tab.resize(900, 500);
         tab.show();
         QVERIFY(QTest::qWaitForWindowExposed(&tab));
