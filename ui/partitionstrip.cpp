@@ -24,6 +24,36 @@ PartitionStrip::PartitionStrip(QWidget *parent)
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+    // One style sheet for every tile, chosen by the tile's "tone" property: a sheet per tile made
+    // one QStyleSheetStyle each and stalled the event loop when the Overview's data arrived. The
+    // words take the note's text colour (the window's own would vanish on a pale tile in a dark
+    // palette); the removable tile's thick border is the strong accent colour.
+    Theme::follow(this, [this] { setStyleSheet(tileStyleSheet()); });
+}
+
+QString PartitionStrip::tileStyleSheet()
+{
+    const struct
+    {
+        const char *tone;
+        Theme::Tone theme;
+        const char *border;
+    } kinds[] = {{"ok", Theme::Tone::Ok, "1px solid"},
+                 {"warning", Theme::Tone::Warning, "2px solid"},
+                 {"neutral", Theme::Tone::Neutral, "1px dashed"}};
+    QString sheet;
+    for (const auto &k : kinds) {
+        const Theme::Colours c = Theme::note(k.theme);
+        const QColor edge =
+            k.theme == Theme::Tone::Warning ? Theme::accent(k.theme, QGuiApplication::palette()) : c.border;
+        sheet += QStringLiteral(
+                     "QFrame#partitionTile[tone=\"%1\"] { background: %2; border: %3 %4; "
+                     "border-radius: 4px; }"
+                     " QFrame#partitionTile[tone=\"%1\"] QLabel { color: %5; background: transparent; }\n")
+                     .arg(QLatin1String(k.tone), c.background.name(), QLatin1String(k.border), edge.name(),
+                          c.text.name());
+    }
+    return sheet;
 }
 
 void PartitionStrip::setPartitions(const QList<PartitionInfo> &partitions)
@@ -98,41 +128,26 @@ QWidget *PartitionStrip::makeTile(const PartitionInfo &p)
     QString status;
     QString kind;
     QIcon icon;
-    Theme::Tone tone = Theme::Tone::Ok;
-    QString border;
+    const char *tone = "ok";
     if (p.isDefault) {
         month = tr("DEFAULT");
         status = tr("never removed");
         kind = QStringLiteral("default");
         icon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxInformation);
-        tone = Theme::Tone::Neutral;
-        border = QStringLiteral("1px dashed");
+        tone = "neutral";
     } else if (p.removable) {
         month = p.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(p.lowerBound);
         status = tr("removable");
         kind = QStringLiteral("removable");
         icon = QApplication::style()->standardIcon(QStyle::SP_TrashIcon);
-        tone = Theme::Tone::Warning;
-        border = QStringLiteral("2px solid");
+        tone = "warning";
     } else {
         month = p.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(p.lowerBound);
         status = tr("kept");
         kind = QStringLiteral("kept");
         icon = Display::statusIcon(Display::Status::Ok);
-        tone = Theme::Tone::Ok;
-        border = QStringLiteral("1px solid");
     }
-    // The tile's words in the note's text colour: the window's own text would vanish on a pale
-    // tile in a dark palette. The removable tile's thick border is the strong accent colour.
-    Theme::follow(tile, [tile, tone, border] {
-        const Theme::Colours c = Theme::note(tone);
-        const QColor edge =
-            tone == Theme::Tone::Warning ? Theme::accent(tone, QGuiApplication::palette()) : c.border;
-        tile->setStyleSheet(
-            QStringLiteral("QFrame#partitionTile { background: %1; border: %2 %3; border-radius: 4px; }"
-                           " QFrame#partitionTile QLabel { color: %4; background: transparent; }")
-                .arg(c.background.name(), border, edge.name(), c.text.name()));
-    });
+    tile->setProperty("tone", QString::fromLatin1(tone)); // styled by the strip's one sheet
 
     auto *layout = new QVBoxLayout(tile);
     layout->setContentsMargins(8, 6, 8, 6);

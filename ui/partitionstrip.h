@@ -28,6 +28,7 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    static QString tileStyleSheet(); // every tone's look, from the theme
     QWidget *makeTile(const PartitionInfo &p);
     int columnsFor(int width) const;
     void placeTiles();
