@@ -36,6 +36,7 @@ public:
 
 private:
     enum class Step { Next, Retry, Done };
+    bool stoppedBeforeBatch(RuleReceipt *out);
     Step batch(RuleReceipt *out);
     bool begin(QSqlQuery &b, QString *error);
     Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
@@ -112,6 +113,26 @@ bool RowPurge::begin(QSqlQuery &b, QString *error)
     return true;
 }
 
+// Cancel or "stop after this batch" asked since the last one: the rule ends here (receipt in *out).
+bool RowPurge::stoppedBeforeBatch(RuleReceipt *out)
+{
+    if (m_ctx.canceller.isCancelled()) {
+        *out =
+            m_run.finish(RuleStatus::Cancelled,
+                         QCoreApplication::translate("purga::detail", "%1: cancelled.").arg(m_preview.table));
+        return true;
+    }
+    if (m_ctx.stop.isRequested()) {
+        *out =
+            m_run.finish(RuleStatus::Cancelled,
+                         QCoreApplication::translate("purga::detail", "%1: stopped after batch %2 as asked.")
+                             .arg(m_preview.table)
+                             .arg(m_run.receipt().batches));
+        return true;
+    }
+    return false;
+}
+
 RowPurge::Step RowPurge::batch(RuleReceipt *out)
 {
     RuleReceipt &r = m_run.receipt();
@@ -121,20 +142,8 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     // and the chunk planner follow it.
     const int batchSize = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
     m_limits.batchSize = batchSize;
-    if (m_ctx.canceller.isCancelled()) {
-        *out =
-            m_run.finish(RuleStatus::Cancelled,
-                         QCoreApplication::translate("purga::detail", "%1: cancelled.").arg(m_preview.table));
+    if (stoppedBeforeBatch(out))
         return Step::Done;
-    }
-    if (m_ctx.stop.isRequested()) {
-        *out =
-            m_run.finish(RuleStatus::Cancelled,
-                         QCoreApplication::translate("purga::detail", "%1: stopped after batch %2 as asked.")
-                             .arg(m_preview.table)
-                             .arg(r.batches));
-        return Step::Done;
-    }
     QElapsedTimer bt;
     bt.start();
     QSqlQuery b(m_ctx.conn.database());
