@@ -188,11 +188,13 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
     return Ok;
 }
 
-// The frozen preview the run will purge exactly; an exit code other than Ok if it failed.
-int freezePreview(Session &session, QueryCanceller &canceller, PreviewPlan *plan)
+// The frozen preview the run will purge exactly; an exit code other than Ok if it failed. Confirmed
+// already (--yes), it is never shown: only the counts the engine and the receipt use are taken.
+int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan)
 {
     QString error;
-    if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &error))
+    if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &error,
+                    yes ? PreviewDepth::ForPurge : PreviewDepth::Full))
         return Ok;
     if (Context::signalled()) {
         Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
@@ -266,7 +268,7 @@ int cmdPurge(Context &ctx)
     SignalTarget signalTarget(canceller);
     canceller.arm(session.conn.handle());
     PreviewPlan plan;
-    if ((code = freezePreview(session, canceller, &plan)) != Ok)
+    if ((code = freezePreview(session, canceller, yes, &plan)) != Ok)
         return code;
     if (!yes) {
         if (ctx.json)

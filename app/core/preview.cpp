@@ -62,8 +62,28 @@ QString ageLabel(int bucket, qint64 retentionSeconds)
     }
 }
 
+// ForPurge: the purge's own counts; retained follows from them, the rest stays empty.
+bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+{
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::purgeCountSql(r.id, cutoffLit);
+    r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
+    if (!execOrFail(q, r.countSql, f) || !q.next())
+        return false;
+    r.total = q.value(0).toLongLong();
+    r.eligible = q.value(1).toLongLong();
+    r.retained = r.total - r.eligible;
+    r.adrSampleInWindow = q.value(2).toLongLong();
+    r.keyMin = q.value(3).toLongLong();
+    r.keyMax = q.value(4).toLongLong();
+    return true;
+}
+
 bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f, PreviewDepth depth)
 {
+    if (depth == PreviewDepth::ForPurge)
+        return purgeCounts(conn, r, cutoffLit, f);
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::countSql(r.id, cutoffLit, r.config.retentionSeconds);

@@ -89,7 +89,10 @@ using ProgressFn = std::function<void(const QString &stage, int done, int total)
 
 // Full: counts, breakdown by tenant and the 100-row sample. CountsOnly: the count statement and the
 // partitions only (what the Overview shows), without the extra scans of the breakdown and sample.
-enum class PreviewDepth { Full, CountsOnly };
+// ForPurge: a purge confirmed before it was shown (`purge --yes`): of the row rules only what the
+// engine and the receipt use (total, eligible, key range, what the job's SQL would take), in one
+// lighter scan; partitions as always.
+enum class PreviewDepth { Full, CountsOnly, ForPurge };
 
 // Freezes the cutoffs from the database clock and computes every requested rule.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,

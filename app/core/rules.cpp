@@ -354,6 +354,18 @@ QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSec
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
 }
 
+QString Rules::purgeCountSql(const QString &id, const QString &c)
+{
+    // Half the aggregates' cost of countSql on 3M rows (0.55 s against 1.07 s, docs/benchmarks.md).
+    return QStringLiteral("SELECT count(*) AS total,\n"
+                          "       count(*) FILTER (WHERE %1) AS eligible,\n"
+                          "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
+                          "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
+                          "       max(t.id) FILTER (WHERE %1) AS key_max\n"
+                          "FROM %3 t")
+        .arg(predicate(id, c), adrSamplePredicate(id, c), table(id));
+}
+
 QString Rules::deleteBatchSql(const QString &id, const QString &c)
 {
     // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix), and

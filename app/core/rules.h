@@ -65,6 +65,9 @@ public:
 
     // Exact counts: total, eligible, retained, adr_in_window, revoked, expired, key range, age range.
     static QString countSql(const QString &id, const QString &cutoffLiteral, qint64 retentionSeconds);
+    // What a purge confirmed on the command line (--yes) needs of its frozen preview, in one scan:
+    // total, eligible, adr_sample_in_window, key_min, key_max (the same predicates as countSql).
+    static QString purgeCountSql(const QString &id, const QString &cutoffLiteral);
     // One purge batch: deletes at most %LIMIT% removable rows in a TID range and key range.
     // Placeholders filled by the engine: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX% %LIMIT%.
     static QString deleteBatchSql(const QString &id, const QString &cutoffLiteral);

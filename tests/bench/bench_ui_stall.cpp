@@ -22,10 +22,50 @@
 
 using namespace purga;
 
+namespace {
+
+// With PURGA_BENCH_LIST_GAPS=1: every event delivery from the event loop that takes over 10 ms,
+// with its receiver and type, so a stall can be split into slot calls (MetaCall) and paints
+// (UpdateRequest / Paint) without a profiler. Nested deliveries count in the outer one.
+class TimedApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!m_list || m_depth > 0)
+            return QApplication::notify(receiver, event);
+        ++m_depth;
+        QElapsedTimer t;
+        t.start();
+        const int type = event->type();
+        const bool r = QApplication::notify(receiver, event);
+        const qint64 ms = t.elapsed();
+        --m_depth;
+        if (ms > 10)
+            std::fprintf(stderr, "  event %d to %s \"%s\": %lld ms (ending at %lld ms)\n", type,
+                         receiver->metaObject()->className(), qPrintable(receiver->objectName()), ms,
+                         m_clock ? m_clock->elapsed() : -1);
+        return r;
+    }
+    void listSlowEvents(const QElapsedTimer *clock)
+    {
+        m_list = true;
+        m_clock = clock;
+    }
+
+private:
+    bool m_list = false;
+    int m_depth = 0;
+    const QElapsedTimer *m_clock = nullptr;
+};
+
+} // namespace
+
 int main(int argc, char **argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     const QStringList args = QCoreApplication::arguments();
     if (args.size() != 5) {
         std::fprintf(stderr, "usage: PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER\n");
@@ -59,6 +99,8 @@ int main(int argc, char **argv)
 
     const bool listGaps = qEnvironmentVariableIntValue("PURGA_BENCH_LIST_GAPS") > 0;
     QElapsedTimer clock, gap;
+    if (listGaps)
+        app.listSlowEvents(&clock);
     qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1,
            previewStart = -1, maxGapPreview = 0, maxGapPurge = 0, purgeMs = -1, purgeStart = -1,
            maxGapPurgeAt = -1;

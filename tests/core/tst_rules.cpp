@@ -263,6 +263,7 @@ private slots:
             const QString p = Rules::predicate(id, c);
             QVERIFY(p.contains(c));
             QVERIFY2(Rules::countSql(id, c, 86400).contains(p), qPrintable(id));
+            QVERIFY2(Rules::purgeCountSql(id, c).contains(p), qPrintable(id));
             QVERIFY2(Rules::deleteBatchSql(id, c).contains(p), qPrintable(id));
             QVERIFY2(Rules::sampleSql(id, c).contains(p), qPrintable(id));
             QVERIFY2(Rules::tenantSql(id, c).contains(p), qPrintable(id));

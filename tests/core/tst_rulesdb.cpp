@@ -115,6 +115,20 @@ private:
         }
     }
 
+    // The purge's lighter count (purge --yes) agrees with the full preview at the same frozen cutoff.
+    void checkPurgeCountsMatch(PgConnection &conn, const RulePreview &r)
+    {
+        QSqlQuery q(conn.database());
+        QVERIFY2(q.exec(Rules::purgeCountSql(r.id, Rules::cutoffLiteral(r.cutoffUtc))) && q.next(),
+                 qPrintable(q.lastError().text()));
+        QCOMPARE(q.value(0).toLongLong(), r.total);
+        QCOMPARE(q.value(1).toLongLong(), r.eligible);
+        QCOMPARE(q.value(2).toLongLong(), r.adrSampleInWindow);
+        QCOMPARE(q.value(3).toLongLong(), r.keyMin);
+        QCOMPARE(q.value(4).toLongLong(), r.keyMax);
+        QVERIFY(r.eligible > 0 && r.adrSampleInWindow > 0); // the data exercises every column
+    }
+
 private slots:
     void initTestCase() { PURGA_REQUIRE_SANDBOX(m_sandbox); }
 
@@ -180,6 +194,9 @@ OVERRIDING SYSTEM VALUE VALUES (2000, 1, 1, gen_random_uuid(), 'last', now() + i
         QVERIFY2(takeOne(conn, Rules::defaults(kRefresh), &plan, &error), qPrintable(error));
         const RulePreview *r = plan.rule(kRefresh);
         QVERIFY(r);
+        checkPurgeCountsMatch(conn, *r);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(r->table, QStringLiteral("identidad.trx_refresh_tokens"));
         const QString C = tsLiteral(r->cutoffUtc);
         const QString N = tsLiteral(plan.cutoffBaseUtc);
@@ -352,6 +369,9 @@ FROM (SELECT now() AS n) t, generate_series(1001, 1640) g;
         QVERIFY2(takeOne(conn, Rules::defaults(kPre), &plan, &error), qPrintable(error));
         const RulePreview *r = plan.rule(kPre);
         QVERIFY(r);
+        checkPurgeCountsMatch(conn, *r);
+        if (QTest::currentTestFailed())
+            return;
         const QString C = tsLiteral(r->cutoffUtc);
         const QString N = tsLiteral(plan.cutoffBaseUtc);
         QCOMPARE(
