@@ -428,6 +428,16 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     m_running = false;
     m_liveControls->detach();
     m_lastReceipt = receipt;
+    showFinalStates(receipt);
+    // The receipt on a later event-loop turn, after the final states are painted: together they
+    // held the GUI thread for 50-70 ms (issue 11's stall probe). A timer, not a posted call: posted
+    // calls run before the paint that the first half asked for.
+    QTimer::singleShot(1, this, &PurgePage::showReceipt);
+}
+
+// Every rule's final state and the line above them: what the user watched during the run.
+void PurgePage::showFinalStates(const PurgeReceipt &receipt)
+{
     for (const RuleReceipt &r : receipt.rules)
         if (RuleProgressWidget *w = m_progress.value(r.ruleId))
             w->setFinal(r);
@@ -446,6 +456,12 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     m_runStatus->setText(RunFormat::statusText(receipt.status) +
                          (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
     appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status)));
+}
+
+// The receipt below the progress; then the page takes new runs and says the run is over.
+void PurgePage::showReceipt()
+{
+    const PurgeReceipt &receipt = m_lastReceipt;
     m_receipt->setReceipt(receipt);
     m_vacuum->offerFor(receipt);
     if (!receipt.runId.isEmpty()) {

@@ -76,6 +76,8 @@ private:
     void updateActions();
     void onStarted(const QString &runId);
     void onFinished(const PurgeReceipt &receipt);
+    void showFinalStates(const PurgeReceipt &receipt);
+    void showReceipt();
     void flushPending();
     void appendLog(const QString &line);
     void clearProgress();

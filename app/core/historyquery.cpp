@@ -284,12 +284,14 @@ QString HistoryQuery::serverTimeZone(PgConnection &conn)
                : QStringLiteral("UTC");
 }
 
-bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error)
+bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error,
+                      const QList<qint64> &rowsLeft)
 {
     QSqlQuery check(conn.database());
     if (!check.exec(QStringLiteral(
             "SELECT NOT pg_is_in_recovery() AND NOT current_setting('transaction_read_only')::bool"
-            " AND to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[])') IS NOT NULL")) ||
+            " AND to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[], double precision[])') "
+            "IS NOT NULL")) ||
         !check.next() || !check.value(0).toBool())
         return true; // a standby, a read-only session or an older history schema: nothing to record
     // Counting and sizing take ACCESS SHARE locks: bounded, so a table locked by someone else costs
@@ -299,7 +301,8 @@ bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringLis
         !q.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(kSizesLockTimeoutMs)) ||
         !q.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(kSizesStatementTimeoutMs)) ||
         !q.prepare(
-            QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), CAST(? AS text[]))"))) {
+            QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), CAST(? AS text[]), "
+                           "CAST(? AS double precision[]))"))) {
         *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
         q.exec(QStringLiteral("ROLLBACK"));
         return false;
@@ -309,6 +312,11 @@ bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringLis
     for (const QString &t : tables)
         quoted << u'"' + HistoryQuery::qualified(t) + u'"';
     q.addBindValue(QString(u'{' + quoted.join(u',') + u'}'));
+    QStringList counts;
+    for (qsizetype i = 0; i < tables.size(); ++i)
+        counts << (i < rowsLeft.size() && rowsLeft.at(i) >= 0 ? QString::number(rowsLeft.at(i))
+                                                              : QStringLiteral("NULL"));
+    q.addBindValue(QString(u'{' + counts.join(u',') + u'}'));
     if (!q.exec()) {
         *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
         QSqlQuery(conn.database()).exec(QStringLiteral("ROLLBACK"));
@@ -326,10 +334,13 @@ bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringLis
 bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QString *error)
 {
     QStringList tables;
+    QList<qint64> rowsLeft; // the preview's count less what the run removed (row rules)
     for (const RuleReceipt &r : receipt.rules)
-        if (r.status != RuleStatus::Skipped && !r.table.isEmpty())
+        if (r.status != RuleStatus::Skipped && !r.table.isEmpty()) {
             tables << r.table;
-    return tables.isEmpty() || recordTableSizes(conn, receipt.runId, tables, error);
+            rowsLeft << (r.rowsBefore >= 0 ? qMax<qint64>(0, r.rowsBefore - r.deleted) : -1);
+        }
+    return tables.isEmpty() || recordTableSizes(conn, receipt.runId, tables, error, rowsLeft);
 }
 
 bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,

@@ -29,6 +29,7 @@ RuleRun::RuleRun(PurgeContext &ctx, const RulePreview &preview)
     m_r.ruleId = preview.id;
     m_r.table = preview.table;
     m_r.planned = preview.eligible;
+    m_r.rowsBefore = Rules::isPartitionRule(preview.id) ? -1 : preview.total;
     m_r.status = RuleStatus::Ok;
     m_p.ruleId = preview.id;
     m_p.planned = preview.eligible;

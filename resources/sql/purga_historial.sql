@@ -76,11 +76,18 @@ RETURNS void LANGUAGE sql VOLATILE AS $fn$
 $fn$;
 
 -- Records the rows left (identidad_tabla_filas) and total bytes (identidad_tabla_bytes) of each
--- table after a run. Rows: count(*) for plain tables, the planner's estimate (reltuples) summed
--- over the partitions of a partitioned one; bytes: pg_total_relation_size over all partitions.
+-- table after a run. Rows: the caller's own count when it passes one (filas, aligned with tablas;
+-- this app passes its preview's count less the rows it removed), else count(*) for plain tables and
+-- the planner's estimate (reltuples) summed over the partitions of a partitioned one. A count(*)
+-- right after a mass delete reads and rewrites every page of the table (hint bits): 19 s on 9M rows,
+-- more than the purge itself; a job that knows its counts should pass them. Bytes:
+-- pg_total_relation_size over all partitions. Before filas (two arguments) the function was replaced
+-- here in place: callers with one or two arguments are unchanged.
+DROP FUNCTION IF EXISTS identidad.purga_registrar_tamanos(uuid, text[]);
 CREATE OR REPLACE FUNCTION identidad.purga_registrar_tamanos(
     corrida uuid,
-    tablas text[] DEFAULT ARRAY['identidad.trx_refresh_tokens', 'identidad.trx_pre_tokens', 'identidad.log_sesiones'])
+    tablas text[] DEFAULT ARRAY['identidad.trx_refresh_tokens', 'identidad.trx_pre_tokens', 'identidad.log_sesiones'],
+    filas double precision[] DEFAULT NULL)
 RETURNS void LANGUAGE plpgsql VOLATILE AS $fn$
 DECLARE
   t text;
@@ -88,16 +95,22 @@ DECLARE
   n double precision;
   b double precision;
 BEGIN
-  FOREACH t IN ARRAY tablas LOOP
+  FOR i IN 1 .. coalesce(array_length(tablas, 1), 0) LOOP
+    t := tablas[i];
     rel := to_regclass(t);
     CONTINUE WHEN rel IS NULL;
+    n := filas[i]; -- NULL when filas is NULL, shorter, or says NULL here
     IF (SELECT c.relkind = 'p' FROM pg_class c WHERE c.oid = rel) THEN
       SELECT coalesce(sum(pg_total_relation_size(p.relid)), 0) INTO b FROM pg_partition_tree(rel) p;
-      SELECT coalesce(sum(greatest(c.reltuples, 0)), 0) INTO n
-        FROM pg_partition_tree(rel) p JOIN pg_class c ON c.oid = p.relid WHERE p.isleaf;
+      IF n IS NULL THEN
+        SELECT coalesce(sum(greatest(c.reltuples, 0)), 0) INTO n
+          FROM pg_partition_tree(rel) p JOIN pg_class c ON c.oid = p.relid WHERE p.isleaf;
+      END IF;
     ELSE
       b := pg_total_relation_size(rel);
-      EXECUTE format('SELECT count(*) FROM %s', rel) INTO n;
+      IF n IS NULL THEN
+        EXECUTE format('SELECT count(*) FROM %s', rel) INTO n;
+      END IF;
     END IF;
     PERFORM identidad.purga_registrar(corrida, 'identidad_tabla_filas', t, n);
     PERFORM identidad.purga_registrar(corrida, 'identidad_tabla_bytes', t, b);
@@ -109,7 +122,7 @@ $fn$;
 REVOKE ALL ON FUNCTION identidad.purga_corrida_iniciar(text, text, text, uuid, text),
                        identidad.purga_corrida_terminar(uuid, text, text),
                        identidad.purga_registrar(uuid, text, text, double precision),
-                       identidad.purga_registrar_tamanos(uuid, text[]) FROM PUBLIC;
+                       identidad.purga_registrar_tamanos(uuid, text[], double precision[]) FROM PUBLIC;
 -- ==== END history functions and table sizes (issue 9) ======================================
 
 -- ---- Evidence freeze (forensics) -------------------------------------------------------------

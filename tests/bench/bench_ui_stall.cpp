@@ -126,6 +126,9 @@ int main(int argc, char **argv)
         }
     });
     QObject::connect(&state, &AppState::overviewChanged, [&] {
+        if (listGaps)
+            std::fprintf(stderr, "overview (%s) shown at %lld ms\n",
+                         state.overview().exact ? "exact" : "estimates", clock.elapsed());
         if (!state.overview().exact && estimatesMs < 0)
             estimatesMs = clock.elapsed();
         if (state.overview().exact && exactMs < 0) {
@@ -164,8 +167,19 @@ int main(int argc, char **argv)
             app.quit();
         });
     });
-    // Every request the session takes: a failure ends the benchmark.
+    // Every request the session takes: a failure ends the benchmark. Listed: when each was queued,
+    // started and finished, to split the time before the first data into its requests.
     QObject::connect(&session, &DbSession::requestQueued, &app, [&](DbRequest *request) {
+        if (listGaps) {
+            const QString label = request->label();
+            std::fprintf(stderr, "request queued at %lld ms: %s\n", clock.elapsed(), qPrintable(label));
+            QObject::connect(request, &DbRequest::started, &app, [&clock, label] {
+                std::fprintf(stderr, "request started at %lld ms: %s\n", clock.elapsed(), qPrintable(label));
+            });
+            QObject::connect(request, &DbRequest::finished, &app, [&clock, label] {
+                std::fprintf(stderr, "request finished at %lld ms: %s\n", clock.elapsed(), qPrintable(label));
+            });
+        }
         QObject::connect(request, &DbRequest::failed, &app, [&app, request](const DbFailure &f) {
             std::fprintf(stderr, "%s failed: %s\n", qPrintable(request->label()), qPrintable(f.message));
             app.exit(1);

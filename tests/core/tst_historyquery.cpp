@@ -290,6 +290,24 @@ private slots:
         QCOMPARE(days.size(), 1);
         QCOMPARE(days.first().origin, QStringLiteral("manual"));
         QCOMPARE(days.first().rows, r.rules.first().deleted);
+        // The job's form (no counts passed) counts the table; a count passed is recorded as given.
+        const qint64 pre =
+            db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_pre_tokens")).toLongLong();
+        QVERIFY(db.exec(QStringLiteral("SELECT identidad.purga_registrar_tamanos('%1', "
+                                       "ARRAY['identidad.trx_pre_tokens'])")
+                            .arg(r.runId)));
+        QCOMPARE(
+            metric(db, r.runId, QStringLiteral("identidad_tabla_filas"), QStringLiteral("trx_pre_tokens"))
+                .toLongLong(),
+            pre);
+        QVERIFY(db.exec(QStringLiteral("SELECT identidad.purga_registrar_tamanos('%1', "
+                                       "ARRAY['identidad.trx_pre_tokens'], ARRAY[%2 + 7])")
+                            .arg(r.runId)
+                            .arg(pre)));
+        QCOMPARE(
+            metric(db, r.runId, QStringLiteral("identidad_tabla_filas"), QStringLiteral("trx_pre_tokens"))
+                .toLongLong(),
+            pre + 7);
     }
 
     void standbyIsReadOnly()

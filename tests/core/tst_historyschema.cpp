@@ -93,7 +93,7 @@ private slots:
         for (const char *fn : {"identidad.purga_corrida_iniciar(text, text, text, uuid, text)",
                                "identidad.purga_corrida_terminar(uuid, text, text)",
                                "identidad.purga_registrar(uuid, text, text, double precision)",
-                               "identidad.purga_registrar_tamanos(uuid, text[])"})
+                               "identidad.purga_registrar_tamanos(uuid, text[], double precision[])"})
             QVERIFY2(
                 db.scalar(QStringLiteral("SELECT to_regprocedure('%1') IS NOT NULL").arg(QLatin1String(fn)))
                     .toBool(),
