@@ -22,14 +22,19 @@ struct ChunkLimits
 };
 
 // The first chunk, once the table's size is known: the preview's density over the whole table,
-// never more blocks than the table has.
+// aimed at 90 % of the batch size like the next ones, never more blocks than the table has.
 ChunkPlan firstChunk(qint64 eligibleRows, qint64 tableBlocks, const ChunkLimits &limits);
 
-// The chunk after a batch that removed `rows` over `spanBlocks` blocks in `batchMs`: aims at the
-// batch size by the density seen and at the time cap by the speed seen, and never more than
-// doubles nor less than halves from one batch to the next.
+// The chunk after a batch over `spanBlocks` blocks that took `batchMs`. `rangeDone`: the batch
+// removed fewer rows than its LIMIT, so it read its whole range, and `rows` are all the rows removed
+// from that range (by this batch and by the full ones before it that read the same range). A full
+// batch stopped somewhere inside its range: its rows over the span are only a lower bound of the
+// density, which then never falls. Aims at 90 % of the batch size by the density seen, so that a
+// range is rarely cut by the LIMIT and read twice (aiming at 100 % cut every range in two on the
+// benchmark data: each block was read twice), and at the time cap by the speed seen; never more
+// than doubles nor less than halves from one batch to the next.
 ChunkPlan nextChunk(const ChunkPlan &previous, qint64 rows, qint64 spanBlocks, double batchMs,
-                    const ChunkLimits &limits);
+                    const ChunkLimits &limits, bool rangeDone = true);
 
 // The wait before retry number `attempt` (1, 2, ...) after a lock timeout: 400 ms doubling, at most 5 s.
 int retryBackoffMs(int attempt);

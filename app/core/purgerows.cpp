@@ -51,6 +51,7 @@ private:
     QString m_template;
     qint64 m_blocks = -1; // read inside the first batch's transaction
     qint64 m_from = 0;
+    qint64 m_rangeRows = 0; // removed from the range that starts at m_from, over its batches
     int m_lockRetries = 0;
     double m_lastBatchMs = 0;
 };
@@ -197,10 +198,15 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     }
     m_lastBatchMs = ms;
     m_run.recordBatch(n, ms);
-    m_plan = nextChunk(m_plan, n, to - m_from, ms, m_limits);
-    // A full batch may have left removable rows in its range: the next batch reads it again.
-    if (n < batchSize)
+    // A full batch may have left removable rows in its range: the next batch reads it again, and
+    // the density is judged once the range is done, over all its rows.
+    m_rangeRows += n;
+    const bool rangeDone = n < batchSize;
+    m_plan = nextChunk(m_plan, m_rangeRows, to - m_from, ms, m_limits, rangeDone);
+    if (rangeDone) {
         m_from = to;
+        m_rangeRows = 0;
+    }
     return Step::Next;
 }
 
