@@ -61,11 +61,12 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
 
 void RulePreviewTab::showEvent(QShowEvent *event)
 {
-    // The first screen before the first paint (the tab never shows empty); the rest on the next
-    // turn, so that no single step holds the event loop for the whole tab (issue 11).
+    // The first screen before the first paint (the tab never shows empty); the rest on a later
+    // turn, after that paint, so that no single step holds the event loop for the whole tab
+    // (issue 11). A 1 ms timer, not a posted call: posted calls run before the paint.
     if (m_stage == Stage::None) {
         buildTop(m_plan, m_rule);
-        QTimer::singleShot(0, this, &RulePreviewTab::ensureBuilt);
+        QTimer::singleShot(1, this, &RulePreviewTab::ensureBuilt);
     }
     QWidget::showEvent(event);
 }

@@ -347,9 +347,14 @@ bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QSt
                         HistoryData *out, QString *error, int maxRuns)
 {
     out->zone = zone;
-    if (!daily(conn, range, zone, &out->days, error) ||
-        !durations(conn, range, maxPoints, &out->durations, error) ||
-        !sizes(conn, range, maxPoints, &out->sizes, error) || !runs(conn, range, &out->runs, error, maxRuns))
+    // JIT off: on a year of runs it compiled for 1.6 s of a 2.6 s load (docs/benchmarks.md).
+    const bool jitOff = conn.beginJitOff();
+    const bool ok = daily(conn, range, zone, &out->days, error) &&
+                    durations(conn, range, maxPoints, &out->durations, error) &&
+                    sizes(conn, range, maxPoints, &out->sizes, error) &&
+                    runs(conn, range, &out->runs, error, maxRuns);
+    conn.endJitOff(jitOff, ok);
+    if (!ok)
         return false;
     out->totalRuns = 0; // the duration buckets count every run of the range, as the runs query filters them
     for (const DurationBucket &b : out->durations)

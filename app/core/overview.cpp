@@ -113,10 +113,11 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
             const QString cutoff =
                 QStringLiteral("(%1 - %2)")
                     .arg(Rules::cutoffLiteral(out->takenAtUtc), Rules::retentionInterval(c));
-            if (p.exec(Rules::partitionsSql(cutoff))) {
-                while (p.next())
-                    t.partitions << partitionFromRow(p);
-            }
+            const bool jitOff = conn.beginJitOff();
+            const bool ok = p.exec(Rules::partitionsSql(cutoff));
+            while (ok && p.next())
+                t.partitions << partitionFromRow(p);
+            conn.endJitOff(jitOff, ok);
         }
         out->tables << t;
     }

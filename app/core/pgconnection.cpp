@@ -212,6 +212,26 @@ int PgConnection::backendPid() const
     return c ? PQbackendPID(c) : 0;
 }
 
+bool PgConnection::beginJitOff()
+{
+    PGconn *c = handle();
+    if (!c || PQtransactionStatus(c) != PQTRANS_IDLE)
+        return false;
+    QString ignored;
+    if (execScript(QStringLiteral("BEGIN; SET LOCAL jit = off"), &ignored))
+        return true;
+    if (PQtransactionStatus(c) != PQTRANS_IDLE) // BEGIN went through, the SET did not: no matter
+        execScript(QStringLiteral("ROLLBACK"), &ignored);
+    return false;
+}
+
+void PgConnection::endJitOff(bool opened, bool ok)
+{
+    QString ignored;
+    if (opened && isOpen())
+        execScript(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"), &ignored);
+}
+
 bool PgConnection::execScript(const QString &sql, QString *error)
 {
     PGconn *c = handle();

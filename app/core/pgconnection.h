@@ -60,6 +60,15 @@ public:
     // Runs a multi-statement script in one implicit transaction (simple-query protocol).
     bool execScript(const QString &sql, QString *error);
 
+    // For reads the planner overestimates (the partition queries' catalog subplans, the history's
+    // year of runs): JIT compilation off for them, by SET LOCAL in a transaction of their own, so it
+    // holds behind a transaction pooler and ends with them. Compiling took 700 ms of a 760 ms
+    // partition query (docs/benchmarks.md). Opens the transaction only when none is open and says
+    // whether it did; endJitOff(opened, ok) commits it (or rolls it back after a failure). Read
+    // every row before ending it: forward-only queries fetch rows as they go.
+    bool beginJitOff();
+    void endJitOff(bool opened, bool ok);
+
 private:
     QString m_name;
 };

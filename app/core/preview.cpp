@@ -190,7 +190,8 @@ QString leftoverReason(const PartitionInfo &p, const QString &marker)
     return reason;
 }
 
-bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+// The partitions and the leftovers of earlier runs, from the catalog (JIT off: see beginJitOff).
+bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
@@ -200,6 +201,7 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
     while (q.next())
         r.partitions << partitionFromRow(q);
     QSqlQuery left(conn.database());
+    left.setForwardOnly(true);
     if (!execOrFail(left, Rules::leftoverPartitionsSql(), f))
         return false;
     while (left.next()) {
@@ -208,7 +210,15 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
         p.reason = leftoverReason(p, left.value(10).toString());
         r.partitions << p;
     }
-    if (!countPartitionRows(conn, r, f))
+    return true;
+}
+
+bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+{
+    const bool jitOff = conn.beginJitOff();
+    const bool read = readPartitionCatalog(conn, r, cutoffLit, f);
+    conn.endJitOff(jitOff, read);
+    if (!read || !countPartitionRows(conn, r, f))
         return false;
     QStringList statements;
     for (const PartitionInfo &p : std::as_const(r.partitions)) {

@@ -16,6 +16,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QStackedWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -84,15 +85,19 @@ int main(int argc, char **argv)
     DbSession session;
     AppState state(&session);
     SessionCoordinator coordinator(&session, &state);
-    OverviewPage overview(&state);
-    PreviewPage preview(&state);
-    PurgePage purge(&state);
-    overview.resize(1200, 800);
-    preview.resize(1200, 800);
-    purge.resize(1200, 800);
-    overview.show();
-    preview.show();
-    purge.show();
+    // One page in view at a time, as in the main window: the Overview, then the Preview page when
+    // the preview is taken, then the Purge page when the purge starts. (Until issue 11's last pass
+    // all three were shown at once, so every state change repainted pages no user sees.)
+    QStackedWidget pages;
+    auto *previewPtr = new PreviewPage(&state);
+    auto *purgePtr = new PurgePage(&state);
+    PreviewPage &preview = *previewPtr;
+    PurgePage &purge = *purgePtr;
+    pages.addWidget(new OverviewPage(&state)); // owned by the stack, like the others
+    pages.addWidget(previewPtr);
+    pages.addWidget(purgePtr);
+    pages.resize(1200, 800);
+    pages.show();
     const int purgeSeconds = qEnvironmentVariableIsSet("PURGA_BENCH_PURGE_S")
                                  ? qEnvironmentVariableIntValue("PURGA_BENCH_PURGE_S")
                                  : 3;
@@ -135,6 +140,7 @@ int main(int argc, char **argv)
             exactMs = clock.elapsed();
             previewStart = clock.elapsed();
             phase = Phase::Preview;
+            pages.setCurrentWidget(&preview);
             preview.takePreview(); // as the user's click does
         }
     });
@@ -149,6 +155,7 @@ int main(int argc, char **argv)
                 return app.quit();
             phase = Phase::Purge;
             purgeStart = clock.elapsed();
+            pages.setCurrentWidget(&purge);
             PurgeRequest request;
             request.ruleIds = {QStringLiteral("refresh_tokens")};
             if (!purge.startPurge(request))
