@@ -173,6 +173,7 @@ bool PgConnection::open(const ConnectionProfile &profile, const QString &passwor
 
 void PgConnection::close()
 {
+    m_direct = false; // until a preflight of the next connection says so
     if (!QSqlDatabase::contains(m_name))
         return;
     {
@@ -215,7 +216,7 @@ int PgConnection::backendPid() const
 bool PgConnection::beginJitOff()
 {
     PGconn *c = handle();
-    if (!c || PQtransactionStatus(c) != PQTRANS_IDLE)
+    if (!m_direct || !c || PQtransactionStatus(c) != PQTRANS_IDLE)
         return false;
     QString ignored;
     if (execScript(QStringLiteral("BEGIN; SET LOCAL jit = off"), &ignored))

@@ -65,12 +65,16 @@ public:
     // holds behind a transaction pooler and ends with them. Compiling took 700 ms of a 760 ms
     // partition query (docs/benchmarks.md). Opens the transaction only when none is open and says
     // whether it did; endJitOff(opened, ok) commits it (or rolls it back after a failure). Read
-    // every row before ending it: forward-only queries fetch rows as they go.
+    // every row before ending it: forward-only queries fetch rows as they go. Only on a connection
+    // the preflight found direct (setDirect): behind pgbouncer in statement mode an explicit
+    // transaction makes it close the connection, so there the reads keep the server's JIT setting.
     bool beginJitOff();
     void endJitOff(bool opened, bool ok);
+    void setDirect(bool direct) { m_direct = direct; }
 
 private:
     QString m_name;
+    bool m_direct = false; // no pooler in between (the preflight's finding)
 };
 
 // SQLSTATE of a failed query (QSqlError::nativeErrorCode with QPSQL), e.g. "57014" for a cancel.

@@ -526,6 +526,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
         return false;
     checkRole(r);
     checkPooler(conn, r);
+    conn.setDirect(r->pooler == Pooler::None);
     checkTls(conn, r);
     bool reachable = false;
     if (!checkSchema(conn, r, &reachable, error))

@@ -27,6 +27,7 @@ private slots:
     void transactionPoolingRefusesThePurge();
     void sessionPoolingKeepsWorking();
     void guiPreflightTellsTransactionPooling();
+    void noTransactionOfItsOwnBehindAPooler();
 
 private:
     QString conninfo(const TestDatabase &db, int port) const
@@ -202,6 +203,26 @@ void TestPooler::guiPreflightTellsTransactionPooling()
             QVERIFY2(report.canPurge(), qPrintable(report.purgeBlockers().join(u'\n')));
         }
     }
+}
+
+// Behind a pooler in transaction (or statement) mode the catalog reads keep the server's JIT
+// setting: an explicit transaction of their own would make pgbouncer in statement mode close the
+// connection.
+void TestPooler::noTransactionOfItsOwnBehindAPooler()
+{
+    TestDatabase db(m_sandbox, QStringLiteral("pool"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    ConnectionProfile profile = db.profile();
+    profile.port = m_txPort;
+    PgConnection conn;
+    ConnectError err;
+    QVERIFY2(conn.open(profile, db.passwordFor(QStringLiteral("identidad_purga")), &err),
+             qPrintable(err.message + u' ' + err.detail));
+    PreflightReport report;
+    QString error;
+    QVERIFY2(runPreflight(conn, &report, &error), qPrintable(error));
+    QVERIFY(report.pooler != Pooler::None);
+    QVERIFY(!conn.beginJitOff());
 }
 
 QTEST_GUILESS_MAIN(TestPooler)

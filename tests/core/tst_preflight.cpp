@@ -11,8 +11,10 @@
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QTest>
+
 #include <QThread>
 #include <QUuid>
+#include <libpq-fe.h>
 
 using namespace purga;
 
@@ -104,6 +106,36 @@ private:
 
 private slots:
     void initTestCase() { PURGA_REQUIRE_SANDBOX(m_sandbox); }
+
+    // A connection the preflight found direct runs its catalog reads with JIT off, in a
+    // transaction of their own that ends with them; before the preflight it does not try.
+    void directConnectionTurnsJitOffForCatalogReads()
+    {
+        test::TestDatabase db(m_sandbox, QStringLiteral("pf_jit"));
+        PgConnection conn;
+        open(db, conn, QStringLiteral("identidad_purga"), db.passwordFor(QStringLiteral("identidad_purga")));
+        if (QTest::currentTestFailed())
+            return;
+        auto jit = [&conn] {
+            QSqlQuery q(conn.database());
+            return q.exec(QStringLiteral("SELECT current_setting('jit')")) && q.next() ? q.value(0).toString()
+                                                                                       : QString();
+        };
+        const QString serverJit = jit();
+        QVERIFY(!serverJit.isEmpty());
+        QVERIFY(!conn.beginJitOff()); // not known to be direct yet
+        PreflightReport r;
+        check(conn, &r);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(r.pooler, Pooler::None);
+        QVERIFY(conn.beginJitOff());
+        QCOMPARE(jit(), QStringLiteral("off"));
+        QVERIFY(!conn.beginJitOff()); // inside a transaction: nothing more is opened
+        conn.endJitOff(true, true);
+        QCOMPARE(jit(), serverJit);
+        QCOMPARE(PQtransactionStatus(conn.handle()), PQTRANS_IDLE);
+    }
 
     void maintenanceRoleIsAllGreen()
     {
