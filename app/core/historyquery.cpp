@@ -289,20 +289,25 @@ bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringLis
 {
     QSqlQuery check(conn.database());
     if (!check.exec(QStringLiteral(
-            "SELECT NOT pg_is_in_recovery() AND NOT current_setting('transaction_read_only')::bool"
-            " AND to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[], double precision[])') "
-            "IS NOT NULL")) ||
-        !check.next() || !check.value(0).toBool())
-        return true; // a standby, a read-only session or an older history schema: nothing to record
+            "SELECT NOT pg_is_in_recovery() AND NOT current_setting('transaction_read_only')::bool,"
+            " to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[], double precision[])') "
+            "IS NOT NULL,"
+            " to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[])') IS NOT NULL")) ||
+        !check.next() || !check.value(0).toBool() || !(check.value(1).toBool() || check.value(2).toBool()))
+        return true; // a standby, a read-only session or a history without the function: nothing to record
+    // A history set up before the counts could be passed (setup-history not rerun since) has the
+    // two-argument function, which counts the tables itself: slower, still right.
+    const bool passCounts = check.value(1).toBool();
     // Counting and sizing take ACCESS SHARE locks: bounded, so a table locked by someone else costs
     // this run its size sample, never a wait without end.
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral("BEGIN")) ||
         !q.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(kSizesLockTimeoutMs)) ||
         !q.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(kSizesStatementTimeoutMs)) ||
-        !q.prepare(
-            QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), CAST(? AS text[]), "
-                           "CAST(? AS double precision[]))"))) {
+        !q.prepare(passCounts ? QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), "
+                                               "CAST(? AS text[]), CAST(? AS double precision[]))")
+                              : QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), "
+                                               "CAST(? AS text[]))"))) {
         *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
         q.exec(QStringLiteral("ROLLBACK"));
         return false;
@@ -316,7 +321,8 @@ bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringLis
     for (qsizetype i = 0; i < tables.size(); ++i)
         counts << (i < rowsLeft.size() && rowsLeft.at(i) >= 0 ? QString::number(rowsLeft.at(i))
                                                               : QStringLiteral("NULL"));
-    q.addBindValue(QString(u'{' + counts.join(u',') + u'}'));
+    if (passCounts)
+        q.addBindValue(QString(u'{' + counts.join(u',') + u'}'));
     if (!q.exec()) {
         *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
         QSqlQuery(conn.database()).exec(QStringLiteral("ROLLBACK"));
@@ -348,13 +354,12 @@ bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QSt
 {
     out->zone = zone;
     // JIT off: on a year of runs it compiled for 1.6 s of a 2.6 s load (docs/benchmarks.md).
-    const bool jitOff = conn.beginJitOff();
-    const bool ok = daily(conn, range, zone, &out->days, error) &&
-                    durations(conn, range, maxPoints, &out->durations, error) &&
-                    sizes(conn, range, maxPoints, &out->sizes, error) &&
-                    runs(conn, range, &out->runs, error, maxRuns);
-    conn.endJitOff(jitOff, ok);
-    if (!ok)
+    if (!conn.withJitOff([&] {
+            return daily(conn, range, zone, &out->days, error) &&
+                   durations(conn, range, maxPoints, &out->durations, error) &&
+                   sizes(conn, range, maxPoints, &out->sizes, error) &&
+                   runs(conn, range, &out->runs, error, maxRuns);
+        }))
         return false;
     out->totalRuns = 0; // the duration buckets count every run of the range, as the runs query filters them
     for (const DurationBucket &b : out->durations)

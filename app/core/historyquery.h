@@ -120,8 +120,9 @@ public:
 
 // After a run: rows left and total bytes per table (identidad_tabla_filas / identidad_tabla_bytes)
 // through identidad.purga_registrar_tamanos. rowsLeft, aligned with tables, gives the caller's own
-// row counts (-1 or missing: the function counts). Does nothing on a standby or an older history
-// schema (returns true then); false with an error when the recording itself failed.
+// row counts (-1 or missing: the function counts; a history set up before counts could be passed
+// always counts). Does nothing on a standby or a history without the function (returns true then);
+// false with an error when the recording itself failed.
 bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error,
                       const QList<qint64> &rowsLeft = {});
 // The same for the tables a purge run worked on (its rules that were not skipped).

@@ -113,11 +113,13 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
             const QString cutoff =
                 QStringLiteral("(%1 - %2)")
                     .arg(Rules::cutoffLiteral(out->takenAtUtc), Rules::retentionInterval(c));
-            const bool jitOff = conn.beginJitOff();
-            const bool ok = p.exec(Rules::partitionsSql(cutoff));
-            while (ok && p.next())
-                t.partitions << partitionFromRow(p);
-            conn.endJitOff(jitOff, ok);
+            conn.withJitOff([&] {
+                if (!p.exec(Rules::partitionsSql(cutoff)))
+                    return false;
+                while (p.next())
+                    t.partitions << partitionFromRow(p);
+                return true;
+            });
         }
         out->tables << t;
     }

@@ -226,6 +226,14 @@ bool PgConnection::beginJitOff()
     return false;
 }
 
+bool PgConnection::withJitOff(const std::function<bool()> &read)
+{
+    const bool opened = beginJitOff();
+    const bool ok = read();
+    endJitOff(opened, ok);
+    return ok;
+}
+
 void PgConnection::endJitOff(bool opened, bool ok)
 {
     QString ignored;

@@ -7,6 +7,8 @@
 #include <QSqlDatabase>
 #include <QString>
 
+#include <functional>
+
 struct pg_conn;
 typedef struct pg_conn PGconn;
 
@@ -63,11 +65,13 @@ public:
     // For reads the planner overestimates (the partition queries' catalog subplans, the history's
     // year of runs): JIT compilation off for them, by SET LOCAL in a transaction of their own, so it
     // holds behind a transaction pooler and ends with them. Compiling took 700 ms of a 760 ms
-    // partition query (docs/benchmarks.md). Opens the transaction only when none is open and says
-    // whether it did; endJitOff(opened, ok) commits it (or rolls it back after a failure). Read
-    // every row before ending it: forward-only queries fetch rows as they go. Only on a connection
+    // partition query (docs/benchmarks.md). withJitOff runs `read` (which must read every row it
+    // needs: forward-only queries fetch rows as they go) between the two and returns its result.
+    // beginJitOff opens the transaction only when none is open and says whether it did;
+    // endJitOff(opened, ok) commits it (or rolls it back after a failure). Only on a connection
     // the preflight found direct (setDirect): behind pgbouncer in statement mode an explicit
     // transaction makes it close the connection, so there the reads keep the server's JIT setting.
+    bool withJitOff(const std::function<bool()> &read);
     bool beginJitOff();
     void endJitOff(bool opened, bool ok);
     void setDirect(bool direct) { m_direct = direct; }

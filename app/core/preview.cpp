@@ -190,7 +190,7 @@ QString leftoverReason(const PartitionInfo &p, const QString &marker)
     return reason;
 }
 
-// The partitions and the leftovers of earlier runs, from the catalog (JIT off: see beginJitOff).
+// The partitions and the leftovers of earlier runs, from the catalog (JIT off: see withJitOff).
 bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
 {
     QSqlQuery q(conn.database());
@@ -215,10 +215,8 @@ bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cut
 
 bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
 {
-    const bool jitOff = conn.beginJitOff();
-    const bool read = readPartitionCatalog(conn, r, cutoffLit, f);
-    conn.endJitOff(jitOff, read);
-    if (!read || !countPartitionRows(conn, r, f))
+    if (!conn.withJitOff([&] { return readPartitionCatalog(conn, r, cutoffLit, f); }) ||
+        !countPartitionRows(conn, r, f))
         return false;
     QStringList statements;
     for (const PartitionInfo &p : std::as_const(r.partitions)) {

@@ -310,6 +310,34 @@ private slots:
             pre + 7);
     }
 
+    // A history set up before the counts could be passed (the two-argument function, setup-history
+    // not rerun): the sizes are still recorded, through that function.
+    void olderSizesFunctionStillRecords()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("histsizesold"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(refreshSeedSql(300)));
+        QVERIFY(setupHistory(db));
+        // Stands in for the old function: records a marker value, so the test sees which one ran.
+        QVERIFY(db.exec(QStringLiteral(
+            "DROP FUNCTION identidad.purga_registrar_tamanos(uuid, text[], double precision[]);"
+            "CREATE FUNCTION identidad.purga_registrar_tamanos(corrida uuid, tablas text[]) RETURNS void "
+            "LANGUAGE sql AS $$ SELECT identidad.purga_registrar(corrida, 'identidad_tabla_filas', t, 42) "
+            "FROM unnest(tablas) t $$;")));
+        PgConnection conn;
+        QVERIFY(openPurga(db, conn));
+        PreviewPlan p;
+        QVERIFY(plan(conn, {kRefresh}, &p));
+        QueryCanceller canceller;
+        PurgeEngine engine(conn, canceller);
+        const PurgeReceipt r = engine.run(p, options({kRefresh}), nullptr);
+        QCOMPARE(r.status, RunStatus::Ok);
+        QCOMPARE(
+            metric(db, r.runId, QStringLiteral("identidad_tabla_filas"), QStringLiteral("trx_refresh_tokens"))
+                .toLongLong(),
+            qint64(42));
+    }
+
     void standbyIsReadOnly()
     {
         // The standby replays the primary's databases; the test database exists there once replayed.
