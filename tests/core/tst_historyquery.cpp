@@ -53,6 +53,18 @@ QStringList daySummary(const QList<DailyRows> &days, const QString &table)
 class TestHistoryQuery : public QObject
 {
     Q_OBJECT
+    // A purge of the refresh tokens by the engine, as the purge role, through conn; asserts it ran.
+    void purgeRefreshTokens(TestDatabase &db, PgConnection &conn, PurgeReceipt *out)
+    {
+        QVERIFY(openPurga(db, conn));
+        PreviewPlan p;
+        QVERIFY(plan(conn, {kRefresh}, &p));
+        QueryCanceller canceller;
+        PurgeEngine engine(conn, canceller);
+        *out = engine.run(p, options({kRefresh}), nullptr);
+        QCOMPARE(out->status, RunStatus::Ok);
+    }
+
 private slots:
     void initTestCase()
     {
@@ -258,13 +270,10 @@ private slots:
         QVERIFY(db.exec(refreshSeedSql(3000)));
         QVERIFY(setupHistory(db));
         PgConnection conn;
-        QVERIFY(openPurga(db, conn));
-        PreviewPlan p;
-        QVERIFY(plan(conn, {kRefresh}, &p));
-        QueryCanceller canceller;
-        PurgeEngine engine(conn, canceller);
-        const PurgeReceipt r = engine.run(p, options({kRefresh}), nullptr);
-        QCOMPARE(r.status, RunStatus::Ok);
+        PurgeReceipt r;
+        purgeRefreshTokens(db, conn, &r);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(r.rules.first().deleted > 0);
         const qint64 left =
             db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
@@ -325,13 +334,10 @@ private slots:
             "LANGUAGE sql AS $$ SELECT identidad.purga_registrar(corrida, 'identidad_tabla_filas', t, 42) "
             "FROM unnest(tablas) t $$;")));
         PgConnection conn;
-        QVERIFY(openPurga(db, conn));
-        PreviewPlan p;
-        QVERIFY(plan(conn, {kRefresh}, &p));
-        QueryCanceller canceller;
-        PurgeEngine engine(conn, canceller);
-        const PurgeReceipt r = engine.run(p, options({kRefresh}), nullptr);
-        QCOMPARE(r.status, RunStatus::Ok);
+        PurgeReceipt r;
+        purgeRefreshTokens(db, conn, &r);
+        if (QTest::currentTestFailed())
+            return;
         QCOMPARE(
             metric(db, r.runId, QStringLiteral("identidad_tabla_filas"), QStringLiteral("trx_refresh_tokens"))
                 .toLongLong(),
