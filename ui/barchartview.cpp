@@ -24,9 +24,19 @@ BarChartView::BarChartView(const QString &title, QWidget *parent)
     setRenderHint(QPainter::Antialiasing);
     setFixedHeight(kMinHeight);
     setMinimumWidth(260);
-    setBuckets({});
-    // A new chart gets the theme in setBuckets(); this one follows the system's light or dark change.
+    // The view's own chart, kept for its whole life: setBuckets() replaces its series and axes.
+    // (A new QChart per call cost the preview's arrival two charts' construction per view.)
+    QChart *c = chart();
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->legend()->hide();
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->setBackgroundRoundness(0);
+    QFont titleFont = c->titleFont();
+    titleFont.setBold(true);
+    c->setTitleFont(titleFont);
+    // The theme now, and again when the system turns light or dark.
     Theme::follow(this, [this] { Theme::styleChart(chart()); });
+    setBuckets({});
 }
 
 void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, const QString &labelTemplate)
@@ -50,22 +60,18 @@ void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, cons
             b.label = labelTemplate.arg(b.label);
     }
 
-    auto *chart = new QChart;
-    Theme::styleChart(chart);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->legend()->hide();
-    chart->setMargins(QMargins(4, 4, 4, 4));
-    chart->setBackgroundRoundness(0);
-    QFont titleFont = chart->titleFont();
-    titleFont.setBold(true);
-    chart->setTitleFont(titleFont);
-
+    QChart *chart = this->chart();
+    chart->removeAllSeries(); // deletes them and their sets
+    for (QAbstractAxis *axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
     m_labels.clear();
     qint64 maxValue = 0;
     if (buckets.isEmpty()) {
         chart->setTitle(tr("%1 — nothing to show").arg(m_title));
         setAccessibleDescription(chart->title());
-        install(chart);
+        setFixedHeight(kMinHeight);
         return;
     }
     chart->setTitle(m_title);
@@ -105,17 +111,8 @@ void BarChartView::setBuckets(const QList<CountBucket> &input, int maxBars, cons
     // charts whole on its first screen.
     // Qt Charts elides a category label taller than its share of the axis less twice its padding.
     const int row = QFontMetrics(axisY->labelsFont()).height() + 12;
-    const int title = QFontMetrics(titleFont).height() + 40;
+    const int title = QFontMetrics(chart->titleFont()).height() + 40;
     setFixedHeight(std::max(kMinHeight, title + int(buckets.size()) * row));
-    install(chart);
-}
-
-void BarChartView::install(QChart *chart)
-{
-    // setChart() releases the previous chart without deleting it.
-    QChart *old = this->chart();
-    setChart(chart);
-    delete old;
 }
 
 } // namespace purga

@@ -23,8 +23,6 @@ public:
     QStringList labels() const { return m_labels; }
 
 private:
-    void install(QChart *chart);
-
     QString m_title;
     QStringList m_labels;
 };

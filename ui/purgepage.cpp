@@ -76,7 +76,9 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     m_summary->setObjectName(QStringLiteral("purgeSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Not selectable: a selectable label lays its text out as a document on every size query,
+    // and this one's repaint alone held the GUI thread for 10 ms when the receipt appeared
+    // (issue 11). The same counts are selectable on the Preview page.
     m_blockers->setObjectName(QStringLiteral("purgeBlockers"));
     m_blockers->setWordWrap(true);
     m_blockers->setTextFormat(Qt::PlainText);
@@ -468,7 +470,17 @@ void PurgePage::showReceipt()
         m_runId->setText(tr("Run id: %1").arg(receipt.runId));
         m_runId->show();
     }
+    // Filled while still hidden (the first time); laid out and shown on the next turn.
+    QTimer::singleShot(1, this, &PurgePage::revealReceipt);
+}
+
+void PurgePage::revealReceipt()
+{
+    const PurgeReceipt &receipt = m_lastReceipt;
     if (m_receiptBox->isHidden()) {
+        // The receipt's SQL pane on the turn after the rest of it (each first paint is its own).
+        m_receipt->setSqlVisible(false);
+        QTimer::singleShot(1, this, [this] { m_receipt->setSqlVisible(true); });
         m_receiptBox->show();
         m_split->widget(1)->show();
         // Every rule's progress stays in view: bar and state line, the details the receipt repeats

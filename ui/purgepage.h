@@ -77,7 +77,8 @@ private:
     void onStarted(const QString &runId);
     void onFinished(const PurgeReceipt &receipt);
     void showFinalStates(const PurgeReceipt &receipt);
-    void showReceipt();
+    void showReceipt();   // fills the receipt (hidden the first time)
+    void revealReceipt(); // a turn later: shows it, and the page takes new runs
     void flushPending();
     void appendLog(const QString &line);
     void clearProgress();

@@ -137,7 +137,8 @@ ReceiptView::ReceiptView(QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.15);
     m_status->setFont(big);
     m_details->setTextFormat(Qt::PlainText);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Not selectable (a selectable label's layout cost 15 ms when the receipt appeared, issue 11):
+    // "Copy receipt" copies these lines with the rest.
     m_details->setWordWrap(true);
     m_details->setObjectName(QStringLiteral("receiptDetails"));
 
@@ -256,6 +257,11 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
         m_rules->setCurrentCell(0, 0);
     else
         m_sql->setSql(QString());
+}
+
+void ReceiptView::setSqlVisible(bool visible)
+{
+    m_sql->setVisible(visible);
 }
 
 QString ReceiptView::shownSql() const

@@ -61,26 +61,45 @@ RulePreviewTab::RulePreviewTab(const PreviewPlan &plan, const RulePreview &rule,
 
 void RulePreviewTab::showEvent(QShowEvent *event)
 {
-    // The first screen before the first paint (the tab never shows empty); the rest on a later
-    // turn, after that paint, so that no single step holds the event loop for the whole tab
-    // (issue 11). A 1 ms timer, not a posted call: posted calls run before the paint.
-    if (m_stage == Stage::None) {
-        buildTop(m_plan, m_rule);
-        QTimer::singleShot(1, this, &RulePreviewTab::ensureBuilt);
-    }
+    // The first screen's words before the first paint (the tab never shows empty); each later part
+    // on a later turn. A 1 ms timer, not a posted call: posted calls run before the paint.
+    if (m_stage == Stage::None)
+        buildNext();
     QWidget::showEvent(event);
+}
+
+void RulePreviewTab::buildNext()
+{
+    switch (m_stage) {
+    case Stage::None:
+        buildTop(m_plan, m_rule);
+        m_stage = Stage::Top;
+        break;
+    case Stage::Top:
+        buildCharts(m_rule);
+        m_stage = Stage::Charts;
+        break;
+    case Stage::Charts:
+        buildTables(m_rule);
+        m_stage = Stage::Tables;
+        break;
+    case Stage::Tables:
+        buildSql(m_rule);
+        m_stage = Stage::All;
+        m_plan = PreviewPlan();
+        m_rule = RulePreview();
+        return;
+    case Stage::All:
+        return;
+    }
+    QTimer::singleShot(1, this, &RulePreviewTab::buildNext);
 }
 
 void RulePreviewTab::ensureBuilt()
 {
-    if (m_stage == Stage::None)
-        buildTop(m_plan, m_rule);
-    if (m_stage != Stage::Top)
-        return;
-    buildRest(m_rule);
-    m_stage = Stage::All;
-    m_plan = PreviewPlan();
-    m_rule = RulePreview();
+    // The timer still pending finds the tab built and does nothing.
+    while (m_stage != Stage::All)
+        buildNext();
 }
 
 SampleTableWidget *RulePreviewTab::sampleTable()
@@ -149,21 +168,38 @@ void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
     intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_content->addWidget(intro);
     addWarnings(m_content, content, rule);
+    m_content->addLayout(buildSummary(plan, rule));
+    m_content->addStretch(1);
+    m_scroll->setWidget(content); // shows it
+}
 
+void RulePreviewTab::buildCharts(const RulePreview &rule)
+{
+    QWidget *content = m_scroll->widget();
     m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
     m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
     m_byAge = new BarChartView(tr("Removable rows by age"), content);
     m_byAge->setBuckets(rule.byAge);
-    m_content->addLayout(buildSummary(plan, rule));
-    m_content->addStretch(1);
-    m_stage = Stage::Top;
-    m_scroll->setWidget(content); // shows it
+    if (!m_chartRow) { // nothing to draw (e.g. the partition rule): no empty boxes
+        m_byTenant->hide();
+        m_byAge->hide();
+        return;
+    }
+    m_chartRow->addWidget(m_byTenant, 1, Qt::AlignTop);
+    m_chartRow->addWidget(m_byAge, 1, Qt::AlignTop);
+    m_byTenant->show();
+    m_byAge->show();
 }
 
-void RulePreviewTab::buildRest(const RulePreview &rule)
+void RulePreviewTab::addBox(QWidget *box)
+{
+    m_content->insertWidget(m_content->count() - 1, box); // above the stretch
+    box->show();                                          // now, not on a later turn
+}
+
+void RulePreviewTab::buildTables(const RulePreview &rule)
 {
     QWidget *content = m_scroll->widget();
-    QList<QWidget *> boxes;
     if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
         auto *box = new QGroupBox(tr("Partitions"), content);
         auto *boxLayout = new QVBoxLayout(box);
@@ -176,30 +212,29 @@ void RulePreviewTab::buildRest(const RulePreview &rule)
         m_partitions = new PartitionTable(box);
         m_partitions->setPartitions(rule.partitions);
         boxLayout->addWidget(m_partitions);
-        boxes << box;
+        addBox(box);
     }
-
     if (!rule.sampleColumns.isEmpty() || !Rules::isPartitionRule(rule.id)) {
         auto *box = new QGroupBox(tr("Sample of removable rows"), content);
         auto *boxLayout = new QVBoxLayout(box);
         m_sample = new SampleTableWidget(box);
         m_sample->setSample(rule.id, rule.sampleColumns, rule.sample, rule.eligible);
         boxLayout->addWidget(m_sample);
-        boxes << box;
+        addBox(box);
     }
+}
 
-    auto *sqlBox = new QGroupBox(tr("SQL (exactly what was counted and what the purge runs)"), content);
+void RulePreviewTab::buildSql(const RulePreview &rule)
+{
+    auto *sqlBox =
+        new QGroupBox(tr("SQL (exactly what was counted and what the purge runs)"), m_scroll->widget());
     auto *sqlLayout = new QVBoxLayout(sqlBox);
     m_sql = new SqlView(sqlBox);
     m_sql->setSql(
         QStringLiteral("-- %1\n%2\n\n-- %3\n%4\n")
             .arg(tr("Counts (read only)"), rule.countSql.trimmed(), tr("Purge"), rule.deleteSql.trimmed()));
     sqlLayout->addWidget(m_sql);
-    boxes << sqlBox;
-    for (QWidget *box : std::as_const(boxes)) {
-        m_content->insertWidget(m_content->count() - 1, box); // above the stretch
-        box->show();                                          // now, not on a later turn
-    }
+    addBox(sqlBox);
 }
 
 QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)
@@ -209,22 +244,18 @@ QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePrev
     boxes->addWidget(buildRangeBox(rule));
     auto *top = new QHBoxLayout;
     if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
-        // Nothing to draw (e.g. the partition rule): no empty boxes; the counts take the right.
-        m_byTenant->hide();
-        m_byAge->hide();
+        // Nothing to draw (e.g. the partition rule): the counts take the right.
         top->addLayout(boxes, 3);
         top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
         return top;
     }
-    // The times and counts stacked on the left, the charts side by side on the right: everything
-    // down to the last bar fits the first screen at 1240x780 without scrolling.
+    // The times and counts stacked on the left, the charts side by side on the right (added on
+    // the next turn): everything down to the last bar fits the first screen at 1240x780.
     boxes->addWidget(buildCountsBox(rule));
     boxes->addStretch(1);
-    auto *charts = new QHBoxLayout;
-    charts->addWidget(m_byTenant, 1, Qt::AlignTop);
-    charts->addWidget(m_byAge, 1, Qt::AlignTop);
+    m_chartRow = new QHBoxLayout;
     top->addLayout(boxes, 0);
-    top->addLayout(charts, 1);
+    top->addLayout(m_chartRow, 1);
     return top;
 }
 

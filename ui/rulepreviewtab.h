@@ -7,6 +7,7 @@
 class QBoxLayout;
 class QFormLayout;
 class QGroupBox;
+class QHBoxLayout;
 class QLabel;
 class QScrollArea;
 class QVBoxLayout;
@@ -44,11 +45,16 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    enum class Stage { None, Top, All };
-    // The first screen (intro, warnings, cutoff, counts, charts); then the partitions, the sample
-    // and the SQL below it, on the next event-loop turn when the tab is shown.
+    // Built a step per event-loop turn, each after the paint the previous one asked for (issue 11:
+    // the whole tab at once held the GUI thread for 30 ms): the first screen's words, then its
+    // charts, then the partitions and the sample, then the SQL. Asking for a part builds the rest.
+    enum class Stage { None, Top, Charts, Tables, All };
+    void buildNext();
     void buildTop(const PreviewPlan &plan, const RulePreview &rule);
-    void buildRest(const RulePreview &rule);
+    void buildCharts(const RulePreview &rule);
+    void buildTables(const RulePreview &rule);
+    void buildSql(const RulePreview &rule);
+    void addBox(QWidget *box);
     static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     // Cutoff, range and counts beside the charts (or beside each other when there is no chart).
     QBoxLayout *buildSummary(const PreviewPlan &plan, const RulePreview &rule);
@@ -64,6 +70,7 @@ private:
     Stage m_stage = Stage::None;
     QVBoxLayout *m_content = nullptr;
     QScrollArea *m_scroll;
+    QHBoxLayout *m_chartRow = nullptr; // where the charts go, beside the counts
     BarChartView *m_byTenant = nullptr;
     BarChartView *m_byAge = nullptr;
     SampleTableWidget *m_sample = nullptr;

@@ -20,6 +20,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <ctime>
 
 using namespace purga;
 
@@ -27,36 +28,59 @@ namespace {
 
 // With PURGA_BENCH_LIST_GAPS=1: every event delivery from the event loop that takes over 10 ms,
 // with its receiver and type, so a stall can be split into slot calls (MetaCall) and paints
-// (UpdateRequest / Paint) without a profiler. Nested deliveries count in the outer one.
+// (UpdateRequest / Paint) without a profiler. Nested deliveries count in the outer one; with
+// PURGA_BENCH_LIST_GAPS=2 those over 2 ms are listed too (resizes, paints of single widgets).
+// The GUI thread's own CPU time: a delivery that took much longer than this waited for a CPU
+// (the machine's other work) rather than worked.
+double threadCpuMs()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) * 1e3 + double(ts.tv_nsec) / 1e6;
+}
+
 class TimedApplication : public QApplication
 {
 public:
     using QApplication::QApplication;
     bool notify(QObject *receiver, QEvent *event) override
     {
-        if (!m_list || m_depth > 0)
+        if (!m_list || m_depth > m_nested)
             return QApplication::notify(receiver, event);
-        ++m_depth;
+        const int depth = m_depth++;
         QElapsedTimer t;
         t.start();
         const int type = event->type();
+        // Read before the delivery: a receiver may delete itself in it (a single-shot timer).
+        const char *className = receiver->metaObject()->className();
+        // A viewport is named after its scroll area ("purgeLog/qt_scrollarea_viewport").
+        QString name = receiver->objectName();
+        if (QObject *parent = receiver->parent(); parent && name.startsWith(QLatin1String("qt_")))
+            name = parent->objectName() + u'/' + name;
+        const double cpu0 = threadCpuMs();
         const bool r = QApplication::notify(receiver, event);
-        const qint64 ms = t.elapsed();
+        const double ms = t.nsecsElapsed() / 1e6;
+        const double cpu = threadCpuMs() - cpu0;
         --m_depth;
-        if (ms > 10)
-            std::fprintf(stderr, "  event %d to %s \"%s\": %lld ms (ending at %lld ms)\n", type,
-                         receiver->metaObject()->className(), qPrintable(receiver->objectName()), ms,
+        // Nested deliveries (PURGA_BENCH_LIST_GAPS=2: resizes, shows, layout requests sent from a
+        // slot) are listed from 2 ms, indented, before the delivery that contains them.
+        if (ms > (depth == 0 ? 10 : 2))
+            std::fprintf(stderr,
+                         "%*sevent %d to %s \"%s\": %.1f ms, %.1f ms on the CPU (ending at %lld ms)\n",
+                         2 + 2 * depth, "", type, className, qPrintable(name), ms, cpu,
                          m_clock ? m_clock->elapsed() : -1);
         return r;
     }
-    void listSlowEvents(const QElapsedTimer *clock)
+    void listSlowEvents(const QElapsedTimer *clock, int nestedDepth)
     {
         m_list = true;
+        m_nested = nestedDepth;
         m_clock = clock;
     }
 
 private:
     bool m_list = false;
+    int m_nested = 0; // deepest nested delivery timed
     int m_depth = 0;
     const QElapsedTimer *m_clock = nullptr;
 };
@@ -105,7 +129,7 @@ int main(int argc, char **argv)
     const bool listGaps = qEnvironmentVariableIntValue("PURGA_BENCH_LIST_GAPS") > 0;
     QElapsedTimer clock, gap;
     if (listGaps)
-        app.listSlowEvents(&clock);
+        app.listSlowEvents(&clock, qEnvironmentVariableIntValue("PURGA_BENCH_LIST_GAPS") > 1 ? 4 : 0);
     qint64 maxGap = 0, maxGapAt = 0, maxGapAfterStart = 0, estimatesMs = -1, exactMs = -1, previewMs = -1,
            previewStart = -1, maxGapPreview = 0, maxGapPurge = 0, purgeMs = -1, purgeStart = -1,
            maxGapPurgeAt = -1;

@@ -9,12 +9,15 @@
 #include "sessioncoordinator.h"
 #include "tablecard.h"
 
+#include <QHelpEvent>
+#include <QHelpEvent>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTest>
 #include <QTimer>
+#include <QToolTip>
 
 using namespace purga;
 
@@ -148,13 +151,48 @@ private slots:
         QCOMPARE(strip->tileSummaries(),
                  QStringList({QStringLiteral("2025-09|removable"), QStringLiteral("2026-11|kept"),
                               PartitionStrip::tr("DEFAULT") + QStringLiteral("|default")}));
-        QStringList statuses;
-        for (QLabel *l : strip->findChildren<QLabel *>(QStringLiteral("partitionStatus")))
-            statuses << l->text();
-        QVERIFY(statuses.contains(PartitionStrip::tr("removable")));
-        QVERIFY(statuses.contains(PartitionStrip::tr("never removed")));
+        QCOMPARE(strip->tileStatuses(),
+                 QStringList({PartitionStrip::tr("removable"), PartitionStrip::tr("kept"),
+                              PartitionStrip::tr("never removed")}));
+        // Each month's tooltip names its partition, and a screen reader hears every tile in words.
+        QVERIFY(strip->accessibleDescription().contains(PartitionStrip::tr("never removed")));
         QCOMPARE(page.card(QStringLiteral("log_sesiones"))->valueText(QStringLiteral("partitions")),
                  TableCard::tr("%1 (%2 removable)").arg(QLocale().toString(3), QLocale().toString(1)));
+    }
+
+    // The painted tiles wrap into rows as wide as the strip, never overlap, and each names its
+    // partition and bound in a tooltip (the tiles are no longer widgets of their own).
+    void monthStripWrapsAndNamesEachTile()
+    {
+        QList<PartitionInfo> parts;
+        for (int m = 1; m <= 12; ++m) {
+            PartitionInfo p;
+            p.name = QStringLiteral("identidad.log_sesiones_2026_%1").arg(m, 2, 10, QLatin1Char('0'));
+            p.bound = QStringLiteral("FOR VALUES FROM ('2026-%1-01')").arg(m, 2, 10, QLatin1Char('0'));
+            p.lowerBound = QStringLiteral("2026-%1-01 00:00:00+00").arg(m, 2, 10, QLatin1Char('0'));
+            p.removable = m <= 2;
+            p.rows = 1000 * m;
+            parts << p;
+        }
+        PartitionStrip strip;
+        strip.setPartitions(parts);
+        QCOMPARE(strip.tileCount(), 12);
+        QVERIFY(strip.heightForWidth(300) > strip.heightForWidth(2000));
+        strip.resize(500, strip.heightForWidth(500));
+        strip.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&strip));
+        QCOMPARE(strip.minimumHeight(), strip.heightForWidth(500));
+        for (int i = 0; i < strip.tileCount(); ++i) {
+            QVERIFY2(strip.rect().contains(strip.tileRect(i)), qPrintable(QString::number(i)));
+            for (int j = 0; j < i; ++j)
+                QVERIFY(!strip.tileRect(i).intersects(strip.tileRect(j)));
+        }
+        QVERIFY(strip.tileRect(1).top() == strip.tileRect(0).top()); // oldest first, left to right
+        const QPoint at = strip.tileRect(1).center();
+        QHelpEvent help(QEvent::ToolTip, at, strip.mapToGlobal(at));
+        QApplication::sendEvent(&strip, &help);
+        QTRY_VERIFY(QToolTip::isVisible());
+        QVERIFY2(QToolTip::text().contains(parts.at(1).name), qPrintable(QToolTip::text()));
     }
 
     void refreshButtonAndAutoRefresh()

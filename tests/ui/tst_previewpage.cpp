@@ -206,6 +206,31 @@ private slots:
         shoot(&page, QStringLiteral("preview-first-screen"));
     }
 
+    // One QChart for the view's whole life: new buckets replace its series and axes (a chart per
+    // call cost the preview's arrival four charts' construction), and nothing is left behind.
+    void chartKeepsOneChartAcrossBuckets()
+    {
+        BarChartView view(QStringLiteral("By age"));
+        QChart *chart = view.chart();
+        QVERIFY(chart->series().isEmpty());
+        QVERIFY(
+            chart->title().contains(BarChartView::tr("%1 — nothing to show").arg(QStringLiteral("By age"))));
+        view.setBuckets({{QStringLiteral("a"), 3}, {QStringLiteral("b"), 5}});
+        QCOMPARE(view.chart(), chart);
+        QCOMPARE(chart->series().size(), 1);
+        QCOMPARE(chart->axes().size(), 2);
+        QCOMPARE(view.labels(), QStringList({QStringLiteral("a · 3"), QStringLiteral("b · 5")}));
+        view.setBuckets({{QStringLiteral("c"), 7}});
+        QCOMPARE(view.chart(), chart);
+        QCOMPARE(chart->series().size(), 1);
+        QCOMPARE(chart->axes().size(), 2);
+        QCOMPARE(view.labels(), QStringList({QStringLiteral("c · 7")}));
+        QCOMPARE(chart->title(), QStringLiteral("By age"));
+        view.setBuckets({});
+        QVERIFY(chart->series().isEmpty());
+        QVERIFY(chart->axes().isEmpty());
+    }
+
     void rendersFrozenPlan()
     {
         DbSession session;
@@ -388,10 +413,17 @@ private slots:
         RulePreviewTab *pre = page.tabFor(QStringLiteral("pre_tokens"));
         RulePreviewTab *log = page.tabFor(QStringLiteral("log_sesiones"));
         QCOMPARE(page.tabs()->currentWidget(), refresh);
-        // The first screen at once; the sample and the SQL below it on the next event-loop turn.
+        // The first screen's words at once; its charts, then the sample, then the SQL each on a
+        // later event-loop turn (each step after the paint the previous one asked for).
         QVERIFY(refresh->findChild<QLabel *>(QStringLiteral("eligibleValue")));
+        QVERIFY(refresh->findChildren<BarChartView *>().isEmpty());
+        QVERIFY(!refresh->findChild<SampleTableWidget *>());
+        QTRY_COMPARE(refresh->findChildren<BarChartView *>().size(), 2);
         QTRY_VERIFY(refresh->isBuilt());
         QVERIFY(refresh->findChild<SampleTableWidget *>()->isVisible());
+        QVERIFY(refresh->findChild<SqlView *>()->isVisible());
+        for (BarChartView *chart : refresh->findChildren<BarChartView *>())
+            QVERIFY(chart->isVisible());
         for (RulePreviewTab *hidden : {pre, log}) {
             QVERIFY2(!hidden->isBuilt(), qPrintable(hidden->ruleId()));
             QVERIFY(!hidden->findChild<QLabel *>(QStringLiteral("eligibleValue")));
