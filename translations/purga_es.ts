@@ -561,7 +561,7 @@
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+251"/>
+        <location filename="../app/cli/clipurge.cpp" line="+253"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -718,7 +718,7 @@
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-179"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -773,7 +773,7 @@
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
@@ -1091,8 +1091,8 @@
         <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
     <message>
-        <location line="+243"/>
-        <location line="+10"/>
+        <location line="+251"/>
+        <location line="+16"/>
         <location line="+7"/>
         <source>Could not record the table sizes: %1</source>
         <translation>No se pudieron registrar los tamaños de las tablas: %1</translation>
@@ -1619,7 +1619,7 @@
         <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+121"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
@@ -2394,7 +2394,7 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+149"/>
+        <location filename="../app/core/overview.cpp" line="+152"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
@@ -2406,7 +2406,7 @@
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/core/preview.cpp" line="+117"/>
+        <location filename="../app/core/preview.cpp" line="+137"/>
         <source>detached by run %1 and not dropped (the run ended before its DROP TABLE)</source>
         <translation>separada por la corrida %1 y no eliminada (la corrida terminó antes de su DROP TABLE)</translation>
     </message>
@@ -2525,12 +2525,12 @@
 <context>
     <name>purga::BarChartView</name>
     <message>
-        <location filename="../ui/barchartview.cpp" line="+42"/>
+        <location filename="../ui/barchartview.cpp" line="+52"/>
         <source>Others (%1)</source>
         <translation>Otras (%1)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+20"/>
         <source>%1 — nothing to show</source>
         <translation>%1 — nada que mostrar</translation>
     </message>
@@ -3785,7 +3785,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::PartitionStrip</name>
     <message>
-        <location filename="../ui/partitionstrip.cpp" line="+104"/>
+        <location filename="../ui/partitionstrip.cpp" line="+53"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
     </message>
@@ -3795,23 +3795,32 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>nunca se elimina</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+7"/>
+        <location line="-3"/>
         <source>(no lower bound)</source>
         <translation>(sin límite inferior)</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-11"/>
+        <source>Months of the session log</source>
+        <translation>Meses del registro de sesiones</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>removable</source>
         <translation>eliminable</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>kept</source>
         <translation>se conserva</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+193"/>
+        <source>%1: %2, %3, %4</source>
+        <translation>%1: %2, %3, %4</translation>
+    </message>
+    <message>
+        <location line="-210"/>
         <source>%1 rows</source>
         <translation>%1 filas</translation>
     </message>
@@ -4061,7 +4070,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>La vista previa falló: %1</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Frozen at %1 (database clock, %2 here). Server time zone: %3. The purge will use exactly these cutoffs.</source>
         <translation>Congelada el %1 (reloj de la base de datos; %2 aquí). Zona horaria del servidor: %3. La purga usará exactamente estos cortes.</translation>
     </message>
@@ -4437,7 +4446,7 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
 Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: %1 detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Restate the preview and confirm before anything is deleted</source>
         <translation>Repetir la vista previa y confirmar antes de borrar nada</translation>
     </message>
@@ -4593,22 +4602,22 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
     </message>
     <message>
         <location line="+3"/>
-        <location line="+33"/>
+        <location line="+49"/>
         <source>Run id: %1</source>
         <translation>Id de la corrida: %1</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-47"/>
         <source>Run id %1.</source>
         <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+37"/>
         <source>Finished: %1.</source>
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+54"/>
         <source>Held: %1 — %2</source>
         <translation>En espera: %1 — %2</translation>
     </message>
@@ -4699,17 +4708,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+22"/>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>Copy receipt</source>
         <translation>Copiar comprobante</translation>
     </message>
     <message>
-        <location line="-60"/>
+        <location line="-61"/>
         <source>Save JSON…</source>
         <translation>Guardar JSON…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Rule</source>
         <translation>Regla</translation>
     </message>
@@ -4780,12 +4789,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+81"/>
+        <location line="+86"/>
         <source>Run: %1</source>
         <translation>Corrida: %1</translation>
     </message>
     <message>
-        <location line="-80"/>
+        <location line="-85"/>
         <source>Cutoffs frozen at: %1 (%2)</source>
         <translation>Cortes congelados el: %1 (%2)</translation>
     </message>
@@ -4796,12 +4805,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+5"/>
-        <location line="+81"/>
+        <location line="+86"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-52"/>
+        <location line="-57"/>
         <source>%n dropped</source>
         <translation>
             <numerusform>%n eliminada</numerusform>
@@ -4827,7 +4836,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+42"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -4910,12 +4919,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/rulepreviewtab.cpp" line="+62"/>
+        <location filename="../ui/rulepreviewtab.cpp" line="+139"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+40"/>
         <source>Removable rows by tenant</source>
         <translation>Filas eliminables por empresa</translation>
     </message>
@@ -4930,7 +4939,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Filas eliminables por antigüedad</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+23"/>
         <source>Partitions</source>
         <translation>Particiones</translation>
     </message>
@@ -4940,12 +4949,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los límites vienen del catálogo, no de los nombres. Las particiones eliminables se separan y eliminan enteras; la partición DEFAULT nunca se elimina.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Sample of removable rows</source>
         <translation>Muestra de filas eliminables</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>SQL (exactly what was counted and what the purge runs)</source>
         <translation>SQL (exactamente lo que se contó y lo que ejecuta la purga)</translation>
     </message>
@@ -4960,7 +4969,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+42"/>
         <source>Frozen cutoff</source>
         <translation>Corte congelado</translation>
     </message>
@@ -5571,7 +5580,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="+31"/>
+        <location filename="../ui/timelineview.cpp" line="+32"/>
         <source>From (UTC)</source>
         <translation>Desde (UTC)</translation>
     </message>
@@ -5606,7 +5615,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>id de usuario</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+17"/>
         <source>All events</source>
         <translation>Todos los eventos</translation>
     </message>
@@ -6083,7 +6092,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>No eliminada: %1.</translation>
     </message>
     <message>
-        <location filename="../app/core/rulerun.cpp" line="+96"/>
+        <location filename="../app/core/rulerun.cpp" line="+97"/>
         <source>%1: stopped after batch %2: %3.</source>
         <translation>%1: detenida tras el lote %2: %3.</translation>
     </message>
@@ -6093,7 +6102,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>otra sesión</translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+64"/>
+        <location filename="../app/core/purgerows.cpp" line="+66"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -6103,7 +6112,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+53"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
@@ -6113,12 +6122,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: detenida tras el lote %2, como se pidió.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-19"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+115"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -6148,7 +6157,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-137"/>
+        <location line="-142"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
@@ -6158,7 +6167,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+74"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
