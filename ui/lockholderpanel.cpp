@@ -7,6 +7,7 @@
 #include "messagebox.h"
 #include "pgconnection.h"
 #include "theme.h"
+#include "wraplabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,7 +20,7 @@ namespace purga {
 LockHolderPanel::LockHolderPanel(AppState *state, QWidget *parent)
     : QFrame(parent)
     , m_state(state)
-    , m_text(new QLabel(this))
+    , m_text(new WrapLabel(this))
     , m_terminate(new QPushButton(tr("Terminate that session…"), this))
     , m_recheck(new QPushButton(tr("Check again"), this))
 {

@@ -6,6 +6,7 @@
 #include "lockholderpanel.h"
 #include "partitionstrip.h"
 #include "tablecard.h"
+#include "wraplabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,14 +22,14 @@ namespace purga {
 OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
-    , m_status(new QLabel(this))
-    , m_placeholder(new QLabel(this))
+    , m_status(new WrapLabel(this))
+    , m_placeholder(new WrapLabel(this))
     , m_refreshButton(new QPushButton(tr("&Refresh"), this))
     , m_autoRefresh(new QSpinBox(this))
     , m_timer(new QTimer(this))
     , m_content(new QWidget(this))
     , m_scroll(new QScrollArea(this))
-    , m_stripTitle(new QLabel(this))
+    , m_stripTitle(new WrapLabel(this))
     , m_strip(new PartitionStrip(this))
     , m_lock(new LockHolderPanel(state, this))
 {

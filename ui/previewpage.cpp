@@ -5,6 +5,7 @@
 #include "displayformat.h"
 #include "rulepreviewtab.h"
 #include "runformat.h"
+#include "wraplabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,9 +25,9 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     , m_settings(new QToolButton(this))
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
-    , m_blocked(new QLabel(this))
-    , m_info(new QLabel(this))
-    , m_empty(new QLabel(this))
+    , m_blocked(new WrapLabel(this))
+    , m_info(new WrapLabel(this))
+    , m_empty(new WrapLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_purge(new QPushButton(tr("Purge with this preview…"), this))
 {

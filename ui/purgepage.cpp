@@ -14,6 +14,7 @@
 #include "secrets.h"
 #include "shortcutlabel.h"
 #include "vacuumoffer.h"
+#include "wraplabel.h"
 
 #include <QDateTime>
 #include <QEventLoop>
@@ -49,23 +50,23 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     , m_state(state)
     , m_controller(new PurgeController(this))
     , m_flush(new QTimer(this))
-    , m_summary(new QLabel(this))
-    , m_blockers(new QLabel(this))
+    , m_summary(new WrapLabel(this))
+    , m_blockers(new WrapLabel(this))
     , m_start(new QPushButton(tr("Start purge…"), this))
     , m_toPreview(new QPushButton(tr("Go to Preview"), this))
-    , m_runStatus(new QLabel(this))
+    , m_runStatus(new WrapLabel(this))
     , m_runId(new QLabel(this))
     , m_stop(new QPushButton(tr("Stop after this batch"), this))
     , m_cancel(new QPushButton(tr("Cancel now"), this))
     , m_liveControls(new LiveControls(this))
     , m_progressArea(new QWidget(this))
     , m_progressLayout(new QVBoxLayout(m_progressArea))
-    , m_noRun(new QLabel(tr("No purge has run in this session.\n\n"
-                            "Start purge… (Ctrl+Return) restates the preview and asks for confirmation. "
-                            "Then the progress of each rule appears here: %1 stops after the batch in "
-                            "flight, Esc cancels at once. The receipt follows at the end.")
-                             .arg(ShortcutLabel::text(QKeySequence(Qt::CTRL | Qt::Key_Period))),
-                         m_progressArea))
+    , m_noRun(new WrapLabel(tr("No purge has run in this session.\n\n"
+                               "Start purge… (Ctrl+Return) restates the preview and asks for confirmation. "
+                               "Then the progress of each rule appears here: %1 stops after the batch in "
+                               "flight, Esc cancels at once. The receipt follows at the end.")
+                                .arg(ShortcutLabel::text(QKeySequence(Qt::CTRL | Qt::Key_Period))),
+                            m_progressArea))
     , m_log(new QPlainTextEdit(this))
     , m_receiptBox(new QWidget(this))
     , m_vacuum(new VacuumOffer(state, m_receiptBox))
@@ -470,7 +471,12 @@ void PurgePage::showReceipt()
         m_runId->setText(tr("Run id: %1").arg(receipt.runId));
         m_runId->show();
     }
-    // Filled while still hidden (the first time); laid out and shown on the next turn.
+    // Every rule's progress stays in view: bar and state line, the details the receipt repeats
+    // folded away. Folded on this turn, the receipt (filled while still hidden, the first time)
+    // laid out and shown on the next: each turn repaints half of the page (issue 11).
+    if (m_receiptBox->isHidden())
+        for (RuleProgressWidget *w : std::as_const(m_progress))
+            w->setDetailsVisible(false);
     QTimer::singleShot(1, this, &PurgePage::revealReceipt);
 }
 
@@ -483,11 +489,8 @@ void PurgePage::revealReceipt()
         QTimer::singleShot(1, this, [this] { m_receipt->setSqlVisible(true); });
         m_receiptBox->show();
         m_split->widget(1)->show();
-        // Every rule's progress stays in view: bar and state line, the details the receipt repeats
-        // folded away (all of it when it fits in three quarters of the page); the receipt gets the
-        // rest, and scrolls.
-        for (RuleProgressWidget *w : std::as_const(m_progress))
-            w->setDetailsVisible(false);
+        // The progress keeps its height (all of it when it fits in three quarters of the page);
+        // the receipt gets the rest, and scrolls.
         m_progressArea->layout()->activate();
         const int h = m_split->height();
         const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();

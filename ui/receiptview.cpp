@@ -6,6 +6,7 @@
 #include "rules.h"
 #include "runformat.h"
 #include "sqlview.h"
+#include "wraplabel.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -121,8 +122,8 @@ QStringList keptDetached(const RuleReceipt &r)
 
 ReceiptView::ReceiptView(QWidget *parent)
     : QWidget(parent)
-    , m_status(new QLabel(this))
-    , m_details(new QLabel(this))
+    , m_status(new WrapLabel(this))
+    , m_details(new WrapLabel(this))
     , m_rules(new QTableWidget(this))
     , m_sql(new SqlView(this))
     , m_copy(new QPushButton(tr("Copy receipt"), this))

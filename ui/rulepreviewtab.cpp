@@ -8,6 +8,7 @@
 #include "sampletable.h"
 #include "sqlview.h"
 #include "theme.h"
+#include "wraplabel.h"
 
 #include <QBoxLayout>
 #include <QFormLayout>
@@ -26,7 +27,7 @@ namespace {
 QLabel *warningLine(const QString &text, QWidget *parent)
 {
     // Icon + symbol + words: the warning does not depend on colour.
-    auto *label = new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' + text, parent);
+    auto *label = new WrapLabel(Display::statusSymbol(Display::Status::Warning) + u' ' + text, parent);
     label->setWordWrap(true);
     label->setTextFormat(Qt::PlainText);
     label->setFrameShape(QFrame::StyledPanel);
@@ -163,7 +164,7 @@ void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
     auto *content = new QWidget;
     m_content = new QVBoxLayout(content);
     auto *intro =
-        new QLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
+        new WrapLabel(QStringLiteral("%1 — %2").arg(rule.table, Rules::retentionText(rule.id)), content);
     intro->setWordWrap(true);
     intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_content->addWidget(intro);
@@ -204,9 +205,9 @@ void RulePreviewTab::buildTables(const RulePreview &rule)
         auto *box = new QGroupBox(tr("Partitions"), content);
         auto *boxLayout = new QVBoxLayout(box);
         auto *note =
-            new QLabel(tr("Bounds come from the catalog, not from the names. Removable partitions are "
-                          "detached and dropped whole; the DEFAULT partition is never removed."),
-                       box);
+            new WrapLabel(tr("Bounds come from the catalog, not from the names. Removable partitions are "
+                             "detached and dropped whole; the DEFAULT partition is never removed."),
+                          box);
         note->setWordWrap(true);
         boxLayout->addWidget(note);
         m_partitions = new PartitionTable(box);

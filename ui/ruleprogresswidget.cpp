@@ -3,6 +3,7 @@
 #include "displayformat.h"
 #include "rules.h"
 #include "runformat.h"
+#include "wraplabel.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -30,7 +31,7 @@ RuleProgressWidget::RuleProgressWidget(const QString &ruleId, qint64 planned, QW
     : QGroupBox(Rules::title(ruleId), parent)
     , m_ruleId(ruleId)
     , m_bar(new QProgressBar(this))
-    , m_state(new QLabel(this))
+    , m_state(new WrapLabel(this))
     , m_batches(valueLabel(QStringLiteral("batchesValue"), this))
     , m_rate(valueLabel(QStringLiteral("rateValue"), this))
     , m_eta(valueLabel(QStringLiteral("etaValue"), this))

@@ -7,19 +7,31 @@
 #include "health.h"
 #include "pgconnection.h"
 
+#include <QTimer>
+
 namespace purga {
+
+namespace {
+constexpr int kAfterPurgeMs = 250;
+}
 
 SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_state(state)
 {
-    // A finished purge changes every number: refresh what the overview shows.
+    // A finished purge changes every number: refresh what the overview shows, once the receipt
+    // the user is looking at has been painted (the counts read on the server while the receipt
+    // is laid out competed with it for the CPU: issue 11's stall probe).
     connect(m_state, &AppState::purgeRunningChanged, this, [this](bool running) {
-        if (!running && m_state->isConnected()) {
-            refreshOverview();
-            refreshHealth();
-        }
+        if (running)
+            return;
+        QTimer::singleShot(kAfterPurgeMs, this, [this] {
+            if (!m_state->isPurgeRunning() && m_state->isConnected()) {
+                refreshOverview();
+                refreshHealth();
+            }
+        });
     });
 }
 

@@ -3,6 +3,7 @@
 #include "displayformat.h"
 #include "numbertips.h"
 #include "rules.h"
+#include "wraplabel.h"
 
 #include <QGridLayout>
 #include <QLabel>
@@ -45,7 +46,7 @@ TableCard::TableCard(const QString &ruleId, QWidget *parent)
 void TableCard::addRow(const QString &key, const QString &label, bool strong)
 {
     const int row = m_grid->rowCount();
-    auto *name = new QLabel(label, this);
+    auto *name = new WrapLabel(label, this);
     name->setWordWrap(true); // long Spanish labels wrap instead of widening the card
     auto *value = new QLabel(this);
     value->setObjectName(QStringLiteral("value_") + key);

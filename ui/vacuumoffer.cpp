@@ -6,6 +6,7 @@
 #include "maintenance.h"
 #include "rules.h"
 #include "runformat.h"
+#include "wraplabel.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -21,10 +22,10 @@ VacuumOffer::VacuumOffer(AppState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
     , m_icon(new QLabel(this))
-    , m_text(new QLabel(this))
+    , m_text(new WrapLabel(this))
     , m_button(new QPushButton(tr("VACUUM (ANALYZE) purged tables"), this))
     , m_progress(new QProgressBar(this))
-    , m_result(new QLabel(this))
+    , m_result(new WrapLabel(this))
 {
     setObjectName(QStringLiteral("vacuumOffer"));
     m_text->setObjectName(QStringLiteral("vacuumOfferText"));
