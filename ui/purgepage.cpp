@@ -136,6 +136,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     runBar->addWidget(m_cancel);
 
     auto *progressScroll = new QScrollArea(this);
+    progressScroll->setObjectName(QStringLiteral("progressScroll"));
     progressScroll->setWidgetResizable(true);
     progressScroll->setFrameShape(QFrame::NoFrame);
     progressScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);

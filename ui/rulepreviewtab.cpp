@@ -74,17 +74,20 @@ void RulePreviewTab::buildNext()
     switch (m_stage) {
     case Stage::None:
         buildTop(m_plan, m_rule);
-        m_stage = Stage::Top;
         break;
     case Stage::Top:
-        buildCharts(m_rule);
-        m_stage = Stage::Charts;
+        m_byTenant = addChart(tr("Removable rows by tenant"), m_rule.byTenant, 8, tr("tenant %1"));
         break;
-    case Stage::Charts:
-        buildTables(m_rule);
-        m_stage = Stage::Tables;
+    case Stage::TenantChart:
+        m_byAge = addChart(tr("Removable rows by age"), m_rule.byAge, 0, QStringLiteral("%1"));
         break;
-    case Stage::Tables:
+    case Stage::AgeChart:
+        buildPartitions(m_rule);
+        break;
+    case Stage::Partitions:
+        buildSample(m_rule);
+        break;
+    case Stage::Sample:
         buildSql(m_rule);
         m_stage = Stage::All;
         m_plan = PreviewPlan();
@@ -93,6 +96,7 @@ void RulePreviewTab::buildNext()
     case Stage::All:
         return;
     }
+    m_stage = Stage(int(m_stage) + 1);
     QTimer::singleShot(1, this, &RulePreviewTab::buildNext);
 }
 
@@ -174,22 +178,18 @@ void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
     m_scroll->setWidget(content); // shows it
 }
 
-void RulePreviewTab::buildCharts(const RulePreview &rule)
+BarChartView *RulePreviewTab::addChart(const QString &title, const QList<CountBucket> &buckets, int maxBars,
+                                       const QString &labelTemplate)
 {
-    QWidget *content = m_scroll->widget();
-    m_byTenant = new BarChartView(tr("Removable rows by tenant"), content);
-    m_byTenant->setBuckets(rule.byTenant, 8, tr("tenant %1"));
-    m_byAge = new BarChartView(tr("Removable rows by age"), content);
-    m_byAge->setBuckets(rule.byAge);
+    auto *chart = new BarChartView(title, m_scroll->widget());
+    chart->setBuckets(buckets, maxBars, labelTemplate);
     if (!m_chartRow) { // nothing to draw (e.g. the partition rule): no empty boxes
-        m_byTenant->hide();
-        m_byAge->hide();
-        return;
+        chart->hide();
+        return chart;
     }
-    m_chartRow->addWidget(m_byTenant, 1, Qt::AlignTop);
-    m_chartRow->addWidget(m_byAge, 1, Qt::AlignTop);
-    m_byTenant->show();
-    m_byAge->show();
+    m_chartRow->addWidget(chart, 1, Qt::AlignTop);
+    chart->show();
+    return chart;
 }
 
 void RulePreviewTab::addBox(QWidget *box)
@@ -198,31 +198,33 @@ void RulePreviewTab::addBox(QWidget *box)
     box->show();                                          // now, not on a later turn
 }
 
-void RulePreviewTab::buildTables(const RulePreview &rule)
+void RulePreviewTab::buildPartitions(const RulePreview &rule)
 {
-    QWidget *content = m_scroll->widget();
-    if (Rules::isPartitionRule(rule.id) || !rule.partitions.isEmpty()) {
-        auto *box = new QGroupBox(tr("Partitions"), content);
-        auto *boxLayout = new QVBoxLayout(box);
-        auto *note =
-            new WrapLabel(tr("Bounds come from the catalog, not from the names. Removable partitions are "
-                             "detached and dropped whole; the DEFAULT partition is never removed."),
-                          box);
-        note->setWordWrap(true);
-        boxLayout->addWidget(note);
-        m_partitions = new PartitionTable(box);
-        m_partitions->setPartitions(rule.partitions);
-        boxLayout->addWidget(m_partitions);
-        addBox(box);
-    }
-    if (!rule.sampleColumns.isEmpty() || !Rules::isPartitionRule(rule.id)) {
-        auto *box = new QGroupBox(tr("Sample of removable rows"), content);
-        auto *boxLayout = new QVBoxLayout(box);
-        m_sample = new SampleTableWidget(box);
-        m_sample->setSample(rule.id, rule.sampleColumns, rule.sample, rule.eligible);
-        boxLayout->addWidget(m_sample);
-        addBox(box);
-    }
+    if (!Rules::isPartitionRule(rule.id) && rule.partitions.isEmpty())
+        return;
+    auto *box = new QGroupBox(tr("Partitions"), m_scroll->widget());
+    auto *boxLayout = new QVBoxLayout(box);
+    auto *note =
+        new WrapLabel(tr("Bounds come from the catalog, not from the names. Removable partitions are "
+                         "detached and dropped whole; the DEFAULT partition is never removed."),
+                      box);
+    boxLayout->addWidget(note);
+    m_partitions = new PartitionTable(box);
+    m_partitions->setPartitions(rule.partitions);
+    boxLayout->addWidget(m_partitions);
+    addBox(box);
+}
+
+void RulePreviewTab::buildSample(const RulePreview &rule)
+{
+    if (rule.sampleColumns.isEmpty() && Rules::isPartitionRule(rule.id))
+        return;
+    auto *box = new QGroupBox(tr("Sample of removable rows"), m_scroll->widget());
+    auto *boxLayout = new QVBoxLayout(box);
+    m_sample = new SampleTableWidget(box);
+    m_sample->setSample(rule.id, rule.sampleColumns, rule.sample, rule.eligible);
+    boxLayout->addWidget(m_sample);
+    addBox(box);
 }
 
 void RulePreviewTab::buildSql(const RulePreview &rule)

@@ -46,13 +46,15 @@ protected:
 
 private:
     // Built a step per event-loop turn, each after the paint the previous one asked for (issue 11:
-    // the whole tab at once held the GUI thread for 30 ms): the first screen's words, then its
-    // charts, then the partitions and the sample, then the SQL. Asking for a part builds the rest.
-    enum class Stage { None, Top, Charts, Tables, All };
+    // the whole tab at once held the GUI thread for 30 ms): the first screen's words, each of its
+    // charts, the partitions, the sample, then the SQL. Asking for a part builds the rest.
+    enum class Stage { None, Top, TenantChart, AgeChart, Partitions, Sample, All };
     void buildNext();
     void buildTop(const PreviewPlan &plan, const RulePreview &rule);
-    void buildCharts(const RulePreview &rule);
-    void buildTables(const RulePreview &rule);
+    BarChartView *addChart(const QString &title, const QList<CountBucket> &buckets, int maxBars,
+                           const QString &labelTemplate);
+    void buildPartitions(const RulePreview &rule);
+    void buildSample(const RulePreview &rule);
     void buildSql(const RulePreview &rule);
     void addBox(QWidget *box);
     static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
