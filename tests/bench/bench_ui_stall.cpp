@@ -71,8 +71,9 @@ public:
         const double cpu = threadCpuMs() - cpu0;
         --m_depth;
         // Nested deliveries (PURGA_BENCH_LIST_GAPS=2: resizes, shows, layout requests sent from a
-        // slot) are listed from 2 ms, indented, before the delivery that contains them.
-        if (ms > (depth == 0 ? 10 : 2))
+        // slot) are listed from 2 ms, indented, before the delivery that contains them, and so are
+        // the outer ones.
+        if (ms > (depth == 0 && m_nested == 0 ? 10 : 2))
             std::fprintf(stderr,
                          "%*sevent %d to %s \"%s\": %.1f ms, %.1f ms on the CPU (ending at %lld ms)\n",
                          2 + 2 * depth, "", type, className, qPrintable(name), ms, cpu,
@@ -208,7 +209,8 @@ int main(int argc, char **argv)
     QObject::connect(&purge, &PurgePage::purgeFinished, &app, [&](const PurgeReceipt &receipt) {
         purgeMs = clock.elapsed() - purgeStart;
         if (listGaps)
-            std::fprintf(stderr, "receipt shown at %lld ms (monotonic %.6f s)\n", clock.elapsed(), monotonicS());
+            std::fprintf(stderr, "receipt shown at %lld ms (monotonic %.6f s)\n", clock.elapsed(),
+                         monotonicS());
         std::fprintf(stderr, "purge: %s, %lld rows\n", qPrintable(RunFormat::statusText(receipt.status)),
                      receipt.rules.isEmpty() ? -1LL : qint64(receipt.rules.first().deleted));
         QTimer::singleShot(300, &app, [&] { // let the page render the receipt
