@@ -13,6 +13,7 @@
 #include "forensicspage.h"
 #include "freezebanner.h"
 #include "freezecontroller.h"
+#include "glyphwarmup.h"
 #include "healthbanner.h"
 #include "historypage.h"
 #include "messagebox.h"
@@ -136,6 +137,7 @@ MainWindow::MainWindow(QWidget *parent)
     updateConnectionStatus();
     showPage(QStringLiteral("overview"));
     resize(1240, 780);
+    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
 }
 
 MainWindow::~MainWindow() = default;

@@ -7,6 +7,7 @@
 //   PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER
 #include "appstate.h"
 #include "dbsession.h"
+#include "glyphwarmup.h"
 #include "overviewpage.h"
 #include "previewpage.h"
 #include "purgeconfirmdialog.h"
@@ -131,6 +132,7 @@ int main(int argc, char **argv)
     pages.addWidget(purgePtr);
     pages.resize(1200, 800);
     pages.show();
+    GlyphWarmup::start(&pages); // as the main window does
     const int purgeSeconds = qEnvironmentVariableIsSet("PURGA_BENCH_PURGE_S")
                                  ? qEnvironmentVariableIntValue("PURGA_BENCH_PURGE_S")
                                  : 3;
