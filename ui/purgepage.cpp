@@ -473,11 +473,20 @@ void PurgePage::showReceipt()
         m_runId->show();
     }
     // Every rule's progress stays in view: bar and state line, the details the receipt repeats
-    // folded away. Folded on this turn, the receipt (filled while still hidden, the first time)
-    // laid out and shown on the next: each turn repaints half of the page (issue 11).
-    if (m_receiptBox->isHidden())
+    // folded away (all of it when it fits in three quarters of the page). On this turn the top
+    // takes its final height above an empty place for the receipt; the receipt (filled while
+    // still hidden, the first time) appears there on the next: each turn lays out and paints one
+    // half of the page (issue 11).
+    if (m_receiptBox->isHidden()) {
         for (RuleProgressWidget *w : std::as_const(m_progress))
             w->setDetailsVisible(false);
+        m_split->widget(1)->show();
+        m_progressArea->layout()->activate();
+        const int h = m_split->height();
+        const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();
+        const int top = qBound(h / 3, progress, h * 3 / 4);
+        m_split->setSizes({top, h - top});
+    }
     QTimer::singleShot(1, this, &PurgePage::revealReceipt);
 }
 
@@ -489,14 +498,6 @@ void PurgePage::revealReceipt()
         m_receipt->setSqlVisible(false);
         QTimer::singleShot(1, this, [this] { m_receipt->setSqlVisible(true); });
         m_receiptBox->show();
-        m_split->widget(1)->show();
-        // The progress keeps its height (all of it when it fits in three quarters of the page);
-        // the receipt gets the rest, and scrolls.
-        m_progressArea->layout()->activate();
-        const int h = m_split->height();
-        const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();
-        const int top = qBound(h / 3, progress, h * 3 / 4);
-        m_split->setSizes({top, h - top});
     }
     m_state->setPurgeRunning(false);
     updateActions();
