@@ -78,7 +78,8 @@ private:
     void onFinished(const PurgeReceipt &receipt);
     void showFinalStates(const PurgeReceipt &receipt);
     void showReceipt();   // fills the receipt (hidden the first time)
-    void revealReceipt(); // a turn later: shows it, and the page takes new runs
+    void revealReceipt(); // a turn later: shows it, then its vacuum offer, then its SQL
+    void endRun();        // the receipt is whole: the page takes new runs
     void flushPending();
     void appendLog(const QString &line);
     void clearProgress();
