@@ -11,9 +11,9 @@
 #include <QJsonObject>
 #include <QSqlQuery>
 #include <QTest>
-
 #include <QThread>
 #include <QUuid>
+
 #include <libpq-fe.h>
 
 using namespace purga;
