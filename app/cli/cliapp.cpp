@@ -1,13 +1,13 @@
 #include "cliapp.h"
 
-#include "dbsession.h"
-#include "historystore.h"
-#include "passwordstore.h"
-#include "processguard.h"
-#include "profilestore.h"
-#include "purga_version.h"
-#include "secrets.h"
-#include "uilanguage.h"
+#include "core/history/historystore.h"
+#include "core/profiles/profilestore.h"
+#include "core/security/passwordstore.h"
+#include "core/security/secrets.h"
+#include "core/session/dbsession.h"
+#include "core/util/language.h"
+#include "core/util/processguard.h"
+#include "core/util/purga_version.h"
 
 #include <QJsonDocument>
 

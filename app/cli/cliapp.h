@@ -1,9 +1,9 @@
 #pragma once
 
-#include "connectionprofile.h"
-#include "pgconnection.h"
-#include "preflight.h"
-#include "rules.h"
+#include "core/pg/connectionprofile.h"
+#include "core/pg/pgconnection.h"
+#include "core/preflight/preflight.h"
+#include "core/rules/rules.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

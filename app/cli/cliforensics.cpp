@@ -2,11 +2,11 @@
 // freeze (hold the purge lock while an investigation runs).
 #include "cliapp.h"
 #include "clilock.h"
-#include "purgeengine.h"
+#include "core/purge/purgeengine.h"
 
-#include "evidencefreeze.h"
-#include "forensics.h"
-#include "textformat.h"
+#include "core/forensics/forensics.h"
+#include "core/locks/evidencefreeze.h"
+#include "core/util/textformat.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>

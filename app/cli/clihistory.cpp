@@ -1,10 +1,10 @@
 // history, health and the purge's Prometheus textfile: the purge history for scripts and monitoring.
 #include "cliapp.h"
 
-#include "health.h"
-#include "historyquery.h"
-#include "prometheustextfile.h"
-#include "purgeengine.h"
+#include "core/history/health.h"
+#include "core/history/historyquery.h"
+#include "core/history/prometheustextfile.h"
+#include "core/purge/purgeengine.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

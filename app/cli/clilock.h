@@ -1,7 +1,7 @@
 #pragma once
 
 #include "cliapp.h"
-#include "lockholders.h"
+#include "core/locks/lockholders.h"
 
 namespace purga::cli {
 

@@ -1,9 +1,9 @@
 // preview: what each rule would remove, frozen at one database instant.
 #include "cliapp.h"
 
-#include "preflight.h"
-#include "preview.h"
-#include "textformat.h"
+#include "core/preflight/preflight.h"
+#include "core/preview/preview.h"
+#include "core/util/textformat.h"
 
 namespace purga::cli {
 

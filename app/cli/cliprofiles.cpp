@@ -1,11 +1,11 @@
 // profile-save, password-store, password-forget: set up a workstation from scripts.
 #include "cliapp.h"
 
-#include "passwordstore.h"
-#include "profileenvironment.h"
-#include "profilestore.h"
-#include "secrets.h"
-#include "tls.h"
+#include "core/pg/tls.h"
+#include "core/profiles/profileenvironment.h"
+#include "core/profiles/profilestore.h"
+#include "core/security/passwordstore.h"
+#include "core/security/secrets.h"
 
 #include <QTextStream>
 

@@ -2,13 +2,13 @@
 #include "cliapp.h"
 #include "clilock.h"
 
-#include "historystore.h"
-#include "maintenance.h"
-#include "preflight.h"
-#include "purgeengine.h"
-#include "receiptnotes.h"
-#include "secrets.h"
-#include "textformat.h"
+#include "core/history/historystore.h"
+#include "core/preflight/preflight.h"
+#include "core/purge/purgeengine.h"
+#include "core/purge/receiptnotes.h"
+#include "core/purge/vacuum.h"
+#include "core/security/secrets.h"
+#include "core/util/textformat.h"
 
 #include <QElapsedTimer>
 #include <QLocale>

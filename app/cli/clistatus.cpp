@@ -2,10 +2,10 @@
 #include "cliapp.h"
 
 #include "clilock.h"
-#include "historystore.h"
-#include "overview.h"
-#include "preflight.h"
-#include "textformat.h"
+#include "core/history/historystore.h"
+#include "core/overview/overview.h"
+#include "core/preflight/preflight.h"
+#include "core/util/textformat.h"
 
 #include <QLocale>
 

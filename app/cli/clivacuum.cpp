@@ -2,10 +2,10 @@
 // (issue 8): a cancel before it skips it, one during it interrupts it (exit 6 either way).
 #include "cliapp.h"
 
-#include "maintenance.h"
-#include "purgeengine.h"
-#include "querycanceller.h"
-#include "textformat.h"
+#include "core/pg/querycanceller.h"
+#include "core/purge/purgeengine.h"
+#include "core/purge/vacuum.h"
+#include "core/util/textformat.h"
 
 namespace purga::cli {
 

@@ -1,5 +1,5 @@
 #include "cliapp.h"
-#include "processguard.h"
+#include "core/util/processguard.h"
 
 int main(int argc, char **argv)
 {

@@ -1,9 +1,9 @@
-#include "applog.h"
-#include "buildinfo.h"
-#include "dbsession.h"
-#include "mainwindow.h"
-#include "processguard.h"
-#include "startupoptions.h"
+#include "core/session/applog.h"
+#include "core/session/dbsession.h"
+#include "core/util/buildinfo.h"
+#include "core/util/processguard.h"
+#include "ui/startup/startupoptions.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QIcon>

@@ -6,10 +6,10 @@
 //                     [--pause-ms N] [--stop-fraction F]
 // --stop-fraction stops after the batch that brings the deleted rows to F x the preview's count
 // (to look at the table in the middle of a run). The receipt goes to stderr as JSON.
-#include "pgconnection.h"
-#include "preview.h"
-#include "purgeengine.h"
-#include "rules.h"
+#include "core/pg/pgconnection.h"
+#include "core/preview/preview.h"
+#include "core/purge/purgeengine.h"
+#include "core/rules/rules.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

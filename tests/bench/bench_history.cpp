@@ -7,9 +7,9 @@
 //   PGPASSWORD=... purga-bench-history HOST PORT DBNAME USER [ROUNDS]
 // BENCH_HISTORY_SHOTS=DIR also saves PNGs of the page and of its runs table per preset (after the measured
 // paint).
-#include "appstate.h"
-#include "dbsession.h"
-#include "historypage.h"
+#include "core/session/dbsession.h"
+#include "ui/history/historypage.h"
+#include "ui/state/appstate.h"
 
 #include <QAbstractItemView>
 #include <QApplication>

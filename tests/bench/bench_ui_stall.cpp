@@ -5,15 +5,15 @@
 // stays for the next run, with the longest stall from its start to 300 ms after the receipt.
 // Not a test: docs/benchmarks.md keeps the numbers.
 //   PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER
-#include "appstate.h"
-#include "dbsession.h"
-#include "glyphwarmup.h"
-#include "overviewpage.h"
-#include "previewpage.h"
-#include "purgeconfirmdialog.h"
-#include "purgepage.h"
-#include "runformat.h"
-#include "sessioncoordinator.h"
+#include "core/session/dbsession.h"
+#include "ui/overview/overviewpage.h"
+#include "ui/preview/previewpage.h"
+#include "ui/purge/purgeconfirmdialog.h"
+#include "ui/purge/purgepage.h"
+#include "ui/state/appstate.h"
+#include "ui/state/sessioncoordinator.h"
+#include "ui/style/glyphwarmup.h"
+#include "ui/style/runformat.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,0 +1,143 @@
+#include "tls.h"
+
+#include "pgconnection.h"
+#include "core/preflight/preflight.h"
+
+#include <QFileInfo>
+
+#include <libpq-fe.h>
+
+#ifdef Q_OS_UNIX
+#include <arpa/inet.h>
+#endif
+
+namespace purga {
+
+bool isLoopbackHost(const QString &hostText)
+{
+    const QString host = hostText.trimmed();
+    if (host.isEmpty() || host.startsWith(u'/') || host.startsWith(u'@'))
+        return true;
+    if (host.compare(QLatin1String("localhost"), Qt::CaseInsensitive) == 0)
+        return true;
+    QString literal = host;
+    if (literal.startsWith(u'[') && literal.endsWith(u']'))
+        literal = literal.mid(1, literal.size() - 2);
+#ifdef Q_OS_UNIX
+    const QByteArray ascii = literal.toLatin1();
+    unsigned char v4[4];
+    if (inet_pton(AF_INET, ascii.constData(), v4) == 1)
+        return v4[0] == 127;
+    in6_addr v6;
+    return inet_pton(AF_INET6, ascii.constData(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
+#else
+    return literal == QLatin1String("127.0.0.1") || literal == QLatin1String("::1");
+#endif
+}
+
+bool isLoopbackHostList(const QString &hosts)
+{
+    const QStringList list = hosts.split(u',');
+    for (const QString &h : list)
+        if (!isLoopbackHost(h))
+            return false;
+    return true;
+}
+
+QString defaultSslMode(const QString &host)
+{
+    return isLoopbackHostList(host) ? QStringLiteral("prefer") : QStringLiteral("verify-full");
+}
+
+bool sslModeMaySendInClear(const QString &sslMode)
+{
+    return sslMode == QLatin1String("disable") || sslMode == QLatin1String("allow") ||
+           sslMode == QLatin1String("prefer");
+}
+
+QString systemCaBundle()
+{
+    if (qEnvironmentVariableIsSet("SSL_CERT_FILE")) {
+        const QString file = qEnvironmentVariable("SSL_CERT_FILE");
+        return QFileInfo(file).isReadable() ? file : QString();
+    }
+    for (const char *path : {"/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt",
+                             "/etc/ssl/ca-bundle.pem", "/etc/ssl/cert.pem"}) {
+        const QFileInfo f(QString::fromLatin1(path));
+        if (f.isFile() && f.isReadable())
+            return f.filePath();
+    }
+    return QString();
+}
+
+QString TlsStatus::summary() const
+{
+    const QString where = host.startsWith(u'/') ? tr("socket %1, port %2").arg(host, port)
+                                                : QStringLiteral("%1:%2").arg(host, port);
+    if (inUse)
+        return tr("Connected to %1 over TLS (%2, %3), sslmode=%4").arg(where, protocol, cipher, sslMode);
+    return tr("Connected to %1 without TLS, sslmode=%2").arg(where, sslMode);
+}
+
+QJsonObject TlsStatus::toJson() const
+{
+    auto text = [](const QString &s) { return s.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(s); };
+    return QJsonObject{
+        {QStringLiteral("in_use"), inUse},        {QStringLiteral("protocol"), text(protocol)},
+        {QStringLiteral("cipher"), text(cipher)}, {QStringLiteral("sslmode"), text(sslMode)},
+        {QStringLiteral("loopback"), loopback},   {QStringLiteral("password_at_risk"), atRisk()}};
+}
+
+TlsStatus tlsStatus(PGconn *conn)
+{
+    TlsStatus s;
+    if (!conn || PQstatus(conn) != CONNECTION_OK)
+        return s;
+    s.known = true;
+    s.inUse = PQsslInUse(conn) == 1;
+    if (s.inUse) {
+        s.protocol = QString::fromUtf8(PQsslAttribute(conn, "protocol"));
+        s.cipher = QString::fromUtf8(PQsslAttribute(conn, "cipher"));
+    }
+    s.host = QString::fromUtf8(PQhost(conn));
+    s.port = QString::fromUtf8(PQport(conn));
+    s.loopback = isLoopbackHost(s.host);
+    PQconninfoOption *options = PQconninfo(conn);
+    for (PQconninfoOption *o = options; o && o->keyword; ++o)
+        if (qstrcmp(o->keyword, "sslmode") == 0 && o->val)
+            s.sslMode = QString::fromUtf8(o->val);
+    PQconninfoFree(options);
+    if (s.sslMode.isEmpty())
+        s.sslMode = QStringLiteral("prefer"); // libpq's default
+    return s;
+}
+
+void checkTls(PgConnection &conn, PreflightReport *r)
+{
+    r->tls = tlsStatus(conn.handle());
+    const TlsStatus &t = r->tls;
+    if (!t.known)
+        return;
+    PreflightItem i;
+    i.id = QStringLiteral("tls");
+    if (t.atRisk()) {
+        i.status = PreflightItem::Status::Warning;
+        i.title = PreflightReport::tr("sslmode=%1 towards %2: the password may be sent to an impostor")
+                      .arg(t.sslMode, t.host);
+        i.detail = PreflightReport::tr("With sslmode %1 libpq gives the password to whoever answers at %2, "
+                                       "with or without TLS, without checking the server's certificate: "
+                                       "anyone on the way can pose as the server. Use sslmode=verify-full "
+                                       "(with the system CA bundle or the server's root certificate).")
+                       .arg(t.sslMode, t.host);
+    } else {
+        i.title = t.inUse ? PreflightReport::tr("TLS in use (%1), sslmode=%2").arg(t.protocol, t.sslMode)
+                          : PreflightReport::tr("No TLS on a loopback connection");
+        i.detail = t.summary() + u'.';
+        if (t.inUse && !t.sslMode.startsWith(QLatin1String("verify-")) && !t.loopback)
+            i.detail += u' ' + PreflightReport::tr("The server's certificate is not checked "
+                                                   "(sslmode=verify-full would).");
+    }
+    r->items << i;
+}
+
+} // namespace purga

@@ -1,0 +1,87 @@
+#pragma once
+
+#include "core/pg/tls.h"
+
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace purga {
+
+class PgConnection;
+struct ConnectionProfile;
+
+// A connection pooler between us and PostgreSQL (pgbouncer, pgpool, ...), as far as we can tell.
+enum class Pooler {
+    None,        // libpq's backend pid is the server's: a direct connection
+    Session,     // a pooler whose server connection stays ours for the whole session
+    Transaction, // transaction (or statement) pooling: session state does not survive a commit
+};
+QString toId(Pooler pooler); // none | session | transaction (JSON)
+
+// One line of the preflight checklist.
+struct PreflightItem
+{
+    enum class Status { Ok, Warning, Failed };
+    QString id; // stable: "server", "bypassrls", "superuser", "standby", "table:<name>", ...
+    Status status = Status::Ok;
+    QString title;  // translated, short: "Role bypasses row level security"
+    QString detail; // translated explanation, especially of a failure and what to do about it
+    bool blocksPreview = false;
+    bool blocksPurge = false;
+    QString ruleId; // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
+                    // it then blocks the purge of that rule alone
+};
+
+QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)
+
+// What the connected role and server allow, checked from attributes and privileges (never names).
+struct PreflightReport
+{
+    Q_DECLARE_TR_FUNCTIONS(PreflightReport)
+public:
+    QString serverVersion; // "15.18"
+    int serverVersionNum = 0;
+    QString role;
+    QString database;
+    QString serverTimeZone;
+    bool bypassRls = false;
+    bool superuser = false;
+    bool inRecovery = false;
+    bool canDetachPartitions = false;
+    bool historyExists = false;
+    bool historyWritable = false;
+    bool canCreateHistory = false;
+    bool canVacuum = false;
+    QString lastJobOkUtc;        // last successful run of the scheduled job (history), empty if none
+    double hoursSinceJobOk = -1; // -1: never / unknown
+    Pooler pooler = Pooler::None;
+    int clientBackendPid = 0; // what libpq was told at startup (a pooler's own key when pooled)
+    int serverBackendPid = 0; // pg_backend_pid()
+    TlsStatus tls;            // TLS in use, sslmode, the host libpq chose (item "tls")
+    QList<PreflightItem> items;
+
+    bool canPreview() const;
+    // Purge blockers of the rules `ruleIds` (empty: of every rule); rule items of others do not count.
+    bool canPurge(const QStringList &ruleIds = {}) const;
+    QStringList previewBlockers() const; // translated reasons
+    QStringList purgeBlockers(const QStringList &ruleIds = {}) const;
+    QStringList purgeableRules() const; // the rules nothing blocks
+    QJsonObject toJson() const;
+};
+
+// Runs every check on an open connection. False only when the checks themselves could not run.
+// A pooler is told from the backend pid and from a session setting across two transactions.
+bool runPreflight(PgConnection &conn, PreflightReport *report, QString *error);
+
+// When runPreflight saw a pooler that kept our session state: opens a second session through
+// the same route while ours is idle; landing on our server connection proves transaction pooling
+// (one client alone keeps its server connection between transactions in that mode too).
+void probePoolMode(PgConnection &conn, const ConnectionProfile &profile, const QString &password,
+                   PreflightReport *report);
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::PreflightReport)

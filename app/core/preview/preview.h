@@ -1,0 +1,111 @@
+#pragma once
+
+#include "core/rules/rules.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QVariantList>
+
+#include <functional>
+
+class QSqlQuery;
+
+namespace purga {
+
+class PgConnection;
+class QueryCanceller;
+enum class SqlFailure;
+
+struct PartitionInfo
+{
+    QString name;       // schema-qualified: identidad.log_sesiones_2025_01
+    QString bound;      // pg_get_expr(relpartbound) as the catalog says it
+    QString lowerBound; // UTC text, empty for DEFAULT / MINVALUE
+    QString upperBound; // UTC text, empty for DEFAULT / MAXVALUE
+    bool isDefault = false;
+    bool removable = false;
+    qint64 rows = -1; // exact when rowsExact, else the catalog estimate
+    bool rowsExact = false;
+    qint64 bytes = 0;
+    int leaves = 1;             // tables holding its rows (more than one when sub-partitioned)
+    QStringList dependents;     // other objects depending on it (views, foreign keys, ...): DROP refuses
+    bool detachPending = false; // an interrupted DETACH ... CONCURRENTLY (finished by the purge)
+    // Detached by this app but never dropped (a plain table carrying its marker): the purge drops it.
+    bool detachedNotDropped = false;
+    QString reason; // translated: why a detached partition was not dropped
+
+    QString stateId() const; // attached | detach_pending | detached_not_dropped (JSON)
+};
+
+struct CountBucket
+{
+    QString label; // tenant id or age bucket ("30-60 d")
+    qint64 rows = 0;
+};
+
+// What one rule would remove at a frozen cutoff.
+struct RulePreview
+{
+    QString id;
+    QString table;
+    RuleConfig config;
+    QString cutoffUtc; // frozen: the database's now() at preview time minus the retention
+    qint64 total = 0;
+    qint64 eligible = 0;
+    qint64 retained = 0;
+    qint64 revokedOrUsed = 0;      // revoked refresh tokens / used pre-tokens, any age
+    qint64 expired = 0;            // expiracion before the frozen now
+    qint64 retainedByWindow = 0;   // revoked/used or expired, but younger than the retention
+    qint64 adrSampleInWindow = 0;  // what the ADR's sample SQL would delete that this rule keeps
+    qint64 keyMin = 0, keyMax = 0; // removable key range (when eligible > 0)
+    QString oldest, newest;        // removable age range (UTC text)
+    QList<CountBucket> byTenant;
+    QList<CountBucket> byAge;
+    QStringList sampleColumns;
+    QList<QVariantList> sample; // first 100 removable rows by key; token hashes already masked
+    QList<PartitionInfo> partitions;
+    QString countSql;  // the exact text counted with
+    QString deleteSql; // the exact text the purge runs (batch template / DETACH+DROP list)
+
+    QJsonObject toJson() const;
+};
+
+// A preview frozen at one database instant; the purge runs exactly this plan.
+struct PreviewPlan
+{
+    QString takenAtUtc;
+    QString cutoffBaseUtc; // the database's now() when frozen
+    QString serverTimeZone;
+    QList<RulePreview> rules;
+
+    bool isEmpty() const { return rules.isEmpty(); }
+    const RulePreview *rule(const QString &id) const;
+    QJsonObject toJson() const;
+};
+
+using ProgressFn = std::function<void(const QString &stage, int done, int total)>;
+
+// Full: counts, breakdown by tenant and the 100-row sample. CountsOnly: the count statement and the
+// partitions only (what the Overview shows), without the extra scans of the breakdown and sample.
+// ForPurge: a purge confirmed before it was shown (`purge --yes`): of the row rules only what the
+// engine and the receipt use (total, eligible, key range, what the job's SQL would take), in one
+// lighter scan; partitions as always.
+enum class PreviewDepth { Full, CountsOnly, ForPurge };
+
+// Freezes the cutoffs from the database clock and computes every requested rule.
+bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error,
+                 PreviewDepth depth = PreviewDepth::Full, SqlFailure *failure = nullptr);
+
+// One row of Rules::partitionsSql().
+PartitionInfo partitionFromRow(const QSqlQuery &query);
+
+// Masks a token hash for display and logs: first 6 and last 4 characters.
+QString maskHash(const QString &hash);
+QString cutoffInZone(const QString &utcText, const QString &ianaZone);
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::PreviewPlan)

@@ -1,0 +1,390 @@
+#include "partitionddl.h"
+#include "rulerun.h"
+#include "core/util/textformat.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace purga::detail {
+
+namespace {
+
+// The partition rule: finishes interrupted detaches and drops partitions detached earlier but
+// never dropped, then detaches and drops every partition the preview confirmed as removable that
+// is still attached and removable. Each partition is marked (COMMENT ON TABLE) before its detach,
+// so that one left behind as a plain table is found again by every later preview.
+class PartitionPurge
+{
+public:
+    PartitionPurge(PurgeContext &ctx, const RulePreview &preview)
+        : m_run(ctx, preview)
+        , m_ctx(ctx)
+        , m_preview(preview)
+        , m_ddl(m_run, ctx, preview.config)
+    {
+    }
+
+    RuleReceipt run();
+
+private:
+    enum class Step { Done, Kept, Stop };
+
+    Step finishPending();
+    Step dropLeftovers();
+    Step detachConcurrently(const PartitionInfo &part);
+    Step detachAndDropInTransaction(const PartitionInfo &part);
+    Step dropDetached(const PartitionInfo &part, const QElapsedTimer &since);
+    Step keep(const PartitionInfo &part, const QString &reason, bool detached);
+    Step stop(RuleStatus status, const QString &message);
+    QString marker(const PartitionInfo &part) const;
+    void recordRemoved(const PartitionInfo &part, qint64 rows, const QElapsedTimer &since);
+    const PartitionInfo *confirmed(const QString &name) const;
+    bool readCatalog(QStringList *removableNow, bool *hasDefault, QString *error);
+
+    RuleRun m_run;
+    PurgeContext &m_ctx;
+    const RulePreview &m_preview;
+    PartitionDdl m_ddl;
+    RuleReceipt m_out; // the final receipt once a step stopped the run
+};
+
+const PartitionInfo *PartitionPurge::confirmed(const QString &name) const
+{
+    for (const PartitionInfo &part : m_preview.partitions)
+        if (part.name == name && part.removable && !part.isDefault)
+            return &part;
+    return nullptr;
+}
+
+QString PartitionPurge::marker(const PartitionInfo &part) const
+{
+    return Rules::detachMarker(m_ctx.runId, part.bound, m_ctx.options.detachOnly);
+}
+
+PartitionPurge::Step PartitionPurge::stop(RuleStatus status, const QString &message)
+{
+    m_out = m_run.finish(status, message);
+    return Step::Stop;
+}
+
+// A partition that could not be dropped: said in the log and the receipt, and (when detached)
+// written into its marker so that later previews show why.
+PartitionPurge::Step PartitionPurge::keep(const PartitionInfo &part, const QString &reason, bool detached)
+{
+    m_run.receipt().notDroppedPartitions << qMakePair(part.name, reason);
+    if (detached) {
+        const QString text = Rules::notDroppedMarker(marker(part), reason);
+        m_ddl.exec(Rules::commentSql(part.name, text.left(1000)));
+        m_run.report(RuleStatus::Running,
+                     QCoreApplication::translate(
+                         "purga::detail",
+                         "%1 is detached but was not dropped: %2. Every preview lists it until a purge drops "
+                         "it.")
+                         .arg(part.name, reason));
+    } else {
+        m_run.report(RuleStatus::Running,
+                     QCoreApplication::translate(
+                         "purga::detail", "%1 stays attached (DETACH and DROP rolled back together): %2")
+                         .arg(part.name, reason));
+    }
+    return Step::Kept;
+}
+
+void PartitionPurge::recordRemoved(const PartitionInfo &part, qint64 rows, const QElapsedTimer &since)
+{
+    RuleReceipt &r = m_run.receipt();
+    if (!m_ctx.options.detachOnly)
+        r.droppedPartitions << part.name;
+    rows = qMax<qint64>(0, rows);
+    m_run.recordBatch(
+        rows, since.nsecsElapsed() / 1e6,
+        m_ctx.options.detachOnly
+            ? QCoreApplication::translate("purga::detail", "%1 detached (%2 rows), kept as a table.")
+                  .arg(part.name, formatCount(rows))
+            : QCoreApplication::translate("purga::detail", "%1 detached and dropped (%2 rows).")
+                  .arg(part.name, formatCount(rows)));
+}
+
+// A detached partition (or one found detached and not dropped) is dropped unless detach-only,
+// never with more rows than the preview counted. A "Cancel now" before the DROP keeps the table.
+PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, const QElapsedTimer &since)
+{
+    if (m_ctx.options.detachOnly) {
+        m_ddl.exec(Rules::commentSql(part.name, marker(part)));
+        recordRemoved(part, part.rows, since);
+        return Step::Done;
+    }
+    if (m_ctx.canceller.isCancelled())
+        return stop(
+            RuleStatus::Cancelled,
+            QCoreApplication::translate(
+                "purga::detail",
+                "Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; "
+                "the next preview lists it).")
+                .arg(part.name));
+    DdlOutcome failed;
+    const qint64 rows = m_ddl.count(part.name, &failed);
+    if (rows < 0)
+        return failed.cancelled()
+                   ? stop(RuleStatus::Cancelled,
+                          QCoreApplication::translate(
+                              "purga::detail", "Cancelled after detaching %1: it is kept as a plain table.")
+                              .arg(part.name))
+                   : stop(RuleStatus::Error,
+                          QCoreApplication::translate("purga::detail",
+                                                      "%1 was detached but could not be counted: %2")
+                              .arg(part.name, failed.error));
+    if (rows > qMax<qint64>(0, part.rows))
+        return keep(
+            part,
+            QCoreApplication::translate(
+                "purga::detail", "it holds %1 rows, more than the %2 the preview counted; preview again")
+                .arg(formatCount(rows), formatCount(part.rows)),
+            true);
+    const DdlOutcome o = m_ddl.withRetries(Rules::dropPartitionSql(part.name));
+    if (o.cancelled())
+        return stop(RuleStatus::Cancelled,
+                    QCoreApplication::translate("purga::detail",
+                                                "Cancelled while dropping %1: it is kept as a plain table.")
+                        .arg(part.name));
+    if (o.failure == SqlFailure::ConnectionLost || o.lockTimeout())
+        return stop(RuleStatus::Error, QCoreApplication::translate(
+                                           "purga::detail", "%1 was detached but could not be dropped: %2")
+                                           .arg(part.name, o.error));
+    if (!o.ok)
+        return keep(part, o.error, true);
+    recordRemoved(part, rows, since);
+    return Step::Done;
+}
+
+// A concurrent detach interrupted earlier (cancel, crash, lock timeout) leaves the partition
+// "detach pending": finish it first, or the parent stays blocked for new detaches. Only partitions
+// this preview confirmed as removable are finished and dropped; any other is left to its owner.
+PartitionPurge::Step PartitionPurge::finishPending()
+{
+    QSqlQuery pending(m_ctx.conn.database());
+    if (!pending.exec(Rules::pendingDetachSql()))
+        return Step::Done;
+    QStringList names;
+    while (pending.next())
+        names << pending.value(0).toString();
+    for (const QString &name : std::as_const(names)) {
+        const PartitionInfo *part = confirmed(name);
+        if (!part) {
+            m_ctx.log(QCoreApplication::translate(
+                          "purga::detail",
+                          "%1 has an interrupted detach but is not in the confirmed preview: left alone.")
+                          .arg(name));
+            continue;
+        }
+        QElapsedTimer t;
+        t.start();
+        const DdlOutcome o = m_ddl.withRetries(Rules::detachSql(name, Rules::DetachMode::Finalize));
+        if (!o.ok)
+            return stop(o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
+                        QCoreApplication::translate("purga::detail",
+                                                    "Could not finish the interrupted detach of %1: %2")
+                            .arg(name, o.error));
+        m_run.receipt().detachedPartitions << name;
+        m_ctx.log(
+            QCoreApplication::translate("purga::detail", "Finished the interrupted detach of %1.").arg(name));
+        if (dropDetached(*part, t) == Step::Stop)
+            return Step::Stop;
+    }
+    return Step::Done;
+}
+
+// Partitions an earlier run detached and did not drop: dropped now if they are still plain tables
+// carrying our marker.
+PartitionPurge::Step PartitionPurge::dropLeftovers()
+{
+    QSqlQuery q(m_ctx.conn.database());
+    if (!q.exec(Rules::leftoverPartitionsSql()))
+        return stop(RuleStatus::Error,
+                    QCoreApplication::translate("purga::detail", "Cannot read the detached partitions: %1")
+                        .arg(q.lastError().databaseText()));
+    QStringList stillThere;
+    while (q.next())
+        stillThere << q.value(0).toString();
+    for (const PartitionInfo &part : m_preview.partitions) {
+        if (!part.detachedNotDropped || m_ctx.options.detachOnly)
+            continue;
+        if (m_ctx.stopRequested())
+            return stop(
+                RuleStatus::Cancelled,
+                QCoreApplication::translate("purga::detail", "Stopped before %1 as asked.").arg(part.name));
+        if (!stillThere.contains(part.name)) {
+            m_ctx.log(QCoreApplication::translate("purga::detail",
+                                                  "%1 is no longer a detached partition of ours: left alone.")
+                          .arg(part.name));
+            continue;
+        }
+        QElapsedTimer t;
+        t.start();
+        m_ctx.log(QCoreApplication::translate("purga::detail",
+                                              "%1 was detached earlier and not dropped; dropping it now.")
+                      .arg(part.name));
+        if (dropDetached(part, t) == Step::Stop)
+            return Step::Stop;
+    }
+    return Step::Done;
+}
+
+// Without a DEFAULT partition: marked, then DETACH ... CONCURRENTLY (no ACCESS EXCLUSIVE on the
+// parent). A lock timeout in its second phase leaves the partition "detach pending": the retry
+// then runs FINALIZE, which a repeated CONCURRENTLY would refuse.
+PartitionPurge::Step PartitionPurge::detachConcurrently(const PartitionInfo &part)
+{
+    QElapsedTimer t;
+    t.start();
+    DdlOutcome o = m_ddl.withRetries(Rules::commentSql(part.name, marker(part)));
+    if (o.ok)
+        o = m_ddl.withRetries(Rules::detachSql(part.name, Rules::DetachMode::Concurrently), [&] {
+            return Rules::detachSql(part.name, m_ddl.isDetachPending(part.name)
+                                                   ? Rules::DetachMode::Finalize
+                                                   : Rules::DetachMode::Concurrently);
+        });
+    if (!o.ok)
+        return o.cancelled()
+                   ? stop(
+                         RuleStatus::Cancelled,
+                         QCoreApplication::translate(
+                             "purga::detail",
+                             "Cancelled while detaching %1; a concurrent detach is finished on the next run.")
+                             .arg(part.name))
+                   : stop(RuleStatus::Error,
+                          QCoreApplication::translate("purga::detail", "Could not detach %1: %2")
+                              .arg(part.name, o.error));
+    m_run.receipt().detachedPartitions << part.name;
+    m_ctx.log(QCoreApplication::translate("purga::detail", "%1 detached.").arg(part.name));
+    return dropDetached(part, t);
+}
+
+// With a DEFAULT partition DETACH cannot be concurrent: the partition's rows are frozen and counted
+// under a SHARE lock on it alone (no lock on the parent yet), then DETACH and DROP run in the same
+// transaction: a refused DROP or a cancel leaves the partition attached, as it was.
+PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionInfo &part)
+{
+    QElapsedTimer t;
+    t.start();
+    qint64 rows = -1;
+    QString tooMany;
+    bool cancelled = false;
+    const DdlOutcome o = m_ddl.transaction([&](DdlOutcome *failed) {
+        if (!m_ddl.step(QStringLiteral("LOCK TABLE %1 IN SHARE MODE").arg(part.name), failed))
+            return false;
+        rows = m_ddl.count(part.name, failed);
+        if (rows < 0)
+            return false;
+        if (rows > qMax<qint64>(0, part.rows) && !m_ctx.options.detachOnly) {
+            tooMany =
+                QCoreApplication::translate(
+                    "purga::detail", "it holds %1 rows, more than the %2 the preview counted; preview again")
+                    .arg(formatCount(rows), formatCount(part.rows));
+            return false;
+        }
+        if (!m_ddl.step(Rules::commentSql(part.name, marker(part)), failed) ||
+            !m_ddl.step(Rules::detachSql(part.name, Rules::DetachMode::Plain), failed))
+            return false;
+        m_ctx.log(
+            QCoreApplication::translate("purga::detail", "%1 detached (in one transaction with its DROP).")
+                .arg(part.name));
+        if (m_ctx.options.detachOnly)
+            return true;
+        if (m_ctx.canceller.isCancelled()) {
+            cancelled = true;
+            return false;
+        }
+        return m_ddl.step(Rules::dropPartitionSql(part.name), failed);
+    });
+    if (cancelled || o.cancelled())
+        return stop(RuleStatus::Cancelled,
+                    QCoreApplication::translate(
+                        "purga::detail",
+                        "Cancelled before dropping %1: its DETACH was rolled back, it stays attached.")
+                        .arg(part.name));
+    if (!tooMany.isEmpty())
+        return keep(part, tooMany, false);
+    if (!o.ok) {
+        if (o.lockTimeout() || o.failure == SqlFailure::ConnectionLost ||
+            o.failure == SqlFailure::StatementTimeout)
+            return stop(RuleStatus::Error,
+                        QCoreApplication::translate("purga::detail", "Could not detach %1: %2")
+                            .arg(part.name, o.error));
+        return keep(part, o.error, false);
+    }
+    m_run.receipt().detachedPartitions << part.name;
+    recordRemoved(part, rows, t);
+    return Step::Done;
+}
+
+bool PartitionPurge::readCatalog(QStringList *removableNow, bool *hasDefault, QString *error)
+{
+    // Re-read with the frozen cutoff: only partitions still attached and still removable go.
+    QSqlQuery cat(m_ctx.conn.database());
+    if (!cat.exec(Rules::partitionsSql(Rules::cutoffLiteral(m_preview.cutoffUtc)))) {
+        *error = cat.lastError().databaseText();
+        return false;
+    }
+    while (cat.next()) {
+        if (cat.value(2).toBool())
+            *hasDefault = true;
+        else if (cat.value(5).toBool())
+            *removableNow << cat.value(0).toString();
+    }
+    return true;
+}
+
+RuleReceipt PartitionPurge::run()
+{
+    if (finishPending() == Step::Stop || dropLeftovers() == Step::Stop)
+        return m_out;
+    QStringList removableNow;
+    bool hasDefault = false;
+    QString error;
+    if (!readCatalog(&removableNow, &hasDefault, &error))
+        return m_run.finish(
+            RuleStatus::Error,
+            QCoreApplication::translate("purga::detail", "Cannot read the partitions: %1").arg(error));
+    const RuleReceipt &r = m_run.receipt();
+    for (const PartitionInfo &part : m_preview.partitions) {
+        if (!part.removable || part.isDefault || part.detachedNotDropped ||
+            r.detachedPartitions.contains(part.name))
+            continue;
+        if (m_ctx.stopRequested())
+            return m_run.finish(
+                RuleStatus::Cancelled,
+                QCoreApplication::translate("purga::detail", "Stopped before %1 as asked.").arg(part.name));
+        if (!removableNow.contains(part.name)) {
+            m_ctx.log(QCoreApplication::translate(
+                          "purga::detail", "%1 is no longer an attached, removable partition: left alone.")
+                          .arg(part.name));
+            continue;
+        }
+        const Step s = hasDefault ? detachAndDropInTransaction(part) : detachConcurrently(part);
+        if (s == Step::Stop)
+            return m_out;
+    }
+    QString message =
+        QCoreApplication::translate("purga::detail", "log_sesiones: %1 partitions, %2 rows removed.")
+            .arg(formatCount(r.batches), formatCount(r.deleted));
+    if (r.notDroppedPartitions.isEmpty())
+        return m_run.finish(RuleStatus::Ok, message);
+    QStringList kept;
+    for (const auto &k : r.notDroppedPartitions)
+        kept << QStringLiteral("%1 (%2)").arg(k.first, k.second);
+    return m_run.finish(RuleStatus::Error,
+                        message + u' ' +
+                            QCoreApplication::translate("purga::detail", "Not dropped: %1.")
+                                .arg(kept.join(QStringLiteral("; "))));
+}
+
+} // namespace
+
+RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview)
+{
+    return PartitionPurge(ctx, preview).run();
+}
+
+} // namespace purga::detail

@@ -1,0 +1,321 @@
+#include "purgeengine.h"
+
+#include "receiptnotes.h"
+#include "rulerun.h"
+#include "core/history/historyquery.h"
+#include "core/history/historystore.h"
+#include "core/locks/lockholders.h"
+#include "core/util/textformat.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+#include <QVariant>
+
+namespace purga {
+
+namespace {
+
+QString nowUtc(PgConnection &conn)
+{
+    QSqlQuery q(conn.database());
+    return q.exec(QStringLiteral("SELECT clock_timestamp()::text")) && q.next() ? q.value(0).toString()
+                                                                                : QString();
+}
+
+QString bareTable(const QString &qualified)
+{
+    return qualified.section(u'.', -1);
+}
+
+} // namespace
+
+QString describeLockHolder(PgConnection &conn, qint64 key)
+{
+    // One source of truth with `status` and the pages: LockHolders (lockholders.h).
+    LockWatchOptions options;
+    options.key = key;
+    LockHolders holders;
+    if (!LockHolders::fetch(conn, options, &holders, nullptr) || !holders.held())
+        return PurgeEngine::tr("an unknown session");
+    return holders.holder->describe();
+}
+
+QJsonObject RuleReceipt::toJson() const
+{
+    QJsonObject o{{QStringLiteral("id"), ruleId},
+                  {QStringLiteral("table"), table},
+                  {QStringLiteral("status"), toId(status)},
+                  {QStringLiteral("deleted"), double(deleted)},
+                  {QStringLiteral("largest_batch"), double(largestBatch)},
+                  {QStringLiteral("planned"), double(planned)},
+                  {QStringLiteral("batches"), batches},
+                  {QStringLiteral("retries"), retries},
+                  {QStringLiteral("duration_ms"), double(durationMs)},
+                  {QStringLiteral("throttled_ms"), double(throttledMs)},
+                  {QStringLiteral("batch_p50_ms"), batchP50Ms},
+                  {QStringLiteral("batch_p95_ms"), batchP95Ms},
+                  {QStringLiteral("batch_max_ms"), batchMaxMs},
+                  {QStringLiteral("sql"), sql},
+                  {QStringLiteral("message"), message}};
+    // Absent values are null (docs/cli-json.md): no key range when nothing was deleted.
+    const bool range = deleted > 0 && !Rules::isPartitionRule(ruleId);
+    o.insert(QStringLiteral("key_min"), range ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("key_max"), range ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
+    if (Rules::isPartitionRule(ruleId)) {
+        o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
+        o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
+        QJsonArray notDropped;
+        for (const auto &k : notDroppedPartitions)
+            notDropped.append(
+                QJsonObject{{QStringLiteral("name"), k.first}, {QStringLiteral("reason"), k.second}});
+        o.insert(QStringLiteral("not_dropped_partitions"), notDropped);
+    }
+    return o;
+}
+
+QJsonObject PurgeReceipt::toJson() const
+{
+    QJsonArray arr;
+    for (const RuleReceipt &r : rules)
+        arr.append(r.toJson());
+    QJsonObject o{{QStringLiteral("run_id"), runId},
+                  {QStringLiteral("status"), toId(status)},
+                  {QStringLiteral("message"), message},
+                  {QStringLiteral("cutoff_base_utc"), cutoffBaseUtc},
+                  {QStringLiteral("started_utc"), startedUtc},
+                  {QStringLiteral("finished_utc"), finishedUtc},
+                  {QStringLiteral("duration_ms"), double(durationMs)},
+                  {QStringLiteral("throttled_ms"), double(throttledMs)},
+                  {QStringLiteral("lag_waits"), lagWaits},
+                  {QStringLiteral("sync_commit"), syncCommit ? QStringLiteral("on") : QStringLiteral("off")},
+                  {QStringLiteral("rules"), arr}};
+    o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
+    insertReceiptNotes(*this, &o);
+    return o;
+}
+
+int PurgeReceipt::exitCode() const
+{
+    switch (status) {
+    case RunStatus::Ok:
+        return 0;
+    case RunStatus::LockBusy:
+        return 5;
+    case RunStatus::Cancelled:
+        return 6;
+    case RunStatus::Error:
+        return 1;
+    }
+    return 1;
+}
+
+PurgeEngine::PurgeEngine(PgConnection &conn, QueryCanceller &canceller, const StopRequest *stop)
+    : m_conn(conn)
+    , m_canceller(canceller)
+    , m_stop(stop ? stop : &m_ownStop)
+{
+}
+
+// One purger at a time (ADR 0021): the lock lives on this very connection for the whole run.
+// False when the run ends here (receipt status and message set).
+bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool &history,
+                           QString *failure)
+{
+    // The prepared query ends here: Qt deallocates it on destruction, which would fail (and warn
+    // on stderr) if it lived until after a lost connection.
+    bool asked = false, locked = false;
+    QString lockError;
+    {
+        QSqlQuery lock(m_conn.database());
+        lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
+        lock.addBindValue(options.advisoryLockKey);
+        asked = lock.exec() && lock.next();
+        locked = asked && lock.value(0).toBool();
+        lockError = lock.lastError().databaseText();
+    }
+    if (!asked) {
+        receipt.status = RunStatus::Error;
+        receipt.message = tr("Could not ask for the advisory lock: %1").arg(lockError);
+        return false;
+    }
+    if (history) {
+        QString err;
+        const QString detail = tr("cutoff base %1; rules %2; lock key %3")
+                                   .arg(receipt.cutoffBaseUtc, options.ruleIds.join(u','))
+                                   .arg(options.advisoryLockKey);
+        if (!HistoryStore::startRun(m_conn, receipt.runId, options.origin, options.operatorName, detail,
+                                    &err)) {
+            *failure = tr("Warning: the run could not be recorded in the history: %1").arg(err);
+            history = false;
+        }
+    }
+    if (!locked) {
+        receipt.lockHolder = describeLockHolder(m_conn, options.advisoryLockKey);
+        receipt.status = RunStatus::LockBusy;
+        receipt.message = tr("Another purge holds advisory lock %1: %2. Nothing was deleted.")
+                              .arg(options.advisoryLockKey)
+                              .arg(receipt.lockHolder);
+        return false;
+    }
+    return true;
+}
+
+// Runs the rules in order; after the first rule that does not end Ok, every later rule gets a
+// "skipped" entry, so the receipt always lists every rule that was asked for.
+void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
+                           PurgeReceipt &receipt)
+{
+    // A session that waits for our lock (the scheduled job at 03:00) is said live, once.
+    LockWaiterWatch waiters(m_conn, options.advisoryLockKey, [observer](const LockWaiter &w) {
+        if (observer)
+            observer->notice(tr("Session %1 is waiting for the purge lock; it gets it when this purge ends.")
+                                 .arg(w.describe()));
+    });
+    Pacer pacer(
+        m_conn, options.pacing, options.live.get(),
+        [this] { return m_stop->isRequested() || m_canceller.isCancelled(); },
+        [observer](const QString &line) {
+            if (observer)
+                observer->notice(line);
+        });
+    if (observer)
+        observer->log(pacer.describe());
+    detail::PurgeContext ctx{
+        m_conn, m_canceller,  *m_stop, observer, options, {}, [&waiters] { waiters.poll(); },
+        &pacer, receipt.runId};
+    ctx.runTimer.start();
+    receipt.status = RunStatus::Ok;
+    for (const QString &id : options.ruleIds) {
+        const RulePreview *preview = plan.rule(id);
+        if (receipt.status != RunStatus::Ok || !preview) {
+            RuleReceipt r;
+            r.ruleId = id;
+            r.table = preview ? preview->table : Rules::table(id);
+            r.planned = preview ? preview->eligible : 0;
+            r.status = receipt.status != RunStatus::Ok ? RuleStatus::Skipped : RuleStatus::Error;
+            if (r.status == RuleStatus::Error) {
+                r.message = tr("Rule %1 is not in the confirmed preview; nothing was done for it.").arg(id);
+                receipt.status = RunStatus::Error;
+                receipt.message = r.message;
+            }
+            receipt.rules << r;
+            continue;
+        }
+        const RuleReceipt r = Rules::isPartitionRule(id) ? detail::purgePartitions(ctx, *preview)
+                                                         : detail::purgeRows(ctx, *preview);
+        receipt.rules << r;
+        if (r.status != RuleStatus::Ok) {
+            receipt.status = runStatusOf(r.status);
+            receipt.message = r.message;
+        }
+    }
+    flushBatches(ctx, receipt);
+    waiters.pollNow(); // the lock is still ours: whoever waits now waited during the run
+    receipt.lockWaiters = waiters.seen();
+    receipt.throttledMs = pacer.throttledMs();
+    receipt.lagWaits = pacer.lagWaits();
+    qint64 total = 0;
+    for (const RuleReceipt &r : receipt.rules)
+        total += r.deleted;
+    if (receipt.status == RunStatus::Ok)
+        receipt.message = tr("Purge finished: %1 rows removed.").arg(formatCount(total));
+    else if (receipt.status == RunStatus::Cancelled)
+        receipt.message = tr("Purge cancelled after %1 rows; committed batches stay removed. %2")
+                              .arg(formatCount(total), receipt.message);
+}
+
+// --sync-commit off: one durable commit before the receipt and the history claim the rows. If it
+// fails the last batches may come back after a crash: the run says so and is not Ok.
+void PurgeEngine::flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt)
+{
+    QString error;
+    if (detail::flushAsyncCommits(ctx, &error))
+        return;
+    const QString why =
+        tr("The batches were committed asynchronously and their flush to disk could not be confirmed (%1): "
+           "after a server crash the last fraction of a second of deletes may come back; the next run "
+           "removes them again.")
+            .arg(error);
+    if (receipt.status == RunStatus::Ok) {
+        receipt.status = RunStatus::Error;
+        receipt.message = why;
+    } else {
+        receipt.message += u' ' + why;
+    }
+    ctx.log(why);
+}
+
+PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer)
+{
+    // After a lost connection nothing more can be said to the server (and asking would only make
+    // Qt warn "database not open" on stderr): the run is marked interrupted next time.
+    const bool connected = m_conn.isOpen();
+    receipt.finishedUtc =
+        connected ? nowUtc(m_conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    if (history && connected) {
+        QString err;
+        for (const RuleReceipt &r : receipt.rules) {
+            if (r.status == RuleStatus::Skipped)
+                continue;
+            HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_filas"),
+                                      bareTable(r.table), double(r.deleted), &err);
+            HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
+                                      bareTable(r.table), double(r.durationMs), &err);
+        }
+        recordTableSizesAfter(m_conn, receipt, &err);
+        // The time held by the pacing goes with the run's detail (no metric name for it yet).
+        const QString detail = receipt.throttledMs > 0 ? receipt.message + u' ' +
+                                                             tr("Throttled %1 ms (%2 waits for replica lag).")
+                                                                 .arg(formatCount(receipt.throttledMs),
+                                                                      formatCount(receipt.lagWaits))
+                                                       : receipt.message;
+        HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), detail, &err);
+    }
+    if (observer)
+        observer->log(receipt.message);
+    return receipt;
+}
+
+PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer)
+{
+    QElapsedTimer timer;
+    timer.start();
+    PurgeReceipt receipt;
+    receipt.runId =
+        options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
+    receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
+    receipt.syncCommit = options.syncCommit;
+    receipt.startedUtc = nowUtc(m_conn);
+    m_canceller.arm(m_conn.handle());
+    bool history = options.recordHistory && HistoryStore::exists(m_conn);
+
+    QString warning;
+    const bool locked = takeLock(receipt, options, history, &warning);
+    if (!warning.isEmpty() && observer)
+        observer->log(warning);
+    notePlan(plan, options.ruleIds, &receipt);
+    if (locked) {
+        if (observer) {
+            observer->log(tr("Advisory lock %1 taken (backend pid %2).")
+                              .arg(options.advisoryLockKey)
+                              .arg(m_conn.backendPid()));
+            for (const QString &note : receiptNotes(receipt))
+                observer->log(note);
+        }
+        runRules(plan, options, observer, receipt);
+        if (m_conn.isOpen()) { // a lost session has released its lock already
+            QSqlQuery unlock(m_conn.database());
+            unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));
+            unlock.addBindValue(options.advisoryLockKey);
+            unlock.exec();
+        }
+    }
+    receipt.durationMs = timer.elapsed();
+    return finish(receipt, history, observer);
+}
+
+} // namespace purga

@@ -1,0 +1,61 @@
+#include "receiptnotes.h"
+
+#include "core/util/textformat.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+
+namespace purga {
+
+void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt *receipt)
+{
+    for (const QString &id : ruleIds) {
+        const RulePreview *r = plan.rule(id);
+        if (!r)
+            continue;
+        if (!Rules::isPartitionRule(id))
+            receipt->jobWouldDelete.insert(id, r->adrSampleInWindow);
+        const QString warning = Rules::shortRetentionWarning(r->config);
+        if (!warning.isEmpty())
+            receipt->shortRetention << warning;
+    }
+}
+
+QString jobWouldDeleteText(const QString &ruleId, qint64 rows)
+{
+    if (rows <= 0)
+        return QString();
+    return QCoreApplication::translate(
+               "ReceiptNotes", "%1: the scheduled job's own SQL would still delete %2 rows this purge "
+                               "keeps (inside the forensic window, ADR 0021).")
+        .arg(Rules::table(ruleId), formatCount(rows));
+}
+
+QStringList receiptNotes(const PurgeReceipt &receipt)
+{
+    QStringList lines;
+    for (auto it = receipt.jobWouldDelete.cbegin(); it != receipt.jobWouldDelete.cend(); ++it) {
+        const QString text = jobWouldDeleteText(it.key(), it.value());
+        if (!text.isEmpty())
+            lines << text;
+    }
+    for (const QString &w : receipt.shortRetention)
+        lines << QCoreApplication::translate("ReceiptNotes", "Warning: %1").arg(w);
+    for (const LockWaiter &w : receipt.lockWaiters)
+        lines << QCoreApplication::translate("ReceiptNotes",
+                                             "Session %1 waited for the purge lock during this run.")
+                     .arg(w.describe());
+    return lines;
+}
+
+void insertReceiptNotes(const PurgeReceipt &receipt, QJsonObject *json)
+{
+    QJsonObject job;
+    for (auto it = receipt.jobWouldDelete.cbegin(); it != receipt.jobWouldDelete.cend(); ++it)
+        job.insert(it.key(), double(it.value()));
+    json->insert(QStringLiteral("job_would_delete"), job);
+    json->insert(QStringLiteral("short_retention"), QJsonArray::fromStringList(receipt.shortRetention));
+    json->insert(QStringLiteral("lock_waiters"), lockWaitersJson(receipt.lockWaiters));
+}
+
+} // namespace purga

@@ -1,0 +1,321 @@
+#include "chunkplanner.h"
+#include "rulerun.h"
+#include "core/pg/sqlfailure.h"
+#include "core/util/textformat.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace purga::detail {
+
+namespace {
+
+void rollback(PgConnection &conn)
+{
+    QString ignored;
+    if (conn.isOpen()) // a lost connection has nothing to roll back (and Qt would warn)
+        conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
+}
+
+// One row rule's purge: TID-range batches over the table, each in its own short transaction.
+class RowPurge
+{
+public:
+    RowPurge(PurgeContext &ctx, const RulePreview &preview)
+        : m_run(ctx, preview)
+        , m_ctx(ctx)
+        , m_preview(preview)
+        , m_cfg(preview.config)
+    {
+        m_limits.batchSize = m_cfg.batchSize;
+        m_limits.timeCapMs = m_cfg.targetBatchMs > 0 ? m_cfg.targetBatchMs : 250.0;
+    }
+
+    RuleReceipt run();
+
+private:
+    enum class Step { Next, Retry, Done };
+    bool stoppedBeforeBatch(RuleReceipt *out);
+    Step batch(RuleReceipt *out);
+    bool begin(QSqlQuery &b, QString *error);
+    Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
+    RuleReceipt finishComplete();
+
+    RuleRun m_run;
+    PurgeContext &m_ctx;
+    const RulePreview &m_preview;
+    const RuleConfig &m_cfg;
+    ChunkLimits m_limits;
+    ChunkPlan m_plan;
+    QString m_template;
+    qint64 m_blocks = -1; // read inside the first batch's transaction
+    qint64 m_from = 0;
+    qint64 m_rangeRows = 0; // removed from the range that starts at m_from, over its batches
+    int m_lockRetries = 0;
+    double m_lastBatchMs = 0;
+};
+
+RuleReceipt RowPurge::run()
+{
+    RuleReceipt &r = m_run.receipt();
+    r.sql = Rules::deleteBatchSql(m_preview.id, Rules::cutoffLiteral(m_preview.cutoffUtc));
+    if (m_preview.eligible <= 0)
+        return m_run.finish(
+            RuleStatus::Ok,
+            QCoreApplication::translate("purga::detail", "%1: nothing to remove.").arg(m_preview.table));
+    m_template = QString(r.sql)
+                     .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
+                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax));
+    m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 rows to remove, cutoff %3 UTC.")
+                  .arg(m_preview.table, formatCount(m_preview.eligible), m_preview.cutoffUtc));
+    RuleReceipt out;
+    while (m_blocks < 0 || m_from < m_blocks) {
+        const Step s = batch(&out);
+        if (s == Step::Done)
+            return out;
+        // Everything the preview counted is gone: the remaining blocks hold nothing for this plan.
+        if (s == Step::Next && r.deleted >= m_preview.eligible)
+            break;
+        if (s == Step::Next)
+            m_run.paceAfterBatch(m_lastBatchMs, m_cfg.pauseMs);
+    }
+    return finishComplete();
+}
+
+// Opens the batch's transaction with its timeouts; the first batch also reads the table's size
+// under that lock_timeout (behind an ACCESS EXCLUSIVE lock it times out and is retried like a batch).
+bool RowPurge::begin(QSqlQuery &b, QString *error)
+{
+    // Asynchronous commit (--sync-commit off): transaction-scoped, so it also holds behind a
+    // transaction-pooling pgbouncer and never outlives the batch.
+    const QString async =
+        m_ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
+    if (!m_ctx.conn.execScript(
+            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
+                .arg(m_cfg.lockTimeoutMs)
+                .arg(m_cfg.statementTimeoutMs)
+                .arg(async),
+            error))
+        return false;
+    if (m_blocks >= 0)
+        return true;
+    if (!b.exec(QStringLiteral(
+                    "SELECT pg_relation_size(to_regclass('%1')) / current_setting('block_size')::bigint")
+                    .arg(m_preview.table)) ||
+        !b.next())
+        return false;
+    m_blocks = qMax<qint64>(1, b.value(0).toLongLong());
+    m_plan = firstChunk(m_preview.eligible, m_blocks, m_limits);
+    m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 blocks, first chunk %3 blocks.")
+                  .arg(m_preview.table)
+                  .arg(m_blocks)
+                  .arg(m_plan.chunk));
+    return true;
+}
+
+// Cancel or "stop after this batch" asked since the last one: the rule ends here (receipt in *out).
+bool RowPurge::stoppedBeforeBatch(RuleReceipt *out)
+{
+    if (m_ctx.canceller.isCancelled()) {
+        *out =
+            m_run.finish(RuleStatus::Cancelled,
+                         QCoreApplication::translate("purga::detail", "%1: cancelled.").arg(m_preview.table));
+        return true;
+    }
+    if (m_ctx.stop.isRequested()) {
+        *out =
+            m_run.finish(RuleStatus::Cancelled,
+                         QCoreApplication::translate("purga::detail", "%1: stopped after batch %2 as asked.")
+                             .arg(m_preview.table)
+                             .arg(m_run.receipt().batches));
+        return true;
+    }
+    return false;
+}
+
+RowPurge::Step RowPurge::batch(RuleReceipt *out)
+{
+    RuleReceipt &r = m_run.receipt();
+    if (!m_run.paceBeforeBatch(out))
+        return Step::Done;
+    // The batch size may change during the run (GUI): from this batch on, the DELETE's LIMIT
+    // and the chunk planner follow it.
+    const int batchSize = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
+    m_limits.batchSize = batchSize;
+    if (stoppedBeforeBatch(out))
+        return Step::Done;
+    QElapsedTimer bt;
+    bt.start();
+    QSqlQuery b(m_ctx.conn.database());
+    QString beginError;
+    const bool began = begin(b, &beginError);
+    const qint64 to = qMin(qMax<qint64>(m_blocks, 1), m_from + m_plan.chunk);
+    // The last chunk is open-ended: it also covers blocks the table grew by during the run.
+    const QString sql =
+        QString(m_template)
+            .replace(QStringLiteral("%LIMIT%"), QString::number(batchSize))
+            .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
+            .replace(QStringLiteral("%TID_TO%"), QString::number(to >= m_blocks ? qint64(4294967295LL) : to));
+    if (!began || !b.exec(sql))
+        return failed(b, began, beginError, out);
+    m_lockRetries = 0;
+    const qint64 n = qMax(0, b.numRowsAffected());
+    // Blast-radius breaker: never remove more than the confirmed preview counted.
+    if (r.deleted + n > m_preview.eligible) {
+        rollback(m_ctx.conn);
+        *out = m_run.finish(
+            RuleStatus::Error,
+            QCoreApplication::translate(
+                "purga::detail",
+                "%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was "
+                "rolled back and the purge stopped. Take a new preview.")
+                .arg(m_preview.table)
+                .arg(r.batches + 1)
+                .arg(formatCount(r.deleted + n), formatCount(m_preview.eligible)));
+        return Step::Done;
+    }
+    QSqlQuery commit(m_ctx.conn.database());
+    if (!commit.exec(QStringLiteral("COMMIT"))) {
+        const QString e = commit.lastError().text();
+        rollback(m_ctx.conn);
+        *out = m_run.finish(
+            RuleStatus::Error,
+            QCoreApplication::translate("purga::detail", "%1: commit failed: %2").arg(m_preview.table, e));
+        return Step::Done;
+    }
+    const double ms = bt.nsecsElapsed() / 1e6;
+    r.blocks = m_blocks;
+    r.blocksDone = qMax(r.blocksDone, to);
+    r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, batchSize) : batchSize;
+    r.limitMax = qMax(r.limitMax, batchSize);
+    if (!m_ctx.options.syncCommit)
+        m_ctx.unflushed = true;
+    if (n > 0 && r.deleted == 0) {
+        // Every deleted row lies in the preview's key range (the DELETE is bounded by it).
+        r.keyMin = m_preview.keyMin;
+        r.keyMax = m_preview.keyMax;
+    }
+    m_lastBatchMs = ms;
+    m_run.recordBatch(n, ms);
+    // A full batch may have left removable rows in its range: the next batch reads it again, and
+    // the density is judged once the range is done, over all its rows.
+    m_rangeRows += n;
+    const bool rangeDone = n < batchSize;
+    m_plan = nextChunk(m_plan, m_rangeRows, to - m_from, ms, m_limits, rangeDone);
+    if (rangeDone) {
+        m_from = to;
+        m_rangeRows = 0;
+    }
+    return Step::Next;
+}
+
+RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out)
+{
+    RuleReceipt &r = m_run.receipt();
+    // b holds the failure when the DELETE or the first batch's size query failed; else BEGIN did.
+    const bool queryFailed = began || b.lastError().isValid();
+    const SqlFailure kind =
+        queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : SqlFailure::Other;
+    const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
+    rollback(m_ctx.conn);
+    const QString table = m_preview.table;
+    if (kind == SqlFailure::Cancelled) {
+        *out = m_run.finish(RuleStatus::Cancelled,
+                            QCoreApplication::translate(
+                                "purga::detail", "%1: cancelled during batch %2; that batch was rolled back.")
+                                .arg(table)
+                                .arg(r.batches + 1));
+        return Step::Done;
+    }
+    if (kind == SqlFailure::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
+        ++m_lockRetries;
+        const int backoff = retryBackoffMs(m_lockRetries);
+        m_run.waitBeforeRetry(
+            backoff, QCoreApplication::translate(
+                         "purga::detail", "%1: lock timeout (%2 ms) held by %3; retry %4 of %5 in %6 ms.")
+                         .arg(table)
+                         .arg(m_cfg.lockTimeoutMs)
+                         .arg(lockHoldersOf(m_ctx.conn, table))
+                         .arg(m_lockRetries)
+                         .arg(m_cfg.maxLockRetries)
+                         .arg(backoff));
+        return Step::Retry;
+    }
+    if (kind == SqlFailure::LockTimeout)
+        *out = m_run.finish(
+            RuleStatus::Error,
+            QCoreApplication::translate(
+                "purga::detail",
+                "%1: still locked after %2 retries (held by %3). Stopped cleanly: every committed "
+                "batch stays, nothing is half-done.")
+                .arg(table)
+                .arg(m_cfg.maxLockRetries)
+                .arg(lockHoldersOf(m_ctx.conn, table)));
+    else if (!m_ctx.conn.isOpen() || dbError.isEmpty())
+        *out =
+            m_run.finish(RuleStatus::Error,
+                         QCoreApplication::translate(
+                             "purga::detail",
+                             "%1: the connection was lost during batch %2. Committed batches stay removed.")
+                             .arg(table)
+                             .arg(r.batches + 1));
+    else
+        *out = m_run.finish(RuleStatus::Error,
+                            QCoreApplication::translate("purga::detail", "%1: batch %2 failed: %3")
+                                .arg(table)
+                                .arg(r.batches + 1)
+                                .arg(dbError));
+    return Step::Done;
+}
+
+RuleReceipt RowPurge::finishComplete()
+{
+    const RuleReceipt &r = m_run.receipt();
+    QString msg = QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches.")
+                      .arg(m_preview.table)
+                      .arg(formatCount(r.deleted), formatCount(r.batches));
+    if (r.deleted != m_preview.eligible)
+        msg += u' ' +
+               QCoreApplication::translate(
+                   "purga::detail",
+                   "The preview counted %1: %2 rows changed since (updated or removed by others) and were "
+                   "left alone.")
+                   .arg(formatCount(m_preview.eligible), formatCount(m_preview.eligible - r.deleted));
+    return m_run.finish(RuleStatus::Ok, msg);
+}
+
+} // namespace
+
+// A transaction that wrote WAL of its own commits synchronously under synchronous_commit = on: it
+// waits until the WAL is flushed up to its commit record, which lies after every earlier batch's.
+// Once it returns no asynchronously committed batch can come back. A transactional logical message
+// is the smallest such write (one WAL record, no table); a transaction that only took an xid
+// (txid_current()) would not do: PostgreSQL commits it asynchronously, having written nothing.
+bool flushAsyncCommits(PurgeContext &ctx, QString *error)
+{
+    if (!ctx.unflushed)
+        return true;
+    if (!ctx.conn.isOpen()) {
+        *error = QCoreApplication::translate("purga::detail", "the connection was lost");
+        return false;
+    }
+    if (!ctx.conn.execScript(
+            QStringLiteral("BEGIN; SET LOCAL synchronous_commit = on; "
+                           "SELECT pg_logical_emit_message(true, 'purga-sesiones', 'flush'); COMMIT"),
+            error)) {
+        rollback(ctx.conn);
+        return false;
+    }
+    ctx.unflushed = false;
+    ctx.log(QCoreApplication::translate("purga::detail",
+                                        "Batches committed asynchronously are now flushed to disk."));
+    return true;
+}
+
+RuleReceipt purgeRows(PurgeContext &ctx, const RulePreview &preview)
+{
+    return RowPurge(ctx, preview).run();
+}
+
+} // namespace purga::detail

@@ -1,0 +1,94 @@
+#include "vacuum.h"
+
+#include "core/pg/pgconnection.h"
+#include "core/pg/querycanceller.h"
+#include "core/pg/sqlfailure.h"
+#include "core/rules/rules.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+
+namespace purga {
+
+bool vacuumWorthOffering(qint64 rowsDeleted)
+{
+    return rowsDeleted >= 10000;
+}
+
+namespace {
+
+bool isRuleTable(const QString &table)
+{
+    for (const QString &id : Rules::ids())
+        if (Rules::table(id) == table)
+            return true;
+    return false;
+}
+
+// One VACUUM (ANALYZE) under a session lock_timeout (VACUUM cannot run in a transaction block,
+// so no SET LOCAL): reset afterwards whatever happened.
+bool vacuumOne(PgConnection &conn, const QString &table, QueryCanceller *canceller, int lockTimeoutMs,
+               QString *error, bool *cancelled)
+{
+    QString ignored;
+    conn.execScript(QStringLiteral("SET lock_timeout = %1").arg(qMax(1, lockTimeoutMs)), &ignored);
+    QSqlQuery q(conn.database());
+    const bool ok = q.exec(QStringLiteral("VACUUM (ANALYZE) %1").arg(table));
+    if (!ok) {
+        const SqlFailure kind = classifyFailure(q, canceller && canceller->isCancelled());
+        if (kind == SqlFailure::Cancelled) {
+            *cancelled = true;
+            *error =
+                QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 was cancelled.").arg(table);
+        } else if (kind == SqlFailure::LockTimeout) {
+            *error = QCoreApplication::translate(
+                         "Maintenance", "VACUUM (ANALYZE) %1 waited more than %2 ms for a lock held by "
+                                        "another session and was not run; autovacuum will do it.")
+                         .arg(table)
+                         .arg(lockTimeoutMs);
+        } else {
+            *error = QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 failed: %2")
+                         .arg(table, q.lastError().databaseText().trimmed());
+        }
+    }
+    if (conn.isOpen())
+        conn.execScript(QStringLiteral("RESET lock_timeout"), &ignored);
+    return ok;
+}
+
+} // namespace
+
+bool vacuumAnalyze(PgConnection &conn, const QStringList &tables, QueryCanceller *canceller,
+                   const ProgressFn &progress, QString *error, int lockTimeoutMs, bool *cancelled)
+{
+    bool stopped = false;
+    int done = 0;
+    for (const QString &table : tables) {
+        // Only the rule tables: the name is spliced into the statement.
+        if (!isRuleTable(table)) {
+            *error =
+                QCoreApplication::translate("Maintenance", "%1 is not a table this app purges.").arg(table);
+            return false;
+        }
+        // A cancel that came before this table skips it (and every later one).
+        if (canceller && canceller->isCancelled()) {
+            stopped = true;
+            *error = QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 was cancelled before it "
+                                                                "started.")
+                         .arg(table);
+        }
+        if (progress && !stopped)
+            progress(table, done, int(tables.size()));
+        if (stopped || !vacuumOne(conn, table, canceller, lockTimeoutMs, error, &stopped)) {
+            if (cancelled)
+                *cancelled = stopped;
+            return false;
+        }
+        ++done;
+    }
+    if (progress)
+        progress(QString(), done, int(tables.size()));
+    return true;
+}
+
+} // namespace purga

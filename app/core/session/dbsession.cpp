@@ -1,0 +1,262 @@
+#include "dbsession.h"
+
+#include "applog.h"
+#include "dbworker.h"
+#include "purgecontroller.h"
+#include "requestlog.h"
+#include "core/history/historystore.h"
+#include "core/pg/pgconnection.h"
+#include "core/purge/vacuum.h"
+
+#include <QDeadlineTimer>
+#include <QLoggingCategory>
+
+namespace purga {
+
+Q_LOGGING_CATEGORY(lcSession, "purga.session")
+
+void registerMetaTypes()
+{
+    qRegisterMetaType<ConnectionProfile>("purga::ConnectionProfile");
+    qRegisterMetaType<PreflightReport>("purga::PreflightReport");
+    qRegisterMetaType<Overview>("purga::Overview");
+    qRegisterMetaType<PreviewPlan>("purga::PreviewPlan");
+    qRegisterMetaType<QList<RuleConfig>>("QList<purga::RuleConfig>");
+    qRegisterMetaType<RuleProgress>("purga::RuleProgress");
+    qRegisterMetaType<PurgeReceipt>("purga::PurgeReceipt");
+    qRegisterMetaType<PurgeOptions>("purga::PurgeOptions");
+    qRegisterMetaType<DbFailure>("purga::DbFailure");
+    qRegisterMetaType<ConnectResult>("purga::ConnectResult");
+}
+
+DbSession::DbSession(QObject *parent)
+    : QObject(parent)
+    , m_canceller(std::make_shared<QueryCanceller>())
+    , m_worker(new detail::DbWorker(m_canceller))
+{
+    registerMetaTypes();
+    m_worker->start();
+}
+
+DbSession::~DbSession()
+{
+    shutdown();
+}
+
+QList<DbRequest *> DbSession::activeRequests() const
+{
+    QList<DbRequest *> out;
+    for (const QPointer<DbRequest> &r : m_live) {
+        if (r && r->isActive())
+            out << r.data();
+    }
+    return out;
+}
+
+DbRequest *DbSession::runningRequest() const
+{
+    for (const QPointer<DbRequest> &r : m_live) {
+        if (r && r->state() == DbRequest::State::Running)
+            return r.data();
+    }
+    return nullptr;
+}
+
+DbRequest *DbSession::enqueue(const QString &label,
+                              std::function<bool(DbContext &, std::any *, DbFailure *)> work,
+                              bool needsConnection)
+{
+    auto core = std::make_shared<detail::RequestCore>();
+    core->id = m_nextId++;
+    core->needsConnection = needsConnection;
+    core->work = std::move(work);
+    auto *request = new DbRequest(core->id, label, m_canceller, this);
+    request->attach(core);
+    logRequestLifecycle(request);
+    connect(request, &DbRequest::started, this, [this, request] { emit requestStarted(request); });
+    connect(request, &DbRequest::finished, this, [this, request] { forget(request); });
+    const bool wasBusy = isBusy();
+    m_live << request;
+    emit requestQueued(request);
+    if (!wasBusy)
+        emit busyChanged(true);
+    if (m_worker)
+        m_worker->enqueue(std::move(core));
+    else
+        request->cancel(); // after shutdown nothing runs
+    return request;
+}
+
+void DbSession::forget(DbRequest *request)
+{
+    m_live.removeAll(QPointer<DbRequest>(request));
+    m_live.removeAll(QPointer<DbRequest>());
+    request->deleteLater();
+    if (m_live.isEmpty())
+        emit busyChanged(false);
+}
+
+void DbSession::cancelAll()
+{
+    // Queued ones first, so that none of them starts when the running one stops.
+    const QList<DbRequest *> active = activeRequests();
+    for (DbRequest *r : active) {
+        if (r->state() == DbRequest::State::Queued)
+            r->cancel();
+    }
+    for (DbRequest *r : active) {
+        if (r && r->isActive())
+            r->cancel();
+    }
+}
+
+bool DbSession::shutdown(std::chrono::milliseconds budget)
+{
+    if (!m_worker)
+        return true;
+    detail::DbWorker *worker = m_worker;
+    m_worker = nullptr;
+    // From here on nothing is delivered: the receivers may be half destroyed already.
+    for (const QPointer<DbRequest> &r : std::as_const(m_live)) {
+        if (r)
+            r->blockSignals(true);
+    }
+    cancelAll();
+    m_canceller->cancel();
+    worker->stop();
+    QDeadlineTimer deadline(budget);
+    // Most of the budget for a polite cancel; then cut the connection's socket, which ends even a
+    // statement whose backend is stopped or whose network black-holes.
+    if (!worker->wait(QDeadlineTimer(budget * 6 / 10))) {
+        qCInfo(lcSession) << "the database did not answer the cancel; closing the connection's socket";
+        m_canceller->abort();
+        if (!worker->wait(deadline)) {
+            // Still inside libpq (a connection attempt to a host that does not answer): it ends by
+            // its connect_timeout. Its results reach no one; it deletes itself when done.
+            qCWarning(lcSession) << "the database thread is still busy; leaving it to end on its own";
+            connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+            if (worker->isFinished())
+                worker->deleteLater();
+            return false;
+        }
+    }
+    delete worker;
+    return true;
+}
+
+DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString &password)
+{
+    addLogSecret(password);
+    qCInfo(lcDb).noquote() << "connecting to" << describeForLog(profile);
+    auto work = [profile, password](DbContext &ctx, ConnectResult *out, DbFailure *failure) {
+        ctx.setConnection(nullptr);
+        auto conn = std::make_unique<PgConnection>();
+        ConnectError err;
+        if (!conn->open(profile, password, &err)) {
+            *failure = {err.message, ConnectError::kindId(err.kind), err.detail};
+            return false;
+        }
+        // A purge that died with its process left its run 'en_curso': close it now.
+        if (HistoryStore::exists(*conn)) {
+            QString ignored;
+            HistoryStore::markInterrupted(*conn, &ignored);
+        }
+        out->profile = profile;
+        out->backendPid = conn->backendPid();
+        ctx.setConnection(std::move(conn));
+        return true;
+    };
+    return submit<ConnectResult>(tr("Connecting to %1").arg(profile.displayTarget()), std::move(work), false);
+}
+
+DbRequest *DbSession::disconnectFromServer()
+{
+    return submit<bool>(
+        tr("Disconnecting"),
+        [](DbContext &ctx, bool *out, DbFailure *) {
+            ctx.setConnection(nullptr);
+            *out = true;
+            return true;
+        },
+        false);
+}
+
+namespace {
+// Adapts core functions that report a QString error.
+template <typename Fn> bool withError(DbFailure *failure, Fn fn)
+{
+    QString error;
+    const bool ok = fn(&error);
+    if (!ok)
+        failure->message = error;
+    return ok;
+}
+} // namespace
+
+DbRequest *DbSession::runPreflight()
+{
+    return submit<PreflightReport>(
+        tr("Preflight checks"), [](DbContext &ctx, PreflightReport *out, DbFailure *f) {
+            return withError(f, [&](QString *e) { return purga::runPreflight(*ctx.connection(), out, e); });
+        });
+}
+
+DbRequest *DbSession::runPreflight(const ConnectionProfile &profile, const QString &password)
+{
+    return submit<PreflightReport>(tr("Preflight checks"),
+                                   [profile, password](DbContext &ctx, PreflightReport *out, DbFailure *f) {
+                                       return withError(f, [&](QString *e) {
+                                           if (!purga::runPreflight(*ctx.connection(), out, e))
+                                               return false;
+                                           probePoolMode(*ctx.connection(), profile, password, out);
+                                           return true;
+                                       });
+                                   });
+}
+
+DbRequest *DbSession::setupHistory()
+{
+    return submit<QString>(tr("Creating the history tables"), [](DbContext &ctx, QString *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            if (!HistoryStore::setup(*ctx.connection(), e))
+                return false;
+            *out = DbSession::tr("History tables are ready.");
+            return true;
+        });
+    });
+}
+
+DbRequest *DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact)
+{
+    auto work = [rules, exact](DbContext &ctx, Overview *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            return exact ? fetchOverviewExact(*ctx.connection(), rules, 30000, ctx.canceller(),
+                                              ctx.progress(), out, e)
+                         : fetchOverviewEstimates(*ctx.connection(), rules, out, e);
+        });
+    };
+    return submit<Overview>(exact ? tr("Exact counts") : tr("Estimates"), std::move(work));
+}
+
+DbRequest *DbSession::preview(const QList<RuleConfig> &rules)
+{
+    return submit<PreviewPlan>(tr("Preview"), [rules](DbContext &ctx, PreviewPlan *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, e);
+        });
+    });
+}
+
+DbRequest *DbSession::vacuumAnalyze(const QStringList &tables)
+{
+    return submit<QString>(tr("VACUUM (ANALYZE)"), [tables](DbContext &ctx, QString *out, DbFailure *f) {
+        return withError(f, [&](QString *e) {
+            if (!purga::vacuumAnalyze(*ctx.connection(), tables, ctx.canceller(), ctx.progress(), e))
+                return false;
+            *out = DbSession::tr("VACUUM (ANALYZE) done: %1.").arg(tables.join(QStringLiteral(", ")));
+            return true;
+        });
+    });
+}
+
+} // namespace purga

@@ -1,0 +1,140 @@
+#include "dbworker.h"
+
+#include "dbsession.h"
+#include "core/pg/pgconnection.h"
+
+namespace purga {
+namespace detail {
+
+void RequestCore::postRunning()
+{
+    post([](DbRequest *h) { h->markRunning(); });
+}
+
+void RequestCore::postProgress(const QString &stage, int done, int total)
+{
+    post([stage, done, total](DbRequest *h) { emit h->progress(stage, done, total); });
+}
+
+void RequestCore::postFinished(DbRequest::State state, std::any result, const DbFailure &failure)
+{
+    post([state, result = std::move(result), failure](DbRequest *h) mutable {
+        h->finish(state, std::move(result), failure);
+    });
+}
+
+void RequestCore::detachHandle()
+{
+    std::lock_guard<std::mutex> lock(mutex);
+    handle = nullptr;
+}
+
+DbWorker::DbWorker(std::shared_ptr<QueryCanceller> canceller)
+    : m_canceller(std::move(canceller))
+{
+    setObjectName(QStringLiteral("purga-db-session"));
+}
+
+DbWorker::~DbWorker() = default;
+
+void DbWorker::enqueue(std::shared_ptr<RequestCore> core)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    m_queue.push_back(std::move(core));
+    m_wake.notify_one();
+}
+
+void DbWorker::stop()
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    requestInterruption();
+    m_wake.notify_one();
+}
+
+void DbWorker::run()
+{
+    for (;;) {
+        std::shared_ptr<RequestCore> core;
+        {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            m_wake.wait(lock, [this] { return !m_queue.empty() || isInterruptionRequested(); });
+            if (isInterruptionRequested())
+                break;
+            core = std::move(m_queue.front());
+            m_queue.pop_front();
+        }
+        execute(*core);
+    }
+    // The connection is closed in the thread that opened it (QSqlDatabase's rule).
+    setConnection(nullptr);
+}
+
+void DbWorker::execute(RequestCore &core)
+{
+    // The canceller knows the request before the handle can see it running, so that a cancel
+    // from the handle always finds it (see DbRequest::cancel).
+    m_canceller->beginRequest(core.id);
+    int expected = RequestCore::Queued;
+    if (!core.phase.compare_exchange_strong(expected, RequestCore::Running)) {
+        m_canceller->endRequest(); // dropped while queued: it never runs
+        return;
+    }
+    core.postRunning();
+    std::any result;
+    DbFailure failure;
+    bool ok = false;
+    if (core.needsConnection && !m_conn) {
+        failure.message = DbSession::tr("Not connected.");
+    } else {
+        DbContext ctx(this, &core);
+        ok = core.work(ctx, &result, &failure);
+    }
+    const bool cancelled = !ok && m_canceller->isCancelled();
+    m_canceller->endRequest();
+    if (m_canceller->isCancelled())
+        m_canceller->waitForDelivery(2000); // a late cancel must not reach the next request
+    core.phase.store(RequestCore::Done);
+    const auto state = ok          ? DbRequest::State::Succeeded
+                       : cancelled ? DbRequest::State::Cancelled
+                                   : DbRequest::State::Failed;
+    core.postFinished(state, std::move(result), failure);
+}
+
+void DbWorker::setConnection(std::unique_ptr<PgConnection> conn)
+{
+    m_canceller->disarm();
+    m_conn = std::move(conn); // closes the previous one, in this thread
+    if (m_conn)
+        m_canceller->arm(m_conn->handle());
+}
+
+} // namespace detail
+
+PgConnection *DbContext::connection() const
+{
+    return m_worker->m_conn.get();
+}
+
+QueryCanceller *DbContext::canceller() const
+{
+    return m_worker->m_canceller.get();
+}
+
+bool DbContext::isCancelled() const
+{
+    return m_worker->m_canceller->isCancelled();
+}
+
+ProgressFn DbContext::progress() const
+{
+    return [core = m_core](const QString &stage, int done, int total) {
+        core->postProgress(stage, done, total);
+    };
+}
+
+void DbContext::setConnection(std::unique_ptr<PgConnection> conn)
+{
+    m_worker->setConnection(std::move(conn));
+}
+
+} // namespace purga

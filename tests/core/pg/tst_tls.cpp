@@ -1,0 +1,169 @@
+// TLS against the sandbox (ssl=on, a CA of its own, a certificate for "localhost" only, database
+// core_tls reachable over TLS only): verify-full connects and says so, and each TLS failure is
+// told by its cause (host name, root certificate, sslmode=disable against hostssl) (issues 8, 12).
+#include "core/pg/pgconnection.h"
+#include "core/pg/tls.h"
+#include "core/preflight/preflight.h"
+#include "support/pgsandbox.h"
+
+#include <QTest>
+
+using namespace purga;
+using namespace purga::test;
+
+class TestTls : public QObject
+{
+    Q_OBJECT
+
+private:
+    SandboxInfo m_sandbox;
+
+    ConnectionProfile profile(const QString &host, const QString &sslMode, const QString &rootCert,
+                              const QString &database = QStringLiteral("core_tls")) const
+    {
+        ConnectionProfile p;
+        p.name = QStringLiteral("tls");
+        p.host = host;
+        p.port = m_sandbox.port;
+        p.database = database;
+        p.user = QStringLiteral("identidad_purga");
+        p.sslMode = sslMode;
+        p.sslRootCert = rootCert;
+        return p;
+    }
+
+    ConnectError failure(const ConnectionProfile &p)
+    {
+        PgConnection conn;
+        ConnectError e;
+        if (conn.open(p, m_sandbox.purgaPassword, &e))
+            e.message = QStringLiteral("(connected)");
+        return e;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        QVERIFY2(QFile::exists(m_sandbox.caFile), qPrintable(m_sandbox.caFile));
+    }
+
+    void loopbackIsDecidedFromTheText_data()
+    {
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<bool>("loopback");
+        QTest::newRow("localhost") << QStringLiteral("localhost") << true;
+        QTest::newRow("LOCALHOST") << QStringLiteral("LOCALHOST") << true;
+        QTest::newRow("127.0.0.1") << QStringLiteral("127.0.0.1") << true;
+        QTest::newRow("127.8.9.10") << QStringLiteral("127.8.9.10") << true;
+        QTest::newRow("::1") << QStringLiteral("::1") << true;
+        QTest::newRow("[::1]") << QStringLiteral("[::1]") << true;
+        QTest::newRow("socket") << QStringLiteral("/var/run/postgresql") << true;
+        QTest::newRow("abstract socket") << QStringLiteral("@pg") << true;
+        QTest::newRow("default socket") << QString() << true;
+        QTest::newRow("remote name") << QStringLiteral("db.example.com") << false;
+        QTest::newRow("localhost lookalike") << QStringLiteral("localhost.example.com") << false;
+        QTest::newRow("private address") << QStringLiteral("10.0.0.5") << false;
+        QTest::newRow("128.0.0.1") << QStringLiteral("128.0.0.1") << false;
+        QTest::newRow("::2") << QStringLiteral("::2") << false;
+    }
+
+    void loopbackIsDecidedFromTheText()
+    {
+        QFETCH(QString, host);
+        QFETCH(bool, loopback);
+        QCOMPARE(isLoopbackHost(host), loopback);
+        QCOMPARE(defaultSslMode(host), loopback ? QStringLiteral("prefer") : QStringLiteral("verify-full"));
+    }
+
+    void aListIsLoopbackOnlyWhenEveryHostIs()
+    {
+        QVERIFY(isLoopbackHostList(QStringLiteral("localhost,127.0.0.2")));
+        QVERIFY(!isLoopbackHostList(QStringLiteral("localhost,db.example.com")));
+        QCOMPARE(defaultSslMode(QStringLiteral("localhost,db.example.com")), QStringLiteral("verify-full"));
+    }
+
+    void verifyFullWithTheRootCertificateConnects()
+    {
+        PgConnection conn;
+        ConnectError e;
+        QVERIFY2(
+            conn.open(profile(QStringLiteral("localhost"), QStringLiteral("verify-full"), m_sandbox.caFile),
+                      m_sandbox.purgaPassword, &e),
+            qPrintable(e.message + u' ' + e.detail));
+        const TlsStatus tls = tlsStatus(conn.handle());
+        QVERIFY(tls.known && tls.inUse);
+        QVERIFY2(tls.protocol.startsWith(QStringLiteral("TLSv")), qPrintable(tls.protocol));
+        QVERIFY(!tls.cipher.isEmpty());
+        QCOMPARE(tls.sslMode, QStringLiteral("verify-full"));
+        QCOMPARE(tls.host, QStringLiteral("localhost"));
+        QVERIFY(!tls.atRisk());
+
+        PreflightReport report;
+        QString error;
+        QVERIFY2(runPreflight(conn, &report, &error), qPrintable(error));
+        QVERIFY(report.tls.inUse);
+        const auto item = std::find_if(report.items.cbegin(), report.items.cend(),
+                                       [](const PreflightItem &i) { return i.id == QLatin1String("tls"); });
+        QVERIFY(item != report.items.cend());
+        QCOMPARE(item->status, PreflightItem::Status::Ok);
+        QVERIFY(report.toJson().value(u"tls").toObject().value(u"in_use").toBool());
+    }
+
+    // The certificate names "localhost"; connecting by 127.0.0.1 is a host-name mismatch.
+    void hostNameMismatchSaysItIsTheHostName()
+    {
+        const ConnectError e =
+            failure(profile(QStringLiteral("127.0.0.1"), QStringLiteral("verify-full"), m_sandbox.caFile));
+        QCOMPARE(e.kind, ConnectError::Kind::Ssl);
+        QVERIFY2(e.message.contains(QStringLiteral("does not match the host name \"127.0.0.1\"")),
+                 qPrintable(e.message + u' ' + e.detail));
+        // verify-ca checks the chain only: the same host name is fine there.
+        PgConnection conn;
+        ConnectError ca;
+        QVERIFY2(
+            conn.open(profile(QStringLiteral("127.0.0.1"), QStringLiteral("verify-ca"), m_sandbox.caFile),
+                      m_sandbox.purgaPassword, &ca),
+            qPrintable(ca.message));
+    }
+
+    // The system CA bundle does not know the sandbox's CA.
+    void anUnknownCaSaysItIsTheRootCertificate()
+    {
+        QVERIFY2(!systemCaBundle().isEmpty(), "this machine has no system CA bundle");
+        const ConnectError e =
+            failure(profile(QStringLiteral("localhost"), QStringLiteral("verify-full"), QString()));
+        QCOMPARE(e.kind, ConnectError::Kind::Ssl);
+        QVERIFY2(e.message.contains(QStringLiteral("is not signed by %1").arg(systemCaBundle())),
+                 qPrintable(e.message + u' ' + e.detail));
+    }
+
+    // core_tls is hostssl only: sslmode=disable is refused, and told why.
+    void disableAgainstAServerRequiringTlsSaysSo()
+    {
+        const ConnectError e =
+            failure(profile(QStringLiteral("127.0.0.1"), QStringLiteral("disable"), QString()));
+        QCOMPARE(e.kind, ConnectError::Kind::Ssl);
+        QVERIFY2(e.message.contains(QStringLiteral("requires TLS")) &&
+                     e.message.contains(QStringLiteral("use sslmode=require or stronger")),
+                 qPrintable(e.message + u' ' + e.detail));
+        QCOMPARE(e.sqlState, QStringLiteral("28000"));
+        // The same role and sslmode on a database without that rule connects: the rule is the cause.
+        PgConnection conn;
+        ConnectError ok;
+        QVERIFY2(conn.open(profile(QStringLiteral("127.0.0.1"), QStringLiteral("disable"), QString(),
+                                   QStringLiteral("core")),
+                           m_sandbox.purgaPassword, &ok),
+                 qPrintable(ok.message));
+        QVERIFY(!tlsStatus(conn.handle()).inUse);
+        // With require (no certificate check) TLS is used and core_tls accepts it.
+        PgConnection tls;
+        QVERIFY2(tls.open(profile(QStringLiteral("127.0.0.1"), QStringLiteral("require"), QString()),
+                          m_sandbox.purgaPassword, &ok),
+                 qPrintable(ok.message));
+        QVERIFY(tlsStatus(tls.handle()).inUse);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTls)
+#include "tst_tls.moc"

@@ -1,0 +1,126 @@
+#pragma once
+
+// Fixtures shared by the purge tests (tst_purgeengine, tst_purgepartitions, tst_cli_purge):
+// seed data, the slow-row trigger, the history tables, plans and id-set arithmetic.
+#include "pgsandbox.h"
+#include "core/pg/pgconnection.h"
+#include "core/preview/preview.h"
+#include "core/purge/purgeengine.h"
+#include "core/rules/rules.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVariant>
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <mutex>
+
+namespace purga::test {
+
+inline const QString kRefresh = QStringLiteral("refresh_tokens");
+inline const QString kPre = QStringLiteral("pre_tokens");
+inline const QString kLog = QStringLiteral("log_sesiones");
+// The batch size every purge test plans with.
+constexpr int kBatch = 500;
+// Filler rows of a "large" token table: enough for many batches.
+constexpr int kFiller = 20000;
+
+using Clock = std::chrono::steady_clock;
+
+// ---------------------------------------------------------------- seed data
+
+// Refresh tokens: one boundary row per case on both sides of now() - 30 days (tags "edge:..." in
+// token_hash), then refreshFillerSql(filler).
+QString refreshSeedSql(int filler);
+// Pre-tokens: the same around now() - 24 hours.
+QString preSeedSql(int filler);
+
+// Refresh-token filler in creation order: an old region (the first 70 %) that is mostly removable
+// at now() - 30 days, then a young one; ends with ANALYZE. Boundary rows are the caller's.
+QString refreshFillerSql(int filler);
+
+// log_sesiones: monthly partitions 16, 15, 14, 13, 12, 1 and 0 months back (kLogMonthsBack, 100
+// rows each), and two rows in the DEFAULT partition (outside every monthly range) when it exists.
+inline const QList<int> kLogMonthsBack{16, 15, 14, 13, 12, 1, 0};
+QString logSeedSql(bool defaultRows);
+
+// A BEFORE DELETE trigger that sleeps `seconds` on the row with this id: a slow batch to act on.
+QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds);
+
+// '<utc>'::timestamptz
+QString tsLiteral(const QString &utc);
+// The rule (kRefresh or kPre) written independently of Rules::predicate, from its wording.
+QString eligibleWhere(const QString &rule, const QString &cutoffUtc);
+
+// ---------------------------------------------------------------- connections and history
+
+// Opens `c` as identidad_purga over TCP (optionally with another application_name).
+bool openPurga(const TestDatabase &db, PgConnection &c, const QString &app = QString());
+// Opens `c` as the sandbox superuser on the test database.
+bool openAdmin(const SandboxInfo &sandbox, const TestDatabase &db, PgConnection &c);
+// HistoryStore::setup on `c`, or on a fresh identidad_purga connection to `db`.
+bool setupHistory(PgConnection &c);
+bool setupHistory(const TestDatabase &db);
+
+// A preview of the default rules `ids` at kBatch, each config passed through `tweak`.
+bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out,
+          const std::function<void(RuleConfig &)> &tweak = {});
+// Purge options for `ids` run by operator "tester".
+PurgeOptions options(const QStringList &ids);
+
+// ---------------------------------------------------------------- reading results
+
+// The run's estado in identidad.purga_corridas, or "<no run row>".
+QString runState(TestDatabase &db, const QString &runId);
+// One metric of a run (NULL when absent).
+QVariant metric(TestDatabase &db, const QString &runId, const QString &name, const QString &table);
+// The single column of `sql` as sorted text.
+QStringList strings(TestDatabase &db, const QString &sql);
+// Every id of `table` in key order.
+QList<qint64> allIds(TestDatabase &db, const QString &table);
+// Removable log_sesiones partitions among those seeded `monthsBack` (upper bound <= cutoff),
+// by the test's own arithmetic; `cutoffSql` is an SQL timestamptz expression.
+QStringList removableLogPartitions(TestDatabase &db, const QList<int> &monthsBack, const QString &cutoffSql);
+
+// First value of `sql` on `c` (invalid on error or no row).
+QVariant valueOn(PgConnection &c, const QString &sql);
+// Polls `sql` (a boolean) on `c` until true, the timeout, or `abort`.
+bool pollUntil(PgConnection &c, const QString &sql, int timeoutMs, const std::atomic<bool> *abort = nullptr);
+qint64 msBetween(Clock::time_point a, Clock::time_point b);
+
+// ---------------------------------------------------------------- id sets
+
+// a \ b, sorted.
+QList<qint64> minus(const QList<qint64> &a, const QList<qint64> &b);
+QList<qint64> sorted(QList<qint64> v);
+// "[1,2,3]", for messages and for comparing id lists as text.
+QString listText(const QList<qint64> &ids);
+
+// A preview of one rule.
+bool takeOne(PgConnection &conn, const RuleConfig &config, PreviewPlan *plan, QString *error);
+
+// ---------------------------------------------------------------- observer
+
+// Records what the engine reports, from any thread; onProgress runs on each progress report,
+// onLog on each log line (on the engine's thread, e.g. to cancel at an exact point).
+class Recorder : public PurgeObserver
+{
+public:
+    std::function<void(const RuleProgress &)> onProgress;
+    std::function<void(const QString &)> onLog;
+
+    void ruleProgress(const RuleProgress &p) override;
+    void log(const QString &line) override;
+    QList<RuleProgress> progress();
+    QString logText();
+
+private:
+    std::mutex m_mutex;
+    QList<RuleProgress> m_progress;
+    QStringList m_lines;
+};
+
+} // namespace purga::test

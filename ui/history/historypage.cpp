@@ -1,0 +1,371 @@
+#include "historypage.h"
+
+#include "historyrunsmodel.h"
+#include "rundetaildialog.h"
+#include "core/pg/pgconnection.h"
+#include "core/session/dbsession.h"
+#include "ui/charts/historycharts.h"
+#include "ui/state/appstate.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QScrollArea>
+#include <QTableView>
+#include <QTimeZone>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <functional>
+#include <memory>
+
+namespace purga {
+
+namespace {
+
+// Points per series, decimated in the database: 300 over a chart some 1,200 px wide is one per
+// 4 px, and halves what Qt Charts builds on the GUI thread against 600 (docs/benchmarks.md).
+constexpr int kMaxPoints = 300;
+constexpr int kCustomRange = 6;
+// Typing in the filter re-filters once the typing pauses, not on every key.
+constexpr int kFilterDelayMs = 200;
+
+} // namespace
+
+HistoryPage::HistoryPage(AppState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_range(new QComboBox(this))
+    , m_zone(new QComboBox(this))
+    , m_filter(new QLineEdit(this))
+    , m_status(new QLabel(this))
+    , m_capNote(new QLabel(this))
+    , m_filterDelay(new QTimer(this))
+    , m_from(new QDateTimeEdit(this))
+    , m_to(new QDateTimeEdit(this))
+    , m_rowsView(HistoryCharts::makeView(tr("Rows removed per day")))
+    , m_durationView(HistoryCharts::makeView(tr("Run duration")))
+    , m_sizesView(HistoryCharts::makeView(tr("Rows in each table after the runs")))
+    , m_bytesView(HistoryCharts::makeView(tr("Bytes of each table after the runs")))
+    , m_runs(new QTableView(this))
+    , m_model(new HistoryRunsModel(this))
+{
+    m_range->addItems({tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days"), tr("Last 90 days"),
+                       tr("Last year"), tr("All"), tr("Custom…")});
+    m_range->setCurrentIndex(2);
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        edit->setCalendarPopup(true);
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setVisible(false);
+    }
+    m_from->setDateTime(QDateTime::currentDateTime().addDays(-30));
+    m_to->setDateTime(QDateTime::currentDateTime());
+    m_zone->addItem(tr("Local time"), QString::fromUtf8(QTimeZone::systemTimeZoneId()));
+    m_zone->addItem(tr("Server time"), QString());
+    m_zone->addItem(tr("UTC"), QStringLiteral("UTC"));
+    m_filter->setObjectName(QStringLiteral("runFilter"));
+    m_filter->setPlaceholderText(tr("Filter runs (origin, operator, status…)"));
+    m_filterDelay->setSingleShot(true);
+    m_filterDelay->setInterval(kFilterDelayMs);
+    m_capNote->setObjectName(QStringLiteral("runsCapNote"));
+    m_capNote->setWordWrap(true);
+    m_capNote->setVisible(false);
+    auto *refreshButton = new QPushButton(tr("Refresh"), this);
+    auto *exportButton = new QPushButton(tr("Export…"), this);
+    auto *resetZoom = new QPushButton(tr("Reset zoom"), this);
+    resetZoom->setObjectName(QStringLiteral("resetZoom"));
+    resetZoom->setToolTip(
+        tr("Drag across a chart to zoom in on a time span; this shows the whole range again."));
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Range:"), this));
+    bar->addWidget(m_range);
+    bar->addWidget(m_from);
+    bar->addWidget(m_to);
+    bar->addWidget(new QLabel(tr("Days in:"), this));
+    bar->addWidget(m_zone);
+    bar->addWidget(refreshButton);
+    bar->addWidget(resetZoom);
+    bar->addWidget(exportButton);
+    bar->addStretch();
+    bar->addWidget(m_status);
+
+    m_runs->setModel(m_model);
+    // Newest first until the user clicks another header; the model sorts (no QVariant compares).
+    m_runs->horizontalHeader()->setSortIndicator(HistoryRunsModel::Started, Qt::DescendingOrder);
+    m_runs->setToolTip(tr("Double-click a run for its detail."));
+    m_runs->setSortingEnabled(true);
+    m_runs->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_runs->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_runs->horizontalHeader()->setStretchLastSection(true);
+    m_runs->setMinimumHeight(200);
+
+    auto *content = new QWidget;
+    auto *col = new QVBoxLayout(content);
+    col->addWidget(m_rowsView);
+    col->addWidget(m_durationView);
+    col->addWidget(m_sizesView);
+    col->addWidget(m_bytesView);
+    col->addWidget(m_filter);
+    col->addWidget(m_capNote);
+    col->addWidget(m_runs);
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setWidget(content);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(scroll);
+
+    connect(refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
+    connect(exportButton, &QPushButton::clicked, this, &HistoryPage::askExport);
+    connect(m_range, &QComboBox::currentIndexChanged, this, [this](int index) {
+        m_from->setVisible(index == kCustomRange);
+        m_to->setVisible(index == kCustomRange);
+        refresh();
+    });
+    for (QDateTimeEdit *edit : {m_from, m_to})
+        connect(edit, &QDateTimeEdit::editingFinished, this, &HistoryPage::refresh);
+    connect(resetZoom, &QPushButton::clicked, this, &HistoryPage::resetZoom);
+    connect(m_runs, &QTableView::doubleClicked, this,
+            [this](const QModelIndex &i) { openRunDetail(i.row()); });
+    connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
+    connect(m_filter, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
+    connect(m_filterDelay, &QTimer::timeout, this, &HistoryPage::applyFilter);
+}
+
+QChart *HistoryPage::rowsChart() const
+{
+    return m_rowsView->chart();
+}
+QChart *HistoryPage::durationChart() const
+{
+    return m_durationView->chart();
+}
+QChart *HistoryPage::sizesChart() const
+{
+    return m_sizesView->chart();
+}
+QChart *HistoryPage::bytesChart() const
+{
+    return m_bytesView->chart();
+}
+QString HistoryPage::statusText() const
+{
+    return m_status->text();
+}
+
+void HistoryPage::setCustomRange(const QDateTime &from, const QDateTime &to)
+{
+    const QSignalBlocker block(m_range);
+    m_from->setDateTime(from.toLocalTime());
+    m_to->setDateTime(to.toLocalTime());
+    m_range->setCurrentIndex(kCustomRange);
+    m_from->setVisible(true);
+    m_to->setVisible(true);
+}
+
+void HistoryPage::setPresetRange(int index)
+{
+    const QSignalBlocker block(m_range);
+    m_range->setCurrentIndex(qBound(0, index, kCustomRange - 1));
+    m_from->setVisible(false);
+    m_to->setVisible(false);
+}
+
+void HistoryPage::resetZoom()
+{
+    for (QChartView *v : {m_rowsView, m_durationView, m_sizesView, m_bytesView})
+        v->chart()->zoomReset();
+}
+
+RunDetailDialog *HistoryPage::openRunDetail(int row)
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return nullptr;
+    auto *dialog = new RunDetailDialog(m_model->runAt(row), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
+}
+
+HistoryRange HistoryPage::selectedRange() const
+{
+    static const int hours[] = {24, 7 * 24, 30 * 24, 90 * 24, 365 * 24, 0};
+    HistoryRange r;
+    if (m_range->currentIndex() == kCustomRange) {
+        r.since = m_from->dateTime().toUTC();
+        r.until = m_to->dateTime().toUTC();
+        return r;
+    }
+    const int h = hours[qBound(0, m_range->currentIndex(), 5)];
+    if (h > 0)
+        r.since = QDateTime::currentDateTimeUtc().addSecs(-qint64(h) * 3600);
+    return r;
+}
+
+QString HistoryPage::selectedZone() const
+{
+    return m_zone->currentData().toString(); // empty: the server's, resolved on its connection
+}
+
+void HistoryPage::refresh()
+{
+    if (!m_state->session())
+        return;
+    if (m_request)
+        m_request->cancel();
+    const HistoryRange range = selectedRange();
+    const QString zone = selectedZone();
+    m_status->setText(tr("Reading the history…"));
+    m_request = m_state->session()->submit<HistoryData>(
+        tr("Read the purge history"), [range, zone](DbContext &ctx, HistoryData *out, DbFailure *failure) {
+            PgConnection &conn = *ctx.connection();
+            const QString z = zone.isEmpty() ? HistoryQuery::serverTimeZone(conn) : zone;
+            return HistoryQuery::load(conn, range, z, kMaxPoints, out, &failure->message, kMaxRuns);
+        });
+    m_request->onSucceeded<HistoryData>(this, [this](const HistoryData &d) { showDataInSteps(d); });
+    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
+        m_status->setText(f.message);
+        emit loaded(false);
+    });
+}
+
+void HistoryPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_state->session() && m_state->isConnected())
+        refresh();
+}
+
+void HistoryPage::showData(const HistoryData &data)
+{
+    ++m_fillGeneration; // a fill in steps still running is superseded
+    for (int step = 0; step < kFillSteps; ++step)
+        fillStep(step, data);
+    finishData(data);
+}
+
+// What refresh() does: one chart, then the runs, per event-loop turn, so that the page never holds
+// the loop for all four charts at once. A newer read abandons the remaining steps.
+void HistoryPage::showDataInSteps(const HistoryData &data)
+{
+    const int generation = ++m_fillGeneration;
+    auto shared = std::make_shared<HistoryData>(data);
+    auto step = std::make_shared<std::function<void(int)>>();
+    *step = [this, generation, shared, weak = std::weak_ptr(step)](int i) {
+        if (generation != m_fillGeneration)
+            return;
+        if (i == kFillSteps) {
+            finishData(*shared);
+            return;
+        }
+        fillStep(i, *shared);
+        if (auto next = weak.lock())
+            QTimer::singleShot(0, this, [next, i] { (*next)(i + 1); });
+    };
+    QTimer::singleShot(0, this, [step] { (*step)(0); });
+}
+
+void HistoryPage::fillStep(int step, const HistoryData &data)
+{
+    switch (step) {
+    case 0:
+        HistoryCharts::fillRows(rowsChart(), data);
+        break;
+    case 1:
+        HistoryCharts::fillDurations(durationChart(), data);
+        break;
+    case 2:
+        HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);
+        break;
+    case 3:
+        HistoryCharts::fillSizes(bytesChart(), data, HistoryCharts::SizeMeasure::Bytes);
+        break;
+    default:
+        m_model->setRuns(data.runs); // the view asks only for the rows it paints
+        break;
+    }
+}
+
+void HistoryPage::finishData(const HistoryData &data)
+{
+    const qint64 total = qMax(data.totalRuns, qint64(data.runs.size()));
+    const bool capped = total > data.runs.size();
+    m_capNote->setVisible(capped);
+    m_capNote->setText(capped
+                           ? tr("Showing the newest %1 of %2 runs in this table (the charts count them "
+                                "all): narrow the range to list the others.")
+                                 .arg(QLocale().toString(qint64(data.runs.size())), QLocale().toString(total))
+                           : QString());
+    m_status->setText(tr("%Ln run(s), days in %1", nullptr, int(total)).arg(data.zone));
+    emit loaded(true);
+}
+
+QString HistoryPage::capNote() const
+{
+    return m_capNote->isVisible() ? m_capNote->text() : QString();
+}
+
+void HistoryPage::applyFilter()
+{
+    m_model->setFilter(m_filter->text().trimmed());
+}
+
+bool HistoryPage::exportCsv(const QString &path, QString *error) const
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = f.errorString();
+        return false;
+    }
+    const QList<HistoryRun> shown = m_model->shownRuns(); // the filter and the order of the table
+    f.write(HistoryQuery::csv(HistoryQuery::flatRows(shown)).toUtf8());
+    if (!f.commit()) {
+        *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+bool HistoryPage::saveChartPng(int chart, const QString &path) const
+{
+    const QChartView *views[] = {m_rowsView, m_durationView, m_sizesView, m_bytesView};
+    return chart >= 0 && chart < 4 && const_cast<QChartView *>(views[chart])->grab().save(path, "PNG");
+}
+
+void HistoryPage::askExport()
+{
+    QMenu menu(this);
+    QAction *csv = menu.addAction(tr("Runs shown as CSV…"));
+    const QStringList charts = {tr("Rows chart as PNG…"), tr("Duration chart as PNG…"),
+                                tr("Sizes chart as PNG…"), tr("Bytes chart as PNG…")};
+    QList<QAction *> pngs;
+    for (const QString &c : charts)
+        pngs << menu.addAction(c);
+    QAction *chosen = menu.exec(QCursor::pos());
+    if (!chosen)
+        return;
+    if (chosen == csv) {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export runs"), QStringLiteral("purga-history.csv"), tr("CSV files (*.csv)"));
+        QString error;
+        if (!path.isEmpty() && !exportCsv(path, &error))
+            m_status->setText(tr("Could not write %1: %2").arg(path, error));
+        return;
+    }
+    const int i = int(pngs.indexOf(chosen));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save chart"), QStringLiteral("purga-history-%1.png").arg(i), tr("PNG images (*.png)"));
+    if (!path.isEmpty() && !saveChartPng(i, path))
+        m_status->setText(tr("Could not write %1").arg(path));
+}
+
+} // namespace purga

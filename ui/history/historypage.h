@@ -1,0 +1,97 @@
+#pragma once
+
+#include "core/history/historyquery.h"
+
+#include <QPointer>
+#include <QWidget>
+
+class QChart;
+class QChartView;
+class QComboBox;
+class QDateTimeEdit;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTimer;
+
+namespace purga {
+
+class AppState;
+class DbRequest;
+class HistoryRunsModel;
+class RunDetailDialog;
+
+// The purge history (issue 9): rows removed per day and table (job and manual stacked apart),
+// run durations with failed / cancelled / interrupted / lock_ocupado runs marked, table rows over
+// time, table bytes over time, and the runs below (double-click: the run's detail). Data comes aggregated
+// from the database (HistoryQuery::load) through one request of the session.
+class HistoryPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HistoryPage(AppState *state, QWidget *parent = nullptr);
+
+    // Range presets, index into the combo: 24 h, 7, 30, 90 days, 1 year, all, custom (from/to).
+    HistoryRange selectedRange() const;
+    void setCustomRange(const QDateTime &from, const QDateTime &to);
+    void setPresetRange(int index); // without reading: the next refresh() or showing the page does
+    QString selectedZone() const;   // IANA name: the client's, the server's or UTC
+    void refresh();
+    // Shows `data` at once (tests call it directly; refresh() shows it in steps, see showDataInSteps).
+    void showData(const HistoryData &data);
+    // The runs table lists at most this many runs, the newest (the charts count every run).
+    static constexpr int kMaxRuns = 5000;
+    // "Showing the newest 5,000 of 105,120 runs…" when the range has more runs; empty otherwise.
+    QString capNote() const;
+
+    QChart *rowsChart() const;
+    QChart *durationChart() const;
+    QChart *sizesChart() const;
+    QChart *bytesChart() const;
+    void resetZoom(); // every chart back to the whole range
+    // The detail of the run shown in `row` of the runs table (as a double-click does).
+    RunDetailDialog *openRunDetail(int row);
+    // The runs (a model over the loaded runs: sortable by header click, filtered by the text box).
+    QTableView *runsTable() const { return m_runs; }
+    HistoryRunsModel *runsModel() const { return m_model; }
+    QString statusText() const;
+    // CSV of the runs shown (the filter applies), one line per run and table, the CLI's columns.
+    bool exportCsv(const QString &path, QString *error) const;
+    // PNG of one chart: 0 rows, 1 durations, 2 table rows, 3 table bytes.
+    bool saveChartPng(int chart, const QString &path) const;
+
+signals:
+    // The page shows a new read of the history (ok) or says why it could not read it.
+    void loaded(bool ok);
+
+protected:
+    void showEvent(QShowEvent *event) override; // read the history when the page is opened
+
+private:
+    static constexpr int kFillSteps = 5; // four charts, then the runs
+    void showDataInSteps(const HistoryData &data);
+    void fillStep(int step, const HistoryData &data);
+    void finishData(const HistoryData &data); // the cap note and the status; emits loaded(true)
+    void applyFilter();
+    void askExport();
+
+    AppState *m_state;
+    QComboBox *m_range;
+    QComboBox *m_zone;
+    QLineEdit *m_filter;
+    QLabel *m_status;
+    QLabel *m_capNote;
+    QTimer *m_filterDelay;
+    int m_fillGeneration = 0;
+    QDateTimeEdit *m_from;
+    QDateTimeEdit *m_to;
+    QChartView *m_rowsView;
+    QChartView *m_durationView;
+    QChartView *m_sizesView;
+    QChartView *m_bytesView;
+    QTableView *m_runs;
+    HistoryRunsModel *m_model;
+    QPointer<DbRequest> m_request;
+};
+
+} // namespace purga

@@ -1,0 +1,194 @@
+#include "overviewpage.h"
+
+#include "partitionstrip.h"
+#include "tablecard.h"
+#include "core/session/dbsession.h"
+#include "ui/common/lockholderpanel.h"
+#include "ui/state/appstate.h"
+#include "ui/style/displayformat.h"
+#include "ui/widgets/wraplabel.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace purga {
+
+OverviewPage::OverviewPage(AppState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_status(new WrapLabel(this))
+    , m_placeholder(new WrapLabel(this))
+    , m_refreshButton(new QPushButton(tr("&Refresh"), this))
+    , m_autoRefresh(new QSpinBox(this))
+    , m_timer(new QTimer(this))
+    , m_content(new QWidget(this))
+    , m_scroll(new QScrollArea(this))
+    , m_stripTitle(new WrapLabel(this))
+    , m_strip(new PartitionStrip(this))
+    , m_lock(new LockHolderPanel(state, this))
+{
+    setObjectName(QStringLiteral("overviewPage"));
+    m_status->setObjectName(QStringLiteral("overviewStatus"));
+    m_status->setWordWrap(true);
+    m_placeholder->setObjectName(QStringLiteral("overviewPlaceholder"));
+    m_placeholder->setAlignment(Qt::AlignCenter);
+    m_placeholder->setWordWrap(true);
+    m_refreshButton->setObjectName(QStringLiteral("refreshButton"));
+    m_refreshButton->setToolTip(tr("Refresh the counts (F5)"));
+    m_refreshButton->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+
+    m_autoRefresh->setObjectName(QStringLiteral("autoRefreshSpin"));
+    m_autoRefresh->setRange(0, 240);
+    m_autoRefresh->setSingleStep(5);
+    m_autoRefresh->setValue(0);
+    m_autoRefresh->setSpecialValueText(tr("off"));
+    m_autoRefresh->setSuffix(tr(" min"));
+    m_autoRefresh->setAlignment(Qt::AlignRight);
+    m_autoRefresh->setToolTip(tr("Refresh the overview every so many minutes (off by default). Skipped while "
+                                 "another database operation or a purge runs."));
+    auto *autoLabel = new QLabel(tr("&Auto-refresh every"), this);
+    autoLabel->setBuddy(m_autoRefresh);
+
+    auto *title = new QLabel(tr("Overview"), this);
+    QFont f = title->font();
+    f.setPointSizeF(f.pointSizeF() * 1.4);
+    f.setBold(true);
+    title->setFont(f);
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(title);
+    header->addStretch(1);
+    header->addWidget(autoLabel);
+    header->addWidget(m_autoRefresh);
+    header->addWidget(m_refreshButton);
+
+    auto *cards = new QHBoxLayout;
+    for (const QString &id : Rules::ids()) {
+        auto *card = new TableCard(id, m_content);
+        m_cards.insert(id, card);
+        cards->addWidget(card, 1);
+    }
+    QFont bold = m_stripTitle->font();
+    bold.setBold(true);
+    m_stripTitle->setFont(bold);
+    m_stripTitle->setWordWrap(true);
+
+    auto *contentLayout = new QVBoxLayout(m_content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addLayout(cards);
+    contentLayout->addWidget(m_stripTitle);
+    contentLayout->addWidget(m_strip);
+    contentLayout->addStretch(1);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the cards and months fit the width
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidget(m_content);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(header);
+    layout->addWidget(m_status);
+    layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
+    layout->addWidget(m_placeholder, 1);
+    layout->addWidget(m_scroll, 1);
+
+    connect(m_refreshButton, &QPushButton::clicked, this, &OverviewPage::refreshRequested);
+    connect(m_autoRefresh, &QSpinBox::valueChanged, this, [this](int minutes) {
+        if (minutes > 0)
+            m_timer->start(minutes * 60 * 1000);
+        else
+            m_timer->stop();
+    });
+    connect(m_timer, &QTimer::timeout, this, &OverviewPage::onAutoRefresh);
+    connect(m_state, &AppState::connectionChanged, this, &OverviewPage::rebuild);
+    connect(m_state, &AppState::preflightChanged, this, &OverviewPage::rebuild);
+    connect(m_state, &AppState::overviewChanged, this, &OverviewPage::rebuild);
+    rebuild();
+}
+
+QString OverviewPage::statusText() const
+{
+    return m_status->text();
+}
+
+int OverviewPage::autoRefreshMinutes() const
+{
+    return m_autoRefresh->value();
+}
+
+void OverviewPage::setAutoRefreshMinutes(int minutes)
+{
+    m_autoRefresh->setValue(minutes);
+}
+
+void OverviewPage::onAutoRefresh()
+{
+    if (!m_state->isConnected() || m_state->isPurgeRunning() || m_state->session()->isBusy())
+        return; // try again at the next tick
+    emit refreshRequested();
+}
+
+void OverviewPage::rebuild()
+{
+    const bool connected = m_state->isConnected();
+    const Overview &ov = m_state->overview();
+    const bool hasData = connected && !ov.tables.isEmpty();
+    m_placeholder->setVisible(!hasData);
+    m_scroll->setVisible(hasData);
+    m_refreshButton->setEnabled(connected);
+
+    if (!connected) {
+        m_status->clear();
+        m_placeholder->setText(
+            tr("Not connected. Connect to a database (Ctrl+K) to see its session tables."));
+        return;
+    }
+    if (!hasData) {
+        m_status->clear();
+        m_placeholder->setText(tr("Reading the catalog statistics…"));
+        return;
+    }
+
+    const bool exactAllowed = m_state->preflight().canPreview();
+    const bool pending = !ov.exact && exactAllowed;
+    const QString taken = Display::localTime(ov.takenAtUtc);
+    QString status;
+    if (ov.exact)
+        status = Display::statusSymbol(Display::Status::Ok) + u' ' +
+                 tr("Exact counts, taken %1 with the rules' own SQL.").arg(taken);
+    else if (pending)
+        status =
+            QStringLiteral("≈ ") + tr("Estimates from the catalog statistics (%1); exact counts are being "
+                                      "computed in the background.")
+                                       .arg(taken);
+    else
+        status =
+            QStringLiteral("≈ ") + tr("Estimates from the catalog statistics (%1). Exact counts need a role "
+                                      "that may preview: see Checks.")
+                                       .arg(taken);
+    if (!ov.cutoffBaseUtc.isEmpty())
+        status +=
+            u' ' +
+            tr("Retention measured from the database clock at %1.").arg(Display::localTime(ov.cutoffBaseUtc));
+    m_status->setText(status);
+
+    QList<PartitionInfo> partitions;
+    for (const TableOverview &t : ov.tables) {
+        if (TableCard *c = m_cards.value(t.ruleId))
+            c->setTable(t, ov.exact, pending);
+        if (Rules::isPartitionRule(t.ruleId))
+            partitions = t.partitions;
+    }
+    m_stripTitle->setText(
+        tr("Months of %1 (partitions, oldest first)").arg(Rules::table(QStringLiteral("log_sesiones"))));
+    m_strip->setPartitions(partitions);
+    m_stripTitle->setVisible(!partitions.isEmpty());
+    m_strip->setVisible(!partitions.isEmpty());
+}
+
+} // namespace purga

@@ -1,0 +1,315 @@
+#include "purgeconfirmdialog.h"
+
+#include "core/purge/receiptnotes.h"
+#include "ui/style/displayformat.h"
+#include "ui/style/runformat.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace purga {
+
+namespace {
+
+QList<PartitionInfo> removablePartitions(const RulePreview &rule)
+{
+    QList<PartitionInfo> out;
+    for (const PartitionInfo &p : rule.partitions)
+        if (p.removable && !p.isDefault)
+            out << p;
+    return out;
+}
+
+bool hasWork(const RulePreview &rule)
+{
+    return rule.eligible > 0 || !removablePartitions(rule).isEmpty();
+}
+
+QString partitionNames(const QList<PartitionInfo> &parts)
+{
+    QStringList names;
+    for (const PartitionInfo &p : parts)
+        names << p.name;
+    return names.join(QStringLiteral(", "));
+}
+
+// A warning under a rule: symbol and words (not colour alone), indented like the partition list.
+QLabel *ruleNote(const QString &text, const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' + text, parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setTextFormat(Qt::PlainText);
+    label->setContentsMargins(24, 0, 0, 0);
+    return label;
+}
+
+} // namespace
+
+PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &target,
+                                       const QString &confirmWord, QWidget *parent)
+    : QDialog(parent)
+    , m_plan(plan)
+    , m_word(confirmWord)
+    , m_batch(new QSpinBox(this))
+    , m_pause(new QSpinBox(this))
+    , m_detachOnly(
+          new QCheckBox(tr("Detach only: keep the detached partitions as tables, do not drop them"), this))
+    , m_confirmLabel(new QLabel(this))
+    , m_confirm(new QLineEdit(this))
+    , m_summary(new QLabel(this))
+{
+    setWindowTitle(tr("Confirm purge"));
+    setObjectName(QStringLiteral("purgeConfirmDialog"));
+    auto *layout = new QVBoxLayout(this);
+
+    auto *head = new QLabel(tr("Rows will be deleted on %1.").arg(target), this);
+    QFont bold = head->font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.15);
+    head->setFont(bold);
+    head->setTextFormat(Qt::PlainText);
+    head->setWordWrap(true);
+    layout->addWidget(head);
+
+    const QDateTime taken = Display::parseUtc(plan.takenAtUtc);
+    // Its real age: a 21-second-old preview is "21.0 s" old, not "0 ms" (minutes were rounded down).
+    const qint64 ageMs =
+        taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
+    auto *frozen =
+        new QLabel(tr("The preview was frozen at %1 (%2 ago). The purge removes only what that preview "
+                      "counted as removable, at those cutoffs; rows that became removable since are left "
+                      "for the next run.")
+                       .arg(RunFormat::utc(plan.cutoffBaseUtc), RunFormat::duration(ageMs)),
+                   this);
+    frozen->setWordWrap(true);
+    frozen->setObjectName(QStringLiteral("frozenAt"));
+    layout->addWidget(frozen);
+    if (ageMs >= 30 * 60000) {
+        auto *stale =
+            new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' +
+                           tr("This preview is %1 old. Consider taking a new one to see current numbers.")
+                               .arg(RunFormat::duration(ageMs)),
+                       this);
+        stale->setObjectName(QStringLiteral("stalePreviewWarning"));
+        stale->setWordWrap(true);
+        layout->addWidget(stale);
+    }
+
+    auto *rulesBox = new QGroupBox(tr("Rules"), this);
+    auto *rulesLayout = new QVBoxLayout(rulesBox);
+    int defaultBatch = 0;
+    for (const RulePreview &rule : plan.rules) {
+        const QString cutoff = RunFormat::cutoffUtc(plan, rule);
+        QString text;
+        const QList<PartitionInfo> parts = removablePartitions(rule);
+        if (Rules::isPartitionRule(rule.id))
+            text = tr("%1: partitions to remove: %2 (%3 rows), all older than %4")
+                       .arg(Rules::title(rule.id), Display::number(parts.size()),
+                            Display::number(rule.eligible), RunFormat::utc(cutoff));
+        else
+            text = tr("%1: rows to delete: %2, all older than %3 (rows kept: %4)")
+                       .arg(Rules::title(rule.id), Display::number(rule.eligible), RunFormat::utc(cutoff),
+                            Display::number(rule.retained));
+        if (!hasWork(rule))
+            text += QStringLiteral(" — ") + tr("nothing to remove");
+        auto *check = new QCheckBox(text, rulesBox);
+        check->setObjectName(QStringLiteral("ruleCheck_") + rule.id);
+        check->setChecked(hasWork(rule));
+        check->setEnabled(hasWork(rule));
+        if (!plan.serverTimeZone.isEmpty())
+            check->setToolTip(
+                tr("Cutoff in the server's zone: %1").arg(cutoffInZone(cutoff, plan.serverTimeZone)));
+        m_checks.insert(rule.id, check);
+        rulesLayout->addWidget(check);
+        if (!parts.isEmpty()) {
+            auto *names = new QLabel(tr("Partitions: %1").arg(partitionNames(parts)), rulesBox);
+            names->setWordWrap(true);
+            names->setTextFormat(Qt::PlainText);
+            names->setContentsMargins(24, 0, 0, 0);
+            rulesLayout->addWidget(names);
+        }
+        // Where the decision is made: what the scheduled job would still delete that this keeps,
+        // and a retention shorter than the forensic window (issue 8).
+        const QString job =
+            Rules::isPartitionRule(rule.id) ? QString() : jobWouldDeleteText(rule.id, rule.adrSampleInWindow);
+        if (!job.isEmpty())
+            rulesLayout->addWidget(ruleNote(job, QStringLiteral("jobWouldDelete_") + rule.id, rulesBox));
+        if (Rules::isShortRetention(rule.config))
+            rulesLayout->addWidget(ruleNote(Rules::shortRetentionWarning(rule.config),
+                                            QStringLiteral("shortRetention_") + rule.id, rulesBox));
+        if (!Rules::isPartitionRule(rule.id) && defaultBatch == 0)
+            defaultBatch = rule.config.batchSize;
+        connect(check, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
+    }
+    layout->addWidget(rulesBox);
+
+    auto *options = new QGroupBox(tr("Options"), this);
+    auto *form = new QFormLayout(options);
+    m_batch->setRange(100, 100000);
+    m_batch->setSingleStep(500);
+    m_batch->setGroupSeparatorShown(true);
+    m_batch->setValue(defaultBatch > 0 ? defaultBatch : 5000);
+    m_batch->setSuffix(tr(" rows"));
+    m_batch->setObjectName(QStringLiteral("batchSizeSpin"));
+    m_pause->setRange(0, 60000);
+    m_pause->setSingleStep(50);
+    m_pause->setGroupSeparatorShown(true);
+    m_pause->setSuffix(tr(" ms"));
+    m_pause->setObjectName(QStringLiteral("pauseSpin"));
+    int defaultPause = 0;
+    for (const RulePreview &rule : plan.rules)
+        defaultPause = std::max(defaultPause, rule.config.pauseMs);
+    m_pause->setValue(defaultPause);
+    m_offeredBatch = m_batch->value();
+    m_offeredPause = m_pause->value();
+    const QString perRule =
+        tr("Offered from the rule settings; leaving it unchanged keeps each rule's own value");
+    m_batch->setToolTip(perRule);
+    m_pause->setToolTip(perRule);
+    m_detachOnly->setObjectName(QStringLiteral("detachOnlyCheck"));
+    form->addRow(tr("&Batch size:"), m_batch);
+    form->addRow(tr("&Pause between batches:"), m_pause);
+    form->addRow(m_detachOnly);
+    layout->addWidget(options);
+    connect(m_detachOnly, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
+
+    m_confirmLabel->setWordWrap(true);
+    m_confirmLabel->setTextFormat(Qt::PlainText);
+    m_confirmLabel->setBuddy(m_confirm);
+    m_confirm->setObjectName(QStringLiteral("confirmWordEdit"));
+    m_confirm->installEventFilter(this);
+    m_confirm->setPlaceholderText(m_word);
+    layout->addWidget(m_confirmLabel);
+    layout->addWidget(m_confirm);
+    connect(m_confirm, &QLineEdit::textChanged, this, &PurgeConfirmDialog::update);
+
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setObjectName(QStringLiteral("confirmSummary"));
+    layout->addWidget(m_summary);
+
+    auto *buttons = new QDialogButtonBox(this);
+    m_ok = buttons->addButton(tr("Purge"), QDialogButtonBox::AcceptRole);
+    m_ok->setObjectName(QStringLiteral("confirmPurgeButton"));
+    m_ok->setAutoDefault(false);
+    m_ok->setDefault(false);
+    m_ok->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_ok->setIcon(Display::statusIcon(Display::Status::Warning));
+    QPushButton *cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    cancel->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    layout->addWidget(buttons);
+    update();
+}
+
+bool PurgeConfirmDialog::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_confirm &&
+        (event->type() == QEvent::KeyPress || event->type() == QEvent::ShortcutOverride)) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) {
+            if (event->type() == QEvent::ShortcutOverride) {
+                event->accept(); // handled here, as a key press, not by the shortcut map
+                return true;
+            }
+            if ((key->modifiers() & Qt::ControlModifier) && m_ok->isEnabled())
+                m_ok->click();
+            return true;
+        }
+    }
+    return QDialog::eventFilter(watched, event);
+}
+
+int PurgeConfirmDialog::partitionsToDrop() const
+{
+    if (m_detachOnly->isChecked())
+        return 0;
+    int n = 0;
+    for (const RulePreview &rule : m_plan.rules)
+        if (m_checks.value(rule.id)->isChecked())
+            n += int(removablePartitions(rule).size());
+    return n;
+}
+
+bool PurgeConfirmDialog::needsTypedConfirmation() const
+{
+    return partitionsToDrop() > 0;
+}
+
+void PurgeConfirmDialog::update()
+{
+    qint64 rows = 0;
+    int rules = 0;
+    int partitions = 0;
+    for (const RulePreview &rule : m_plan.rules) {
+        if (!m_checks.value(rule.id)->isChecked())
+            continue;
+        ++rules;
+        rows += rule.eligible;
+        partitions += int(removablePartitions(rule).size());
+    }
+    const bool anyPartitions = partitions > 0;
+    m_detachOnly->setEnabled(anyPartitions);
+    const bool typed = needsTypedConfirmation();
+    m_confirmLabel->setVisible(typed);
+    m_confirm->setVisible(typed);
+    m_confirmLabel->setText(
+        tr("Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database "
+           "name: %2")
+            .arg(Display::number(partitionsToDrop()), m_word));
+    const bool wordOk = !typed || m_confirm->text().trimmed() == m_word;
+    m_ok->setEnabled(rules > 0 && wordOk);
+    if (rules == 0) {
+        m_summary->setText(tr("Nothing selected."));
+        return;
+    }
+    QString summary = tr("Rows to remove: %1").arg(Display::number(rows));
+    if (anyPartitions)
+        summary += m_detachOnly->isChecked()
+                       ? tr("; partitions to detach and keep as tables: %1").arg(partitions)
+                       : tr("; partitions to drop: %1").arg(partitions);
+    m_summary->setText(summary + u'.');
+    m_ok->setText(tr("Purge now"));
+}
+
+void PurgeConfirmDialog::refuseRules(const QMap<QString, QString> &reasons)
+{
+    for (auto it = reasons.cbegin(); it != reasons.cend(); ++it) {
+        QCheckBox *check = m_checks.value(it.key());
+        if (!check)
+            continue;
+        check->setChecked(false);
+        check->setEnabled(false);
+        check->setText(check->text() + QStringLiteral(" — ") + tr("refused: %1").arg(it.value()));
+        check->setToolTip(it.value());
+    }
+    update();
+}
+
+PurgeRequest PurgeConfirmDialog::request() const
+{
+    PurgeRequest r;
+    for (const RulePreview &rule : m_plan.rules)
+        if (m_checks.value(rule.id)->isChecked())
+            r.ruleIds << rule.id;
+    r.batchSize = m_batch->value();
+    r.pauseMs = m_pause->value();
+    r.detachOnly = m_detachOnly->isChecked();
+    r.useRuleSettings = m_batch->value() == m_offeredBatch && m_pause->value() == m_offeredPause;
+    return r;
+}
+
+} // namespace purga

@@ -1,0 +1,74 @@
+#pragma once
+
+#include "core/preview/preview.h"
+
+#include <QDialog>
+#include <QMap>
+
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace purga {
+
+// What the user confirmed: the rules to run and the only options a purge may change.
+struct PurgeRequest
+{
+    QStringList ruleIds;
+    int batchSize = 5000;
+    int pauseMs = 0;
+    bool detachOnly = false;
+    // True: each rule keeps the batch size and pause of its settings (the dialog's fields were left
+    // as offered); false: batchSize and pauseMs apply to every row rule.
+    bool useRuleSettings = false;
+};
+
+// Restates the frozen preview in numbers before anything is deleted: target, cutoffs, rows per rule,
+// partitions to drop. Dropping partitions needs the database name typed. "Purge" is never the
+// default button: Enter alone does not start a purge (Ctrl+Return does).
+class PurgeConfirmDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    PurgeConfirmDialog(const PreviewPlan &plan, const QString &target, const QString &confirmWord,
+                       QWidget *parent = nullptr);
+
+    PurgeRequest request() const;
+    // Rules the preflight refuses for this role (e.g. may DELETE but not DETACH): unchecked,
+    // disabled, and the reason said next to them; the other rules can still be purged.
+    void refuseRules(const QMap<QString, QString> &reasons);
+    int partitionsToDrop() const;
+    bool needsTypedConfirmation() const;
+
+    QCheckBox *ruleCheck(const QString &ruleId) const { return m_checks.value(ruleId); }
+    QSpinBox *batchSizeSpin() const { return m_batch; }
+    QSpinBox *pauseSpin() const { return m_pause; }
+    QCheckBox *detachOnlyCheck() const { return m_detachOnly; }
+    QLineEdit *confirmEdit() const { return m_confirm; }
+    QPushButton *purgeButton() const { return m_ok; }
+
+protected:
+    // In the typed-word field: Ctrl+Return purges (QLineEdit would swallow it) and a plain Return
+    // does nothing (it would otherwise press the default button, Cancel, and lose what was typed).
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void update();
+
+    PreviewPlan m_plan;
+    QString m_word;
+    QMap<QString, QCheckBox *> m_checks;
+    QSpinBox *m_batch;
+    QSpinBox *m_pause;
+    QCheckBox *m_detachOnly;
+    int m_offeredBatch = 0;
+    int m_offeredPause = 0;
+    QLabel *m_confirmLabel;
+    QLineEdit *m_confirm;
+    QLabel *m_summary;
+    QPushButton *m_ok;
+};
+
+} // namespace purga

@@ -1,0 +1,588 @@
+#include "purgepage.h"
+
+#include "livecontrols.h"
+#include "receiptview.h"
+#include "ruleprogresswidget.h"
+#include "vacuumoffer.h"
+#include "core/profiles/profilestore.h"
+#include "core/rules/rules.h"
+#include "core/security/secrets.h"
+#include "core/session/purgecontroller.h"
+#include "ui/common/lockholderpanel.h"
+#include "ui/state/appstate.h"
+#include "ui/style/displayformat.h"
+#include "ui/style/runformat.h"
+#include "ui/widgets/messagebox.h"
+#include "ui/widgets/shortcutlabel.h"
+#include "ui/widgets/wraplabel.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace purga {
+
+namespace {
+
+bool hasWork(const RulePreview &rule)
+{
+    if (rule.eligible > 0)
+        return true;
+    for (const PartitionInfo &p : rule.partitions)
+        if (p.removable && !p.isDefault)
+            return true;
+    return false;
+}
+
+} // namespace
+
+PurgePage::PurgePage(AppState *state, QWidget *parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_controller(new PurgeController(this))
+    , m_flush(new QTimer(this))
+    , m_summary(new WrapLabel(this))
+    , m_blockers(new WrapLabel(this))
+    , m_start(new QPushButton(tr("Start purge…"), this))
+    , m_toPreview(new QPushButton(tr("Go to Preview"), this))
+    , m_runStatus(new WrapLabel(this))
+    , m_runId(new QLabel(this))
+    , m_stop(new QPushButton(tr("Stop after this batch"), this))
+    , m_cancel(new QPushButton(tr("Cancel now"), this))
+    , m_liveControls(new LiveControls(this))
+    , m_progressArea(new QWidget(this))
+    , m_progressLayout(new QVBoxLayout(m_progressArea))
+    , m_noRun(new WrapLabel(tr("No purge has run in this session.\n\n"
+                               "Start purge… (Ctrl+Return) restates the preview and asks for confirmation. "
+                               "Then the progress of each rule appears here: %1 stops after the batch in "
+                               "flight, Esc cancels at once. The receipt follows at the end.")
+                                .arg(ShortcutLabel::text(QKeySequence(Qt::CTRL | Qt::Key_Period))),
+                            m_progressArea))
+    , m_log(new QPlainTextEdit(this))
+    , m_receiptBox(new QWidget(this))
+    , m_vacuum(new VacuumOffer(state, m_receiptBox))
+    , m_receipt(new ReceiptView(m_receiptBox))
+    , m_lock(new LockHolderPanel(state, this))
+{
+    setObjectName(QStringLiteral("purgePage"));
+    m_summary->setObjectName(QStringLiteral("purgeSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    // Not selectable: a selectable label lays its text out as a document on every size query,
+    // and this one's repaint alone held the GUI thread for 10 ms when the receipt appeared
+    // (issue 11). The same counts are selectable on the Preview page.
+    m_blockers->setObjectName(QStringLiteral("purgeBlockers"));
+    m_blockers->setWordWrap(true);
+    m_blockers->setTextFormat(Qt::PlainText);
+    m_blockers->setFrameShape(QFrame::StyledPanel);
+    m_blockers->setMargin(6);
+    m_start->setObjectName(QStringLiteral("startPurgeButton"));
+    m_start->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+    m_start->setToolTip(RunFormat::withShortcut(
+        tr("Restate the preview and confirm before anything is deleted"), m_start->shortcut()));
+    m_start->setIcon(Display::statusIcon(Display::Status::Warning));
+    m_toPreview->setObjectName(QStringLiteral("goToPreviewButton"));
+    m_runStatus->setObjectName(QStringLiteral("runStatus"));
+    m_runStatus->setTextFormat(Qt::PlainText);
+    m_runStatus->setWordWrap(true);
+    m_runId->setObjectName(QStringLiteral("runIdLabel"));
+    m_runId->setTextFormat(Qt::PlainText);
+    m_runId->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runId->setToolTip(tr("The id of this run in the history (identidad.purga_corridas)"));
+    m_runId->hide();
+    m_stop->setObjectName(QStringLiteral("stopAfterBatchButton"));
+    m_stop->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Period));
+    m_stop->setToolTip(
+        RunFormat::withShortcut(tr("Finish the batch in flight, commit it and stop"), m_stop->shortcut()));
+    m_cancel->setObjectName(QStringLiteral("cancelNowButton"));
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancel->setToolTip(RunFormat::withShortcut(
+        tr("Interrupt the batch in flight (it is rolled back); committed batches stay deleted"),
+        m_cancel->shortcut()));
+    m_log->setObjectName(QStringLiteral("purgeLog"));
+    m_log->setReadOnly(true);
+    m_log->setFont(RunFormat::monospace());
+    m_log->setMaximumBlockCount(10000);
+    m_log->setPlaceholderText(tr("The purge log appears here."));
+    auto *receiptLayout = new QVBoxLayout(m_receiptBox);
+    receiptLayout->setContentsMargins(0, 0, 0, 0);
+    receiptLayout->addWidget(m_vacuum);
+    receiptLayout->addWidget(m_receipt, 1);
+    m_receiptBox->hide();
+    m_noRun->setAlignment(Qt::AlignCenter);
+    m_noRun->setWordWrap(true);
+    m_noRun->setMargin(24);
+    m_progressLayout->addWidget(m_noRun);
+    m_progressLayout->addStretch(1);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    top->addWidget(m_runId); // up here the run bar keeps room for the status and the live controls
+    top->addWidget(m_toPreview);
+    top->addWidget(m_start);
+    auto *runBar = new QHBoxLayout;
+    runBar->addWidget(m_runStatus, 1);
+    runBar->addWidget(m_liveControls);
+    runBar->addWidget(m_stop);
+    runBar->addWidget(m_cancel);
+
+    auto *progressScroll = new QScrollArea(this);
+    progressScroll->setObjectName(QStringLiteral("progressScroll"));
+    progressScroll->setWidgetResizable(true);
+    progressScroll->setFrameShape(QFrame::NoFrame);
+    progressScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    progressScroll->setWidget(m_progressArea);
+    auto *live = new QSplitter(Qt::Horizontal, this);
+    live->addWidget(progressScroll);
+    live->addWidget(m_log);
+    live->setStretchFactor(0, 1);
+    live->setStretchFactor(1, 1);
+    m_log->setMinimumWidth(360);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->addWidget(live);
+    // The receipt scrolls in its own area: its minimum height (vacuum offer, details, table, SQL)
+    // would otherwise squeeze the progress above it to a sliver (issue 12).
+    auto *receiptScroll = new QScrollArea(this);
+    receiptScroll->setObjectName(QStringLiteral("receiptScroll"));
+    receiptScroll->setWidgetResizable(true);
+    receiptScroll->setFrameShape(QFrame::NoFrame);
+    receiptScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    receiptScroll->setWidget(m_receiptBox);
+    receiptScroll->hide();
+    m_split->addWidget(receiptScroll);
+    m_split->setStretchFactor(0, 1);
+    m_split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_blockers);
+    layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
+    layout->addLayout(runBar);
+    layout->addWidget(m_split, 1);
+
+    m_flush->setSingleShot(true);
+    m_flush->setInterval(100);
+    connect(m_flush, &QTimer::timeout, this, &PurgePage::flushPending);
+    connect(m_start, &QPushButton::clicked, this, &PurgePage::requestPurge);
+    connect(m_toPreview, &QPushButton::clicked, this,
+            [this] { emit m_state->showPageRequested(QStringLiteral("preview")); });
+    connect(m_stop, &QPushButton::clicked, this, &PurgePage::stopAfterBatch);
+    connect(m_cancel, &QPushButton::clicked, this, &PurgePage::cancelNow);
+
+    connect(m_controller, &PurgeController::started, this, &PurgePage::onStarted);
+    connect(m_controller, &PurgeController::finished, this, &PurgePage::onFinished);
+    connect(m_controller, &PurgeController::ruleProgress, this, [this](const RuleProgress &progress) {
+        // Rows per second over wall time since the rule began (the run's start or the previous
+        // rule's end), not over batch time alone, which leaves out planning, pauses and commits.
+        RuleProgress p = progress;
+        const double seconds = m_ruleClock.elapsed() / 1000.0;
+        p.rowsPerSecond = seconds > 0 ? p.deleted / seconds : 0;
+        if (p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock &&
+            p.state != RuleStatus::Throttled)
+            m_ruleClock.restart();
+        m_pendingProgress.insert(p.ruleId, p);
+        if (!m_flush->isActive())
+            m_flush->start();
+    });
+    connect(m_controller, &PurgeController::logLine, this, [this](const QString &line) {
+        m_pendingLog << line;
+        if (!m_flush->isActive())
+            m_flush->start();
+    });
+
+    // The replica lag limit is the profile's (pacing/max_lag_ms): shown from it, saved into it.
+    auto showMaxLag = [this] {
+        const int ms = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
+        m_liveControls->setMaxLag(ms < 0 ? PacingOptions::kDefaultMaxLagMs : ms);
+    };
+    connect(m_state, &AppState::connectionChanged, this, showMaxLag);
+    connect(m_state, &AppState::ruleSettingsChanged, this, showMaxLag);
+    connect(m_liveControls, &LiveControls::maxLagEdited, this, &PurgePage::saveMaxLag);
+    showMaxLag();
+    for (auto signal : {&AppState::connectionChanged, &AppState::preflightChanged, &AppState::previewChanged,
+                        &AppState::ruleSettingsChanged})
+        connect(m_state, signal, this, [this] {
+            updateSummary();
+            updateActions();
+        });
+    updateSummary();
+    updateActions();
+}
+
+PurgePage::~PurgePage() = default;
+
+void PurgePage::saveMaxLag(int ms)
+{
+    QMap<QString, QString> overrides = m_state->profile().ruleOverrides;
+    overrides.insert(PacingOptions::kMaxLagKey, QString::number(ms));
+    const QString name = m_state->profile().name;
+    QString error;
+    if (!ProfileStore().saveOverrides(name, overrides, &error))
+        MessageBox::warning(
+            this, tr("Purge"),
+            tr("Could not save the replica lag limit in profile \"%1\": %2").arg(name, error));
+    m_state->setRuleOverrides(overrides);
+}
+
+QStringList PurgePage::startBlockers() const
+{
+    if (m_running)
+        return {tr("A purge is already running.")};
+    if (!m_state->isConnected())
+        return {tr("Not connected: connect to a database first.")};
+    const PreflightReport &report = m_state->preflight();
+    if (report.serverVersionNum == 0 && report.items.isEmpty())
+        return {tr("Waiting for the preflight checks of this connection.")};
+    // Blockers are per rule: a role that may DELETE but not DETACH still purges the row rules.
+    if (report.purgeableRules().isEmpty()) {
+        const QStringList blockers = report.purgeBlockers();
+        return blockers.isEmpty() ? QStringList{tr("The preflight checks do not allow a purge.")} : blockers;
+    }
+    const PreviewPlan &plan = m_state->previewPlan();
+    if (plan.isEmpty())
+        return {tr("There is no preview: take one first. The purge runs exactly what a preview froze.")};
+    if (m_state->isPreviewStale())
+        return {tr("The rule settings changed after this preview was taken: take a new preview.")};
+    if (!m_purgedPreview.isEmpty() && m_purgedPreview == plan.takenAtUtc)
+        return {tr("This preview has already been purged (run %1). Take a new preview to purge again.")
+                    .arg(m_lastReceipt.runId)};
+    if (std::none_of(plan.rules.cbegin(), plan.rules.cend(), hasWork))
+        return {tr("The preview found nothing to remove.")};
+    QStringList withWork;
+    for (const RulePreview &rule : plan.rules)
+        if (hasWork(rule))
+            withWork << rule.id;
+    if (std::none_of(withWork.cbegin(), withWork.cend(),
+                     [&](const QString &id) { return report.canPurge({id}); }))
+        return report.purgeBlockers(withWork);
+    return {};
+}
+
+void PurgePage::updateSummary()
+{
+    const PreviewPlan &plan = m_state->previewPlan();
+    if (plan.isEmpty()) {
+        m_summary->setText(tr("No preview yet."));
+        return;
+    }
+    QStringList parts;
+    for (const RulePreview &rule : plan.rules) {
+        int partitions = 0;
+        for (const PartitionInfo &p : rule.partitions)
+            partitions += p.removable && !p.isDefault ? 1 : 0;
+        parts << (Rules::isPartitionRule(rule.id)
+                      ? tr("%1: %2 partitions (%3 rows)")
+                            .arg(Rules::title(rule.id), Display::number(partitions),
+                                 Display::number(rule.eligible))
+                      : tr("%1: %2 rows").arg(Rules::title(rule.id), Display::number(rule.eligible)));
+    }
+    m_summary->setText(tr("Preview frozen at %1 (%2).\n%3")
+                           .arg(RunFormat::utc(plan.cutoffBaseUtc), Display::localTime(plan.cutoffBaseUtc),
+                                parts.join(QStringLiteral(" · "))));
+}
+
+void PurgePage::updateActions()
+{
+    const QStringList blockers = m_running ? QStringList() : startBlockers();
+    m_start->setEnabled(blockers.isEmpty() && !m_running);
+    m_blockers->setVisible(!blockers.isEmpty());
+    m_blockers->setText(Display::statusSymbol(Display::Status::Warning) + u' ' + tr("Cannot purge now:") +
+                        u'\n' + blockers.join(u'\n'));
+    m_stop->setEnabled(m_running && !m_stopRequested && !m_cancelRequested);
+    m_cancel->setEnabled(m_running && !m_cancelRequested);
+}
+
+QMap<QString, QString> PurgePage::refusedRules() const
+{
+    QMap<QString, QString> out;
+    const PreflightReport &report = m_state->preflight();
+    for (const RulePreview &rule : m_state->previewPlan().rules)
+        if (!report.canPurge({rule.id}))
+            out.insert(rule.id, report.purgeBlockers({rule.id}).join(QStringLiteral("; ")));
+    return out;
+}
+
+void PurgePage::requestPurge()
+{
+    const QStringList blockers = startBlockers();
+    if (!blockers.isEmpty()) {
+        MessageBox::warning(this, tr("Purge"), blockers.join(u'\n'));
+        return;
+    }
+    const QString word =
+        m_state->preflight().database.isEmpty() ? m_state->profile().database : m_state->preflight().database;
+    PurgeConfirmDialog dialog(m_state->previewPlan(), m_state->profile().displayTarget(), word, this);
+    dialog.refuseRules(refusedRules());
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    startPurge(dialog.request());
+}
+
+bool PurgePage::startPurge(const PurgeRequest &request)
+{
+    const QStringList blockers = startBlockers();
+    if (!blockers.isEmpty()) {
+        MessageBox::warning(this, tr("Purge"), blockers.join(u'\n'));
+        return false;
+    }
+    PreviewPlan plan = m_state->previewPlan();
+    QStringList problems;
+    for (RulePreview &rule : plan.rules) {
+        if (!request.ruleIds.contains(rule.id))
+            continue;
+        if (!request.useRuleSettings) {
+            rule.config.batchSize = request.batchSize;
+            rule.config.pauseMs = request.pauseMs;
+        }
+        problems << Rules::validate(rule.config);
+    }
+    if (request.ruleIds.isEmpty())
+        problems << tr("No rule selected.");
+    else if (!m_state->preflight().canPurge(request.ruleIds))
+        problems << m_state->preflight().purgeBlockers(request.ruleIds);
+    if (!problems.isEmpty()) {
+        MessageBox::warning(this, tr("Purge"), problems.join(u'\n'));
+        return false;
+    }
+    PurgeOptions options;
+    options.ruleIds = request.ruleIds;
+    options.detachOnly = request.detachOnly;
+    options.origin = QStringLiteral("manual");
+    options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
+    options.pacing.maxLagMs = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
+    options.live = std::make_shared<LiveSettings>();
+    m_liveControls->attach(options.live, request.batchSize, options.pacing.nice);
+
+    clearProgress();
+    for (const QString &id : request.ruleIds) {
+        const RulePreview *rule = plan.rule(id);
+        auto *w = new RuleProgressWidget(id, rule ? rule->eligible : 0, m_progressArea);
+        m_progress.insert(id, w);
+        m_progressLayout->insertWidget(m_progressLayout->count() - 1, w);
+    }
+    m_noRun->hide();
+    m_log->clear();
+    m_receiptBox->hide();
+    m_split->widget(1)->hide(); // its scroll area too: the progress takes the whole height
+    m_vacuum->clear();
+    m_runId->clear();
+    m_runId->hide();
+    m_running = true;
+    m_runningPreview = plan.takenAtUtc;
+    m_stopRequested = false;
+    m_cancelRequested = false;
+    m_ruleClock.start();
+    m_runStatus->setText(tr("Starting: opening a dedicated connection and taking the purge lock…"));
+    appendLog(tr("Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.")
+                  .arg(options.operatorName.isEmpty() ? tr("an unknown user") : options.operatorName,
+                       m_state->profile().displayTarget(), request.ruleIds.join(QStringLiteral(", ")),
+                       Display::number(request.batchSize), Display::number(request.pauseMs),
+                       request.detachOnly ? tr(", detach only") : QString()));
+    m_state->setPurgeRunning(true);
+    updateActions();
+    m_controller->start(m_state->profile(), m_state->password(), plan, options);
+    return true;
+}
+
+void PurgePage::stopAfterBatch()
+{
+    if (!m_running || m_stopRequested || m_cancelRequested)
+        return;
+    m_stopRequested = true;
+    m_controller->stopAfterBatch();
+    m_runStatus->setText(tr("Stopping after the batch in flight…"));
+    appendLog(tr("Stop after this batch requested."));
+    updateActions();
+}
+
+void PurgePage::cancelNow()
+{
+    if (!m_running || m_cancelRequested)
+        return;
+    m_cancelRequested = true;
+    m_controller->cancelNow();
+    m_runStatus->setText(tr("Cancelling: the batch in flight is being rolled back…"));
+    appendLog(tr("Cancel requested."));
+    updateActions();
+}
+
+void PurgePage::onStarted(const QString &runId)
+{
+    m_runStatus->setText(tr("Running: taking the purge lock, then batches…"));
+    if (runId.isEmpty())
+        return;
+    m_runId->setText(tr("Run id: %1").arg(runId));
+    m_runId->show();
+    appendLog(tr("Run id %1.").arg(runId));
+}
+
+void PurgePage::onFinished(const PurgeReceipt &receipt)
+{
+    m_flush->stop();
+    flushPending();
+    m_running = false;
+    m_liveControls->detach();
+    m_lastReceipt = receipt;
+    showFinalStates(receipt);
+    // The receipt on a later event-loop turn, after the final states are painted: together they
+    // held the GUI thread for 50-70 ms (issue 11's stall probe). A timer, not a posted call: posted
+    // calls run before the paint that the first half asked for.
+    QTimer::singleShot(1, this, &PurgePage::showReceipt);
+}
+
+// Every rule's final state and the line above them: what the user watched during the run.
+void PurgePage::showFinalStates(const PurgeReceipt &receipt)
+{
+    for (const RuleReceipt &r : receipt.rules)
+        if (RuleProgressWidget *w = m_progress.value(r.ruleId))
+            w->setFinal(r);
+    // Rules the run never reached (the lock was held, the run failed before them) say so instead
+    // of "Waiting to start".
+    for (auto it = m_progress.cbegin(); it != m_progress.cend(); ++it) {
+        const bool reached = std::any_of(receipt.rules.cbegin(), receipt.rules.cend(),
+                                         [&](const RuleReceipt &r) { return r.ruleId == it.key(); });
+        if (!reached)
+            it.value()->setNotRun(
+                RunFormat::statusText(receipt.status) +
+                (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
+    }
+    if (receipt.status == RunStatus::Ok)
+        m_purgedPreview = m_runningPreview;
+    m_runStatus->setText(RunFormat::statusText(receipt.status) +
+                         (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
+    appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status)));
+}
+
+// The receipt below the progress; then the page takes new runs and says the run is over.
+void PurgePage::showReceipt()
+{
+    const PurgeReceipt &receipt = m_lastReceipt;
+    m_receipt->setReceipt(receipt);
+    m_vacuum->offerFor(receipt);
+    if (!receipt.runId.isEmpty()) {
+        m_runId->setText(tr("Run id: %1").arg(receipt.runId));
+        m_runId->show();
+    }
+    // Every rule's progress stays in view: bar and state line, the details the receipt repeats
+    // folded away (all of it when it fits in three quarters of the page). On this turn the top
+    // takes its final height above an empty place for the receipt; the receipt (filled while
+    // still hidden, the first time) appears there on the next: each turn lays out and paints one
+    // half of the page (issue 11).
+    if (m_receiptBox->isHidden()) {
+        for (RuleProgressWidget *w : std::as_const(m_progress))
+            w->setDetailsVisible(false);
+        m_split->widget(1)->show();
+        m_progressArea->layout()->activate();
+        const int h = m_split->height();
+        const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();
+        const int top = qBound(h / 3, progress, h * 3 / 4);
+        m_split->setSizes({top, h - top});
+    }
+    QTimer::singleShot(1, this, &PurgePage::revealReceipt);
+}
+
+void PurgePage::revealReceipt()
+{
+    if (!m_receiptBox->isHidden()) {
+        endRun();
+        return;
+    }
+    // The receipt's vacuum offer and its SQL pane each on a later turn: each first paint is its
+    // own (the offer's button alone took 8 ms on the stall probe). The run ends with the last.
+    const bool offered = !m_vacuum->isHidden();
+    m_vacuum->hide();
+    m_receipt->setSqlVisible(false);
+    m_receiptBox->show();
+    QTimer::singleShot(1, this, [this, offered] {
+        m_vacuum->setVisible(offered);
+        QTimer::singleShot(1, this, [this] {
+            m_receipt->setSqlVisible(true);
+            endRun();
+        });
+    });
+}
+
+// The receipt is whole: the page takes new runs and says the run is over.
+void PurgePage::endRun()
+{
+    m_state->setPurgeRunning(false);
+    updateActions();
+    emit purgeFinished(m_lastReceipt);
+}
+
+void PurgePage::flushPending()
+{
+    for (const RuleProgress &p : std::as_const(m_pendingProgress))
+        if (RuleProgressWidget *w = m_progress.value(p.ruleId))
+            w->setProgress(p);
+    // The line above the rules follows the run, unless a stop or cancel request speaks there.
+    for (const RuleProgress &p : std::as_const(m_pendingProgress)) {
+        if (!m_running || m_stopRequested || m_cancelRequested ||
+            (p.state != RuleStatus::Running && p.state != RuleStatus::Throttled))
+            continue;
+        m_runStatus->setText(
+            p.state == RuleStatus::Throttled
+                ? tr("Held: %1 — %2").arg(Rules::title(p.ruleId), p.holdReason)
+                : tr("Running: %1, batch %2").arg(Rules::title(p.ruleId), Display::number(p.batches)));
+    }
+    m_pendingProgress.clear();
+    for (const QString &line : std::as_const(m_pendingLog))
+        appendLog(line);
+    m_pendingLog.clear();
+}
+
+void PurgePage::appendLog(const QString &line)
+{
+    m_log->appendPlainText(Display::localTime(QDateTime::currentDateTimeUtc()) + QStringLiteral("  ") + line);
+}
+
+QString PurgePage::logText() const
+{
+    return m_log->toPlainText();
+}
+
+QString PurgePage::runStatusText() const
+{
+    return m_runStatus->text();
+}
+
+void PurgePage::clearProgress()
+{
+    qDeleteAll(m_progress);
+    m_progress.clear();
+}
+
+bool PurgePage::confirmClose()
+{
+    if (!m_running)
+        return true;
+    const auto answer = MessageBox::show(
+        QMessageBox::Warning, this, tr("A purge is running"),
+        tr("A purge is running on %1. Cancel it and close?\n\nBatches already committed stay deleted; the "
+           "batch in "
+           "flight is rolled back. The receipt is recorded in the history.")
+            .arg(m_state->profile().displayTarget()),
+        QMessageBox::Yes | QMessageBox::No, QMessageBox::No,
+        {{QMessageBox::Yes, tr("Cancel the purge and close")}, {QMessageBox::No, tr("Keep it running")}});
+    if (answer != QMessageBox::Yes)
+        return false;
+    cancelNow();
+    if (m_running) {
+        QEventLoop loop;
+        connect(this, &PurgePage::purgeFinished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(CloseWaitMs, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    return true;
+}
+
+} // namespace purga

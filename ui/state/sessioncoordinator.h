@@ -1,0 +1,71 @@
+#pragma once
+
+#include "core/pg/connectionprofile.h"
+
+#include "core/session/dbrequest.h"
+#include <QDateTime>
+#include <QObject>
+
+#include <QPointer>
+
+namespace purga {
+
+class AppState;
+class DbRequest;
+class DbSession;
+struct DbFailure;
+
+// Chains what follows a connection through request handles:
+// connected → preflight → overview estimates → exact counts in the background.
+// Runs no SQL itself: it only asks DbSession, and listens only to the requests it made.
+class SessionCoordinator : public QObject
+{
+    Q_OBJECT
+public:
+    SessionCoordinator(DbSession *session, AppState *state, QObject *parent = nullptr);
+
+    // The password is kept (in AppState, memory only) once the connection succeeds. The handle
+    // reports the outcome (ConnectResult on success, DbFailure::kindId on failure).
+    DbRequest *connectTo(const ConnectionProfile &profile, const QString &password);
+    // "Test connection": a separate connection, opened and closed on the session's thread (the
+    // session's own connection stays as it is). ConnectionTestResult on success.
+    DbRequest *testConnection(const ConnectionProfile &profile, const QString &password);
+    void disconnectFromServer();
+    void runPreflight();
+    // Estimates first (milliseconds), then exact counts when the role may preview. A refresh
+    // replaces the exact counts still on their way.
+    void refreshOverview();
+    // The purge health (overdue alarm, the job's last success), as `health` in the CLI: after
+    // the checks and after every purge. Read-only, so it runs on a standby too.
+    void refreshHealth();
+
+    bool isConnecting() const { return !m_connect.isNull(); }
+    const AppState *state() const { return m_state; }
+    DbRequest *exactCountsRequest() const { return m_exact; }
+    QDateTime lastRefresh() const { return m_lastRefresh; }
+    QString lastProblem() const { return m_lastProblem; }
+
+signals:
+    void lastRefreshChanged(const QDateTime &when);
+    // A background operation failed; empty text clears the previous problem.
+    void problemChanged(const QString &text);
+    // Something worth a line in the status bar (e.g. a cancelled operation).
+    void notice(const QString &text);
+
+private:
+    void watch(DbRequest *request);
+    void onOverviewReady(bool exact);
+    void setProblem(const QString &text);
+
+    DbSession *m_session;
+    AppState *m_state;
+    QPointer<DbRequest> m_connect;
+    QPointer<DbRequest> m_preflight;
+    QPointer<DbRequest> m_estimates;
+    QPointer<DbRequest> m_exact;
+    QPointer<DbRequest> m_health;
+    QDateTime m_lastRefresh;
+    QString m_lastProblem;
+};
+
+} // namespace purga
