@@ -1,4 +1,4 @@
-// The History page on a big history (issue 9: 100,000 runs, a job run every 5 minutes for a
+// The History page on a big history (100,000 runs, a job run every 5 minutes for a
 // year): for each range preset, the query time (refresh() → the request's data back), the time
 // from the data back to the page painted (showData, then the posted events and a full repaint),
 // the longest stall of the GUI event loop meanwhile (a 1 ms precise timer probe), and how much

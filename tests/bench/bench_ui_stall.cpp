@@ -1,6 +1,6 @@
 // Measures what a DBA sees on big tables: when the estimates and the exact counts reach the
 // Overview page, when a preview reaches the Preview page, and the longest stall of the GUI event
-// loop meanwhile (a 5 ms timer probe). Then (issue 11) a purge of refresh_tokens on the Purge page
+// loop meanwhile (a 5 ms timer probe). Then a purge of refresh_tokens on the Purge page
 // for PURGA_BENCH_PURGE_S seconds (default 3; 0 skips it), stopped after its batch so the data
 // stays for the next run, with the longest stall from its start to 300 ms after the receipt.
 // Not a test: docs/benchmarks.md keeps the numbers.
@@ -120,8 +120,8 @@ int main(int argc, char **argv)
     AppState state(&session);
     SessionCoordinator coordinator(&session, &state);
     // One page in view at a time, as in the main window: the Overview, then the Preview page when
-    // the preview is taken, then the Purge page when the purge starts. (Until issue 11's last pass
-    // all three were shown at once, so every state change repainted pages no user sees.)
+    // the preview is taken, then the Purge page when the purge starts, so a state change repaints
+    // only the page a user sees.
     QStackedWidget pages;
     auto *previewPtr = new PreviewPage(&state);
     auto *purgePtr = new PurgePage(&state);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The History page on 100,000 runs (issue 9: a job run every 5 minutes for a year): per range
+# The History page on 100,000 runs (a job run every 5 minutes for a year): per range
 # preset, query time, data back to page painted, longest event-loop stall, points drawn. Starts
 # its own PostgreSQL sandbox, creates the history with `setup-history` as the maintenance role,
 # fills it (tests/bench/history_100k.sql), runs purga-bench-history, stops the sandbox.

@@ -1,4 +1,4 @@
--- A big purge history for the History page benchmark (issue 9): a job misconfigured to run
+-- A big purge history for the History page benchmark: a job misconfigured to run
 -- every 5 minutes for a year (105,121 runs), a manual run now and then, some failed, cancelled
 -- and lock_ocupado runs; per run and table (3 tables) the rows removed, the duration, and the
 -- rows left and bytes after the run: 12 metrics a run, about 1.2 M rows in purga_metricas.

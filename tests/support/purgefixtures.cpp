@@ -63,7 +63,7 @@ QString tsLiteral(const QString &utc)
     return QStringLiteral("'%1'::timestamptz").arg(utc);
 }
 
-// The rules written independently of Rules::predicate, from their wording (issue 2 / Rules::retentionText).
+// The rules written independently of Rules::predicate, from their wording (Rules::retentionText).
 QString eligibleWhere(const QString &rule, const QString &cutoffUtc)
 {
     const QString c = tsLiteral(cutoffUtc);

@@ -1,4 +1,4 @@
-// The health computation (issue 9): overdue measured from the data with the preview's SQL, OR from
+// The health computation: overdue measured from the data with the preview's SQL, OR from
 // the history; stuck, failed and lock_ocupado runs; "no job runs" is information, not an alarm.
 #include "core/history/health.h"
 #include "core/pg/pgconnection.h"

@@ -1,4 +1,4 @@
-// The history as the History page and `history` read it (issue 9): per day in any zone (the
+// The history as the History page and `history` read it: per day in any zone (the
 // server's America/Guayaquil, the client's, a DST zone), runs spanning midnight, every status,
 // 100,000 runs decimated in the database, and the sizes a purge records.
 #include "core/history/historyquery.h"

@@ -1,4 +1,4 @@
-// setup-history upgrades the history schema as it shipped before the job's functions (issue 9):
+// setup-history upgrades the history schema as it shipped before the job's functions:
 // in place, idempotently, every row kept; the functions exist and only the maintenance role runs them.
 #include "core/history/historystore.h"
 #include "core/pg/pgconnection.h"

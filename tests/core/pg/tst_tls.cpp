@@ -1,6 +1,6 @@
 // TLS against the sandbox (ssl=on, a CA of its own, a certificate for "localhost" only, database
 // core_tls reachable over TLS only): verify-full connects and says so, and each TLS failure is
-// told by its cause (host name, root certificate, sslmode=disable against hostssl) (issues 8, 12).
+// told by its cause (host name, root certificate, sslmode=disable against hostssl).
 #include "core/pg/pgconnection.h"
 #include "core/pg/tls.h"
 #include "core/preflight/preflight.h"

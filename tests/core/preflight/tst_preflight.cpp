@@ -522,7 +522,7 @@ private slots:
         QVERIFY(r.canPreview());
         QVERIFY(!r.canPurge());
         QVERIFY(!r.canCreateHistory);
-        // Issue 8: blockers per rule. The token rules may still be purged, only the partitions not.
+        // Blockers per rule. The token rules may still be purged, only the partitions not.
         QVERIFY(r.canPurge({QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")}));
         QVERIFY(!r.canPurge({QStringLiteral("log_sesiones")}));
         QVERIFY(!r.canPurge({QStringLiteral("pre_tokens"), QStringLiteral("log_sesiones")}));

@@ -1,4 +1,4 @@
-// Pacing of the batched purge (issue 11) through the real engine on the sandbox: a live batch
+// Pacing of the batched purge through the real engine on the sandbox: a live batch
 // size change takes effect at the next batch, Pause/Resume holds and releases a run, the nice
 // ratio sleeps in proportion to the batches' time. Replica lag and the throttle file through the
 // CLI are in tst_cli_pacing.

@@ -1,4 +1,4 @@
-// Database tests of issue 8, "Partitions": DDL waits briefly. A DETACH waiting behind a long
+// Partitions: DDL waits briefly. A DETACH waiting behind a long
 // reader queues every INSERT into log_sesiones behind its lock request, so DDL runs under its own
 // short lock timeout (RuleConfig::ddlLockTimeoutMs) and retries with backoff; a lock timeout in the
 // second phase of DETACH ... CONCURRENTLY is retried with FINALIZE.

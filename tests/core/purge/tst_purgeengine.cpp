@@ -1,4 +1,4 @@
-// Database tests of the batched purge (issue 4, "Done when"): real PostgreSQL, no mocks.
+// Database tests of the batched purge: real PostgreSQL, no mocks.
 // Row rules: exact id sets, a busy advisory lock, a table lock that times out, the blast-radius
 // breaker, a concurrent writer. Interruptions are in tst_purgeinterrupt, log_sesiones in
 // tst_purgepartitions; seed data and helpers in testsupport/purgefixtures.
@@ -485,7 +485,7 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
 
 void TestPurgeEngine::ruleMissingFromThePlanSkipsEveryLaterRule()
 {
-    // Issue 7, defect 8: a rule the confirmed preview lacks ends the run, and every rule after it
+    // A rule the confirmed preview lacks ends the run, and every rule after it
     // still gets a "skipped" line in the receipt (a `break` used to leave them out).
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
@@ -521,7 +521,7 @@ void TestPurgeEngine::ruleMissingFromThePlanSkipsEveryLaterRule()
 
 void TestPurgeEngine::batchSizeIsAHardBound()
 {
-    // Issue 8: after an earlier purge left an empty prefix, the chunk grows over it (each empty
+    // After an earlier purge left an empty prefix, the chunk grows over it (each empty
     // batch doubles it) and then meets the dense rows: no single DELETE may remove more than the
     // batch size. An AFTER STATEMENT trigger records the rows of every DELETE.
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
@@ -569,7 +569,7 @@ void TestPurgeEngine::batchSizeIsAHardBound()
 
 void TestPurgeEngine::lockHolderOfAnotherRoleIsNotGuessed()
 {
-    // Issue 8: the superuser's session (over the Unix socket) holds the key. Seen from
+    // The superuser's session (over the Unix socket) holds the key. Seen from
     // identidad_purga its client, start and state are hidden: the message says so instead of
     // "connected since  UTC, )" or a guessed "from local".
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));

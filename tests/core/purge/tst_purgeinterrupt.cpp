@@ -1,4 +1,4 @@
-// Database tests of the batched purge (issue 4, "Done when"): interruptions. Cancel now (the
+// Database tests of the batched purge: interruptions. Cancel now (the
 // batch in flight rolls back), stop after the batch (it commits), a terminated backend (the run is
 // marked interrupted on the next connection). Seed data and helpers in testsupport/purgefixtures.
 #include "core/history/historystore.h"

@@ -1,4 +1,4 @@
-// Database tests of the purge of log_sesiones (issue 4, "Done when"): whole monthly partitions are
+// Database tests of the purge of log_sesiones: whole monthly partitions are
 // detached and dropped. With a DEFAULT partition (plain detach), detach only, without DEFAULT
 // (DETACH ... CONCURRENTLY), and an interrupted concurrent detach finalized by the next run.
 // Seed data and helpers in testsupport/purgefixtures.
@@ -337,9 +337,9 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
 
 void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
 {
-    // Issue 7, defect 7: a "Cancel now" once a partition is detached (concurrently: no DEFAULT)
+    // A "Cancel now" once a partition is detached (concurrently: no DEFAULT)
     // stops the run before its DROP TABLE (the detached table stays, every other partition stays
-    // attached); no count(*) of the detached partition runs. Issue 8: the next preview lists it as
+    // attached); no count(*) of the detached partition runs. The next preview lists it as
     // detached, not dropped.
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
@@ -400,7 +400,7 @@ void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
 
 void TestPurgePartitions::cancelNowWithDefaultRollsBackTheDetach()
 {
-    // Issue 8: with a DEFAULT partition DETACH and DROP share one transaction: a "Cancel now"
+    // With a DEFAULT partition DETACH and DROP share one transaction: a "Cancel now"
     // between them rolls the DETACH back; the partition stays attached with its rows.
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));

@@ -1,4 +1,4 @@
-// Issue 8, "the job beside the app": the receipt repeats what the ADR's scheduled job would still
+// The job beside the app: the receipt repeats what the ADR's scheduled job would still
 // delete inside the forensic window, names the sessions that waited for the purge lock during the
 // run (the job at 03:00), and carries the warning of a retention shorter than the forensic window.
 // Real PostgreSQL; the waiting session is a real second connection blocked in pg_advisory_lock.

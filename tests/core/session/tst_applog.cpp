@@ -1,4 +1,4 @@
-// The GUI's log file (issue 13): database requests and purge lines reach a file that rotates at
+// The GUI's log file: database requests and purge lines reach a file that rotates at
 // its bound, and no password, conninfo password or token hash ever does.
 #include "core/session/applog.h"
 #include "core/session/dbsession.h"

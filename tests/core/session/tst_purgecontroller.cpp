@@ -1,4 +1,4 @@
-// Database tests of PurgeController, the purge on its own thread for the GUI (issue 7, defect 4):
+// Database tests of PurgeController, the purge on its own thread for the GUI:
 // "Stop after this batch" and "Cancel now" reach the run through a stop flag and a canceller that
 // outlive the engine (a local of the purge thread), so they are safe at any moment, before, during
 // and after the run.

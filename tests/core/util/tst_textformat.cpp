@@ -1,4 +1,4 @@
-// Numbers and spans as both executables write them (issue 13): the locale's separators, and
+// Numbers and spans as both executables write them: the locale's separators, and
 // hours over 48 in days ("3 days 4 h"), which a DBA reads faster than "76 h".
 #include "core/util/textformat.h"
 
