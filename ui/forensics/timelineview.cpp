@@ -42,13 +42,19 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     , m_adviceSql(new QPlainTextEdit(this))
     , m_table(new QTableWidget(this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+}
+
+void TimelineView::setupWidgets()
+{
     m_showSql->setText(tr("Show the statements"));
     m_showSql->setCheckable(true);
     m_showSql->hide();
     m_adviceSql->setReadOnly(true);
     m_adviceSql->setMaximumHeight(110);
     m_adviceSql->hide();
-    connect(m_showSql, &QToolButton::toggled, m_adviceSql, &QWidget::setVisible);
     setObjectName(QStringLiteral("timeline"));
     auto *digits = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,18}")), this);
     m_empresa->setValidator(digits);
@@ -69,8 +75,6 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     }
     m_since->setDateTime(QDateTime::currentDateTimeUtc().addDays(-7));
     m_until->setDateTime(QDateTime::currentDateTimeUtc().addDays(1));
-    connect(m_useSince, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
-    connect(m_useUntil, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
     m_kind->addItem(tr("All events"), QString());
     m_kind->addItem(tr("Refresh tokens"), QStringLiteral("refresh_token"));
     m_kind->addItem(tr("Pre-tokens"), QStringLiteral("pre_token"));
@@ -89,7 +93,10 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+}
 
+void TimelineView::setupLayout()
+{
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Tenant"), this));
     row->addWidget(m_empresa);
@@ -117,7 +124,13 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     layout->addLayout(adviceRow);
     layout->addWidget(m_adviceSql);
     layout->addWidget(m_table, 1);
+}
 
+void TimelineView::connectSignals()
+{
+    connect(m_showSql, &QToolButton::toggled, m_adviceSql, &QWidget::setVisible);
+    connect(m_useSince, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
+    connect(m_useUntil, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
     connect(m_load, &QPushButton::clicked, this, &TimelineView::load);
     connect(m_export, &QPushButton::clicked, this, &TimelineView::exportCsvInteractive);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TimelineView::refill);

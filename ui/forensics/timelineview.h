@@ -51,6 +51,9 @@ private:
         bool truncated = false;
         QList<IndexAdvice> advice;
     };
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void showResult(const Result &r);
     void refill();
     QList<TimelineEvent> visibleEvents() const;

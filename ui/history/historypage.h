@@ -11,6 +11,7 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 class QTimer;
 
@@ -69,6 +70,9 @@ protected:
 
 private:
     static constexpr int kFillSteps = 5; // four charts, then the runs
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void showDataInSteps(const HistoryData &data);
     void fillStep(int step, const HistoryData &data);
     void finishData(const HistoryData &data); // the cap note and the status; emits loaded(true)
@@ -91,6 +95,9 @@ private:
     QChartView *m_bytesView;
     QTableView *m_runs;
     HistoryRunsModel *m_model;
+    QPushButton *m_refreshButton = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QPushButton *m_resetZoom = nullptr;
     QPointer<DbRequest> m_request;
 };
 

@@ -31,6 +31,15 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_purge(new QPushButton(tr("Purge with this preview…"), this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+    rebuildTabs();
+    updateActions();
+}
+
+void PreviewPage::setupWidgets()
+{
     setObjectName(QStringLiteral("previewPage"));
     m_take->setObjectName(QStringLiteral("takePreviewButton"));
     m_take->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
@@ -68,7 +77,10 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     m_purge->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_purge->setToolTip(
         RunFormat::withShortcut(tr("Go to the Purge page with this frozen preview"), m_purge->shortcut()));
+}
 
+void PreviewPage::setupLayout()
+{
     auto *top = new QHBoxLayout;
     top->addWidget(m_take);
     top->addWidget(m_cancel);
@@ -85,7 +97,10 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     layout->addWidget(m_empty, 1);
     layout->addWidget(m_tabs, 1);
     layout->addLayout(bottom);
+}
 
+void PreviewPage::connectSignals()
+{
     connect(m_take, &QPushButton::clicked, this, &PreviewPage::takePreview);
     connect(m_cancel, &QPushButton::clicked, this, &PreviewPage::cancelPreview);
     connect(m_purge, &QPushButton::clicked, this,
@@ -103,8 +118,6 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
         rebuildTabs();
         updateActions();
     });
-    rebuildTabs();
-    updateActions();
 }
 
 void PreviewPage::setSettingsAction(QAction *action)

@@ -50,6 +50,9 @@ signals:
     void previewFinished(bool ok);
 
 private:
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void updateActions();
     void rebuildTabs();
     void onPreviewReady(const PreviewPlan &plan);

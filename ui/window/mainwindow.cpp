@@ -59,6 +59,20 @@ MainWindow::MainWindow(QWidget *parent)
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
 {
+    setupWidgets();
+    setupLayout();
+    createActions();
+    createStatusBar();
+    updateNavigation();
+    connectSignals();
+    updateConnectionStatus();
+    showPage(QStringLiteral("overview"));
+    resize(1240, 780);
+    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
+}
+
+void MainWindow::setupWidgets()
+{
     setObjectName(QStringLiteral("mainWindow"));
     m_nav->setObjectName(QStringLiteral("navigation"));
     m_nav->setIconSize(QSize(18, 18));
@@ -70,7 +84,17 @@ MainWindow::MainWindow(QWidget *parent)
     m_stack->addWidget(m_purge);
     m_stack->addWidget(m_history);
     m_stack->addWidget(m_forensics);
+    m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
+    m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
+    for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
+        strip->setFixedHeight(6);
+        strip->setAutoFillBackground(true);
+        strip->hide();
+    }
+}
 
+void MainWindow::setupLayout()
+{
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);
     body->addWidget(m_nav);
@@ -79,13 +103,6 @@ MainWindow::MainWindow(QWidget *parent)
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
-    m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
-    for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
-        strip->setFixedHeight(6);
-        strip->setAutoFillBackground(true);
-        strip->hide();
-    }
     layout->addWidget(m_envStrip);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
@@ -93,11 +110,10 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addLayout(body, 1);
     layout->addWidget(m_envStripBottom);
     setCentralWidget(central);
+}
 
-    createActions();
-    createStatusBar();
-    updateNavigation();
-
+void MainWindow::connectSignals()
+{
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_state, &AppState::showPageRequested, this, &MainWindow::showPage);
     connect(m_connectDialog, &ConnectDialog::notice, this,
@@ -133,11 +149,6 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->showMessage(tr("Rule settings saved. Take a new preview before purging."), 8000);
         m_coordinator->refreshOverview(); // "removable now" depends on the retention
     });
-
-    updateConnectionStatus();
-    showPage(QStringLiteral("overview"));
-    resize(1240, 780);
-    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
 }
 
 MainWindow::~MainWindow() = default;
@@ -221,6 +232,16 @@ void MainWindow::createActions()
     file->addSeparator();
     file->addAction(quit);
 
+    createViewMenu();
+    createForensicsMenu();
+    createHelpMenu();
+
+    m_bar->setActions(m_connectAction, m_disconnectAction);
+    m_preview->setSettingsAction(m_ruleSettingsAction);
+}
+
+void MainWindow::createViewMenu()
+{
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"),
                                 tr("P&urge"),  tr("&History"),  tr("&Forensics")};
@@ -254,9 +275,10 @@ void MainWindow::createActions()
     m_cancelAction->setEnabled(false);
     connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancelAll);
     view->addAction(m_cancelAction);
+}
 
-    createForensicsMenu();
-
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     auto *aboutAction = new QAction(tr("&About purga-sesiones"), this);
     aboutAction->setShortcut(QKeySequence(Qt::Key_F1));
@@ -269,9 +291,6 @@ void MainWindow::createActions()
     logAction->setEnabled(!appLogFilePath().isEmpty());
     connect(logAction, &QAction::triggered, this, [] { openLogFolder(); });
     help->addAction(logAction);
-
-    m_bar->setActions(m_connectAction, m_disconnectAction);
-    m_preview->setSettingsAction(m_ruleSettingsAction);
 }
 
 bool MainWindow::openRuleSettings()

@@ -75,7 +75,12 @@ protected:
     virtual bool confirmCloseDuringPurge();
 
 private:
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void createActions();
+    void createViewMenu();
+    void createHelpMenu();
     void createStatusBar();
     void updateConnectionStatus();
     void updateNavigation();
