@@ -170,28 +170,21 @@ void TimelineView::load()
     if (m_useUntil->isChecked())
         q.untilUtc = m_until->dateTime().toUTC().toString(Qt::ISODate);
     m_status->setText(tr("Loading the timeline of user %1 of tenant %2…").arg(q.usuarioId).arg(q.empresaId));
-    m_request = m_state->session()->submit<Result>(
-        tr("User timeline"), [q](DbContext &ctx, Result *out, DbFailure *f) {
-            QString error;
-            if (!Forensics::timeline(*ctx.connection(), q, &out->events, &out->truncated, &error)) {
-                f->message = error;
-                return false;
-            }
-            Forensics::indexAdvice(*ctx.connection(), &out->advice, &error);
-            return true;
+    m_request = m_state->session()->readTimeline(q);
+    m_request
+        .onSucceeded(this,
+                     [this](const UserTimeline &r) {
+                         showResult(r);
+                         emit loaded(true);
+                     })
+        .onFailed(this, [this](const DbFailure &f) {
+            m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
+                              tr("Timeline failed: %1").arg(f.message));
+            emit loaded(false);
         });
-    m_request->onSucceeded<Result>(this, [this](const Result &r) {
-        showResult(r);
-        emit loaded(true);
-    });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
-                          tr("Timeline failed: %1").arg(f.message));
-        emit loaded(false);
-    });
 }
 
-void TimelineView::showResult(const Result &r)
+void TimelineView::showResult(const UserTimeline &r)
 {
     m_events = r.events;
     int alerts = 0;

@@ -2,7 +2,6 @@
 
 #include "historyrunsmodel.h"
 #include "rundetaildialog.h"
-#include "core/pg/pgconnection.h"
 #include "core/session/dbsession.h"
 #include "ui/charts/historycharts.h"
 #include "ui/state/appstate.h"
@@ -238,17 +237,12 @@ void HistoryPage::refresh()
     const HistoryRange range = selectedRange();
     const QString zone = selectedZone();
     m_status->setText(tr("Reading the history…"));
-    m_request = m_state->session()->submit<HistoryData>(
-        tr("Read the purge history"), [range, zone](DbContext &ctx, HistoryData *out, DbFailure *failure) {
-            PgConnection &conn = *ctx.connection();
-            const QString z = zone.isEmpty() ? HistoryQuery::serverTimeZone(conn) : zone;
-            return HistoryQuery::load(conn, range, z, kMaxPoints, out, &failure->message, kMaxRuns);
+    m_request = m_state->session()->readHistory(range, zone, kMaxPoints, kMaxRuns);
+    m_request.onSucceeded(this, [this](const HistoryData &d) { showDataInSteps(d); })
+        .onFailed(this, [this](const DbFailure &f) {
+            m_status->setText(f.message);
+            emit loaded(false);
         });
-    m_request->onSucceeded<HistoryData>(this, [this](const HistoryData &d) { showDataInSteps(d); });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_status->setText(f.message);
-        emit loaded(false);
-    });
 }
 
 void HistoryPage::showEvent(QShowEvent *event)

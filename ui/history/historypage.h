@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/history/historyquery.h"
+#include "core/session/dbrequest.h"
 
-#include <QPointer>
 #include <QWidget>
 
 class QChart;
@@ -18,7 +18,6 @@ class QTimer;
 namespace purga {
 
 class AppState;
-class DbRequest;
 class HistoryRunsModel;
 class RunDetailDialog;
 
@@ -98,7 +97,7 @@ private:
     QPushButton *m_refreshButton = nullptr;
     QPushButton *m_exportButton = nullptr;
     QPushButton *m_resetZoom = nullptr;
-    QPointer<DbRequest> m_request;
+    Request<HistoryData> m_request;
 };
 
 } // namespace purga

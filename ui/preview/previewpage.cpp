@@ -170,7 +170,7 @@ void PreviewPage::takePreview()
                           ? tr("Preview queued behind the database work in progress… (Cancel drops it)")
                           : tr("Freezing the cutoffs and counting… (Cancel stops it)"));
     m_request = m_state->session()->preview(m_state->ruleConfigs());
-    m_request->onSucceeded<PreviewPlan>(this, [this](const PreviewPlan &plan) { onPreviewReady(plan); });
+    m_request.onSucceeded(this, [this](const PreviewPlan &plan) { onPreviewReady(plan); });
     connect(m_request, &DbRequest::started, this,
             [this] { m_status->setText(tr("Freezing the cutoffs and counting… (Cancel stops it)")); });
     connect(m_request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
