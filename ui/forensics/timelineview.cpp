@@ -106,7 +106,7 @@ void TimelineView::setupLayout()
     row->addStretch(1);
     row->addWidget(m_load);
     row->addWidget(m_export);
-    // The dates on a line of their own: one line for all the filters was wider than the window in Spanish.
+    // The dates on a line of their own: one line for all the filters is wider than the window in Spanish.
     auto *dates = new QHBoxLayout;
     dates->addWidget(m_useSince);
     dates->addWidget(m_since);

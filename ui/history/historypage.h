@@ -21,7 +21,7 @@ class AppState;
 class HistoryRunsModel;
 class RunDetailDialog;
 
-// The purge history (issue 9): rows removed per day and table (job and manual stacked apart),
+// The purge history: rows removed per day and table (job and manual stacked apart),
 // run durations with failed / cancelled / interrupted / lock_ocupado runs marked, table rows over
 // time, table bytes over time, and the runs below (double-click: the run's detail). Data comes aggregated
 // from the database (HistoryQuery::load) through one request of the session.

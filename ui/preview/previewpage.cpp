@@ -228,7 +228,7 @@ void PreviewPage::rebuildTabs()
     const PreviewPlan &plan = m_state->previewPlan();
     m_empty->setVisible(plan.isEmpty());
     // Hidden while the tabs are added: only the current one is shown at the end, and a tab builds
-    // its contents when first shown (issue 11: the others cost nothing until the user opens them).
+    // its contents when first shown (the others cost nothing until the user opens them).
     m_tabs->hide();
     m_info->setVisible(!plan.isEmpty());
     if (plan.isEmpty())

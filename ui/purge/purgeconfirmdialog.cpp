@@ -101,7 +101,7 @@ QWidget *PurgeConfirmDialog::buildHeader(const QString &target)
     layout->addWidget(head);
 
     const QDateTime taken = Display::parseUtc(m_plan.takenAtUtc);
-    // Its real age: a 21-second-old preview is "21.0 s" old, not "0 ms" (minutes were rounded down).
+    // Its real age, not rounded down to minutes: a 21-second-old preview is "21.0 s" old, not "0 ms".
     const qint64 ageMs =
         taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
     auto *frozen =

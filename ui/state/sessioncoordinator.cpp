@@ -17,8 +17,8 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
     , m_state(state)
 {
     // A finished purge changes every number: refresh what the overview shows, once the receipt
-    // the user is looking at has been painted (the counts read on the server while the receipt
-    // is laid out competed with it for the CPU: issue 11's stall probe).
+    // the user is looking at has been painted (counts read on the server while the receipt is laid
+    // out would compete with it for the CPU).
     connect(m_state, &AppState::purgeRunningChanged, this, [this](bool running) {
         if (running)
             return;
