@@ -115,10 +115,9 @@ void ChecksPage::createHistory()
     m_historyMessage = tr("Creating the history tables…");
     m_historyNote->setText(m_historyMessage);
     m_historyNote->setVisible(true);
-    DbRequest *request = m_state->session()->setupHistory();
-    request->onSucceeded<QString>(this, [this](const QString &) { onHistorySetup(true, QString()); });
-    connect(request, &DbRequest::failed, this,
-            [this](const DbFailure &f) { onHistorySetup(false, f.message); });
+    const Request<QString> request = m_state->session()->setupHistory();
+    request.onSucceeded(this, [this](const QString &) { onHistorySetup(true, QString()); })
+        .onFailed(this, [this](const DbFailure &f) { onHistorySetup(false, f.message); });
     connect(request, &DbRequest::cancelled, this, [this] { onHistorySetup(false, tr("cancelled")); });
 }
 

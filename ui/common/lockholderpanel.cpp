@@ -1,6 +1,5 @@
 #include "lockholderpanel.h"
 
-#include "core/pg/pgconnection.h"
 #include "core/session/dbsession.h"
 #include "core/session/freezecontroller.h"
 #include "ui/state/appstate.h"
@@ -81,18 +80,17 @@ void LockHolderPanel::refresh()
     if (m_request && m_request->state() == DbRequest::State::Queued)
         return; // one read is enough
     const LockWatchOptions options = LockWatchOptions::fromProfile(m_state->profile().ruleOverrides);
-    m_request = m_state->session()->submit<LockHolders>(
-        tr("Read who holds the purge lock"), [options](DbContext &ctx, LockHolders *out, DbFailure *failure) {
-            return LockHolders::fetch(*ctx.connection(), options, out, &failure->message);
+    m_request = m_state->session()->readLockHolders(options);
+    m_request
+        .onSucceeded(this,
+                     [this](const LockHolders &h) {
+                         display(h);
+                         emit updated();
+                     })
+        .onFailed(this, [this](const DbFailure &f) {
+            showProblem(tr("Could not read who holds the purge lock: %1").arg(f.message));
+            emit updated();
         });
-    m_request->onSucceeded<LockHolders>(this, [this](const LockHolders &h) {
-        display(h);
-        emit updated();
-    });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        showProblem(tr("Could not read who holds the purge lock: %1").arg(f.message));
-        emit updated();
-    });
 }
 
 bool LockHolderPanel::isOwnFreeze() const
@@ -166,23 +164,19 @@ void LockHolderPanel::terminateHolder()
                          {{QMessageBox::Yes, tr("Terminate pid %1").arg(asked.holder->pid)}});
     if (answer != QMessageBox::Yes)
         return;
-    const LockSession target = *asked.holder;
-    const qint64 key = asked.key;
-    DbRequest *r = m_state->session()->submit<bool>(
-        tr("Terminate pid %1").arg(target.pid), [target, key](DbContext &ctx, bool *out, DbFailure *failure) {
-            *out = LockHolders::terminate(*ctx.connection(), key, target, &failure->message);
-            return *out;
+    const int pid = asked.holder->pid;
+    m_state->session()
+        ->terminateLockHolder(asked.key, *asked.holder)
+        .onSucceeded(this,
+                     [this, pid](bool) {
+                         emit terminated(pid);
+                         refresh();
+                     })
+        .onFailed(this, [this](const DbFailure &f) {
+            MessageBox::warning(this, tr("Terminate the lock holder"), f.message);
+            emit terminateFailed(f.message);
+            refresh();
         });
-    const int pid = target.pid;
-    r->onSucceeded<bool>(this, [this, pid](bool) {
-        emit terminated(pid);
-        refresh();
-    });
-    connect(r, &DbRequest::failed, this, [this](const DbFailure &f) {
-        MessageBox::warning(this, tr("Terminate the lock holder"), f.message);
-        emit terminateFailed(f.message);
-        refresh();
-    });
 }
 
 } // namespace purga

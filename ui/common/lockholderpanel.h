@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/locks/lockholders.h"
+#include "core/session/dbrequest.h"
 
 #include <QFrame>
-#include <QPointer>
 
 class QLabel;
 class QPushButton;
@@ -11,7 +11,6 @@ class QPushButton;
 namespace purga {
 
 class AppState;
-class DbRequest;
 
 // Who holds the purge lock (731001) and who waits for it, before anyone presses Purge: on the
 // Overview and the Purge page. Read through the session when the overview or the preview changes,
@@ -54,7 +53,7 @@ private:
     QPushButton *m_terminate;
     QPushButton *m_recheck;
     LockHolders m_holders;
-    QPointer<DbRequest> m_request;
+    Request<LockHolders> m_request;
     bool m_warning = false;
 };
 

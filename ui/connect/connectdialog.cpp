@@ -371,11 +371,9 @@ void ConnectDialog::startConnect()
     setConnecting(true);
     // The keychain is written only once the server has accepted the password: a typo must never
     // replace a good stored password.
-    DbRequest *request = m_coordinator->connectTo(profile, password);
-    request->onSucceeded<ConnectResult>(
-        this, [this, password](const ConnectResult &r) { onConnected(r.profile, password); });
-    connect(request, &DbRequest::failed, this,
-            [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId, f.detail); });
+    const Request<ConnectResult> request = m_coordinator->connectTo(profile, password);
+    request.onSucceeded(this, [this, password](const ConnectResult &r) { onConnected(r.profile, password); })
+        .onFailed(this, [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId, f.detail); });
     connect(request, &DbRequest::cancelled, this, [this] { setConnecting(false); });
 }
 
@@ -537,19 +535,21 @@ void ConnectDialog::testConnection()
     m_testButton->setEnabled(false);
     m_progress->setVisible(true);
     auto done = [this] {
-        m_test.clear();
+        m_test = {};
         m_progress->setVisible(m_connecting);
         m_testButton->setEnabled(!m_connecting);
     };
-    m_test->onSucceeded<ConnectionTestResult>(this, [this, done](const ConnectionTestResult &r) {
-        done();
-        showInfo(Display::statusSymbol(Display::Status::Ok) + u' ' + r.summary());
-    });
-    connect(m_test, &DbRequest::failed, this, [this, done](const DbFailure &f) {
-        done();
-        showInfo(QString());
-        showError(f.message, f.detail);
-    });
+    m_test
+        .onSucceeded(this,
+                     [this, done](const ConnectionTestResult &r) {
+                         done();
+                         showInfo(Display::statusSymbol(Display::Status::Ok) + u' ' + r.summary());
+                     })
+        .onFailed(this, [this, done](const DbFailure &f) {
+            done();
+            showInfo(QString());
+            showError(f.message, f.detail);
+        });
     connect(m_test, &DbRequest::cancelled, this, [this, done] {
         done();
         showInfo(tr("The connection test was cancelled."));

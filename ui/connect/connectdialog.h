@@ -1,9 +1,10 @@
 #pragma once
 
 #include "core/pg/connectionprofile.h"
+#include "core/pg/connectiontest.h"
+#include "core/session/dbrequest.h"
 
 #include <QDialog>
-#include <QPointer>
 
 #include <memory>
 
@@ -17,7 +18,6 @@ class QPushButton;
 
 namespace purga {
 
-class DbRequest;
 class SessionCoordinator;
 class PasswordStore;
 class ProfileActions;
@@ -49,7 +49,7 @@ public:
     QString errorText() const;
     QString keychainText() const;
     QString infoText() const; // the last outcome of a test or a profile action, when it went well
-    bool isTesting() const { return !m_test.isNull(); }
+    bool isTesting() const { return m_test.handle() != nullptr; }
     bool isManaging() const; // a duplicate, rename or delete is waiting for the keychain
     QPushButton *connectButton() const { return m_connect; }
     QCheckBox *rememberBox() const { return m_remember; }
@@ -104,7 +104,7 @@ private:
     QPushButton *m_testButton;
     QLabel *m_info;
     ProfileActions *m_actions;
-    QPointer<DbRequest> m_test;
+    Request<ConnectionTestResult> m_test;
     ProfileForm *m_form;
     QLineEdit *m_password;
     QCheckBox *m_remember;

@@ -31,6 +31,14 @@ ProfileForm::ProfileForm(QWidget *parent)
     , m_timeout(new QSpinBox(this))
     , m_sslWarning(new QLabel(this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+    setProfile(ConnectionProfile());
+}
+
+void ProfileForm::setupWidgets()
+{
     m_name->setObjectName(QStringLiteral("profileName"));
     m_environment->setObjectName(QStringLiteral("environment"));
     for (ProfileEnvironment e : {ProfileEnvironment::None, ProfileEnvironment::Development,
@@ -65,7 +73,10 @@ ProfileForm::ProfileForm(QWidget *parent)
         m_sslMode->addItem(QString::fromLatin1(mode));
     m_browseCert->setText(QStringLiteral("…"));
     m_browseCert->setToolTip(tr("Choose the root certificate (CA) file"));
+}
 
+void ProfileForm::setupLayout()
+{
     auto *certBox = new QWidget(this); // a widget, not a layout: the row's label then gets its buddy
     auto *certRow = new QHBoxLayout(certBox);
     certRow->setContentsMargins(0, 0, 0, 0);
@@ -86,7 +97,10 @@ ProfileForm::ProfileForm(QWidget *parent)
     form->addRow(tr("Root &certificate:"), certBox);
     certBox->setFocusProxy(m_sslRootCert);
     form->addRow(tr("Connect &timeout:"), m_timeout);
+}
 
+void ProfileForm::connectSignals()
+{
     for (QLineEdit *e : {m_name, m_host, m_database, m_user, m_sslRootCert})
         connect(e, &QLineEdit::textEdited, this, &ProfileForm::edited);
     connect(m_port, &QSpinBox::valueChanged, this, &ProfileForm::edited);
@@ -112,7 +126,6 @@ ProfileForm::ProfileForm(QWidget *parent)
             emit edited();
         }
     });
-    setProfile(ConnectionProfile());
 }
 
 void ProfileForm::setNewProfile(const ConnectionProfile &p)

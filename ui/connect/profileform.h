@@ -38,6 +38,9 @@ signals:
     void edited();
 
 private:
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void updateSslCertEnabled();
     void updateSslWarning();
 

@@ -42,13 +42,19 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     , m_adviceSql(new QPlainTextEdit(this))
     , m_table(new QTableWidget(this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+}
+
+void TimelineView::setupWidgets()
+{
     m_showSql->setText(tr("Show the statements"));
     m_showSql->setCheckable(true);
     m_showSql->hide();
     m_adviceSql->setReadOnly(true);
     m_adviceSql->setMaximumHeight(110);
     m_adviceSql->hide();
-    connect(m_showSql, &QToolButton::toggled, m_adviceSql, &QWidget::setVisible);
     setObjectName(QStringLiteral("timeline"));
     auto *digits = new QRegularExpressionValidator(QRegularExpression(QStringLiteral("[0-9]{1,18}")), this);
     m_empresa->setValidator(digits);
@@ -69,8 +75,6 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     }
     m_since->setDateTime(QDateTime::currentDateTimeUtc().addDays(-7));
     m_until->setDateTime(QDateTime::currentDateTimeUtc().addDays(1));
-    connect(m_useSince, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
-    connect(m_useUntil, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
     m_kind->addItem(tr("All events"), QString());
     m_kind->addItem(tr("Refresh tokens"), QStringLiteral("refresh_token"));
     m_kind->addItem(tr("Pre-tokens"), QStringLiteral("pre_token"));
@@ -89,7 +93,10 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+}
 
+void TimelineView::setupLayout()
+{
     auto *row = new QHBoxLayout;
     row->addWidget(new QLabel(tr("Tenant"), this));
     row->addWidget(m_empresa);
@@ -99,7 +106,7 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     row->addStretch(1);
     row->addWidget(m_load);
     row->addWidget(m_export);
-    // The dates on a line of their own: one line for all the filters was wider than the window in Spanish.
+    // The dates on a line of their own: one line for all the filters is wider than the window in Spanish.
     auto *dates = new QHBoxLayout;
     dates->addWidget(m_useSince);
     dates->addWidget(m_since);
@@ -117,7 +124,13 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     layout->addLayout(adviceRow);
     layout->addWidget(m_adviceSql);
     layout->addWidget(m_table, 1);
+}
 
+void TimelineView::connectSignals()
+{
+    connect(m_showSql, &QToolButton::toggled, m_adviceSql, &QWidget::setVisible);
+    connect(m_useSince, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
+    connect(m_useUntil, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
     connect(m_load, &QPushButton::clicked, this, &TimelineView::load);
     connect(m_export, &QPushButton::clicked, this, &TimelineView::exportCsvInteractive);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TimelineView::refill);
@@ -157,28 +170,21 @@ void TimelineView::load()
     if (m_useUntil->isChecked())
         q.untilUtc = m_until->dateTime().toUTC().toString(Qt::ISODate);
     m_status->setText(tr("Loading the timeline of user %1 of tenant %2…").arg(q.usuarioId).arg(q.empresaId));
-    m_request = m_state->session()->submit<Result>(
-        tr("User timeline"), [q](DbContext &ctx, Result *out, DbFailure *f) {
-            QString error;
-            if (!Forensics::timeline(*ctx.connection(), q, &out->events, &out->truncated, &error)) {
-                f->message = error;
-                return false;
-            }
-            Forensics::indexAdvice(*ctx.connection(), &out->advice, &error);
-            return true;
+    m_request = m_state->session()->readTimeline(q);
+    m_request
+        .onSucceeded(this,
+                     [this](const UserTimeline &r) {
+                         showResult(r);
+                         emit loaded(true);
+                     })
+        .onFailed(this, [this](const DbFailure &f) {
+            m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
+                              tr("Timeline failed: %1").arg(f.message));
+            emit loaded(false);
         });
-    m_request->onSucceeded<Result>(this, [this](const Result &r) {
-        showResult(r);
-        emit loaded(true);
-    });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_status->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
-                          tr("Timeline failed: %1").arg(f.message));
-        emit loaded(false);
-    });
 }
 
-void TimelineView::showResult(const Result &r)
+void TimelineView::showResult(const UserTimeline &r)
 {
     m_events = r.events;
     int alerts = 0;

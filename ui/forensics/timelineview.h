@@ -1,9 +1,8 @@
 #pragma once
 
 #include "core/forensics/forensics.h"
-#include "core/session/dbrequest.h"
+#include "core/session/dbsession.h"
 
-#include <QPointer>
 #include <QWidget>
 
 class QCheckBox;
@@ -35,7 +34,7 @@ public:
     const QList<TimelineEvent> &events() const { return m_events; }
     QString adviceText() const;
     bool exportCsv(const QString &path, QString *error) const;
-    bool isLoading() const { return m_request && m_request->isActive(); }
+    bool isLoading() const { return m_request.isActive(); }
 
 public slots:
     void load();
@@ -45,13 +44,10 @@ signals:
     void loaded(bool ok);
 
 private:
-    struct Result
-    {
-        QList<TimelineEvent> events;
-        bool truncated = false;
-        QList<IndexAdvice> advice;
-    };
-    void showResult(const Result &r);
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
+    void showResult(const UserTimeline &r);
     void refill();
     QList<TimelineEvent> visibleEvents() const;
 
@@ -70,7 +66,7 @@ private:
     QToolButton *m_showSql;
     QPlainTextEdit *m_adviceSql;
     QTableWidget *m_table;
-    QPointer<DbRequest> m_request;
+    Request<UserTimeline> m_request;
     QList<TimelineEvent> m_events;
 };
 

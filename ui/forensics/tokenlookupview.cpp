@@ -126,23 +126,18 @@ void TokenLookupView::lookUp()
     m_lookedUpHash = hash.toLower();
     m_summary->setText(tr("Looking up %1…").arg(Forensics::maskHash(m_lookedUpHash)));
     const QList<RuleConfig> rules = m_state->ruleConfigs();
-    const QString h = m_lookedUpHash;
-    m_request = m_state->session()->submit<QList<TokenMatch>>(
-        tr("Token lookup"), [rules, h](DbContext &ctx, QList<TokenMatch> *out, DbFailure *f) {
-            QString error;
-            const bool ok = Forensics::lookup(*ctx.connection(), rules, h, out, &error);
-            f->message = error;
-            return ok;
+    m_request = m_state->session()->lookUpToken(rules, m_lookedUpHash);
+    m_request
+        .onSucceeded(this,
+                     [this](const QList<TokenMatch> &m) {
+                         showMatches(m);
+                         emit lookupFinished(true);
+                     })
+        .onFailed(this, [this](const DbFailure &f) {
+            m_summary->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
+                               tr("Look-up failed: %1").arg(f.message));
+            emit lookupFinished(false);
         });
-    m_request->onSucceeded<QList<TokenMatch>>(this, [this](const QList<TokenMatch> &m) {
-        showMatches(m);
-        emit lookupFinished(true);
-    });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_summary->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
-                           tr("Look-up failed: %1").arg(f.message));
-        emit lookupFinished(false);
-    });
 }
 
 QString TokenLookupView::matchText(const TokenMatch &m) const

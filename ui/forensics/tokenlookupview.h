@@ -3,7 +3,6 @@
 #include "core/forensics/forensics.h"
 #include "core/session/dbrequest.h"
 
-#include <QPointer>
 #include <QWidget>
 
 class QComboBox;
@@ -33,7 +32,7 @@ public:
     QString summaryText() const;
     QTableWidget *chainTable() const { return m_chain; }
     const QList<TokenMatch> &matches() const { return m_matches; }
-    bool isLookingUp() const { return m_request && m_request->isActive(); }
+    bool isLookingUp() const { return m_request.isActive(); }
     void setRevealHashes(bool reveal);
 
 public slots:
@@ -55,7 +54,7 @@ private:
     QPushButton *m_reveal;
     QLabel *m_summary;
     QTableWidget *m_chain;
-    QPointer<DbRequest> m_request;
+    Request<QList<TokenMatch>> m_request;
     QList<TokenMatch> m_matches;
     QString m_lookedUpHash;
 };

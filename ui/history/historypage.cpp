@@ -2,7 +2,6 @@
 
 #include "historyrunsmodel.h"
 #include "rundetaildialog.h"
-#include "core/pg/pgconnection.h"
 #include "core/session/dbsession.h"
 #include "ui/charts/historycharts.h"
 #include "ui/state/appstate.h"
@@ -59,6 +58,13 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     , m_runs(new QTableView(this))
     , m_model(new HistoryRunsModel(this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+}
+
+void HistoryPage::setupWidgets()
+{
     m_range->addItems({tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days"), tr("Last 90 days"),
                        tr("Last year"), tr("All"), tr("Custom…")});
     m_range->setCurrentIndex(2);
@@ -79,25 +85,12 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     m_capNote->setObjectName(QStringLiteral("runsCapNote"));
     m_capNote->setWordWrap(true);
     m_capNote->setVisible(false);
-    auto *refreshButton = new QPushButton(tr("Refresh"), this);
-    auto *exportButton = new QPushButton(tr("Export…"), this);
-    auto *resetZoom = new QPushButton(tr("Reset zoom"), this);
-    resetZoom->setObjectName(QStringLiteral("resetZoom"));
-    resetZoom->setToolTip(
+    m_refreshButton = new QPushButton(tr("Refresh"), this);
+    m_exportButton = new QPushButton(tr("Export…"), this);
+    m_resetZoom = new QPushButton(tr("Reset zoom"), this);
+    m_resetZoom->setObjectName(QStringLiteral("resetZoom"));
+    m_resetZoom->setToolTip(
         tr("Drag across a chart to zoom in on a time span; this shows the whole range again."));
-    auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Range:"), this));
-    bar->addWidget(m_range);
-    bar->addWidget(m_from);
-    bar->addWidget(m_to);
-    bar->addWidget(new QLabel(tr("Days in:"), this));
-    bar->addWidget(m_zone);
-    bar->addWidget(refreshButton);
-    bar->addWidget(resetZoom);
-    bar->addWidget(exportButton);
-    bar->addStretch();
-    bar->addWidget(m_status);
-
     m_runs->setModel(m_model);
     // Newest first until the user clicks another header; the model sorts (no QVariant compares).
     m_runs->horizontalHeader()->setSortIndicator(HistoryRunsModel::Started, Qt::DescendingOrder);
@@ -107,6 +100,22 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     m_runs->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_runs->horizontalHeader()->setStretchLastSection(true);
     m_runs->setMinimumHeight(200);
+}
+
+void HistoryPage::setupLayout()
+{
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Range:"), this));
+    bar->addWidget(m_range);
+    bar->addWidget(m_from);
+    bar->addWidget(m_to);
+    bar->addWidget(new QLabel(tr("Days in:"), this));
+    bar->addWidget(m_zone);
+    bar->addWidget(m_refreshButton);
+    bar->addWidget(m_resetZoom);
+    bar->addWidget(m_exportButton);
+    bar->addStretch();
+    bar->addWidget(m_status);
 
     auto *content = new QWidget;
     auto *col = new QVBoxLayout(content);
@@ -123,9 +132,12 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
     layout->addWidget(scroll);
+}
 
-    connect(refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
-    connect(exportButton, &QPushButton::clicked, this, &HistoryPage::askExport);
+void HistoryPage::connectSignals()
+{
+    connect(m_refreshButton, &QPushButton::clicked, this, &HistoryPage::refresh);
+    connect(m_exportButton, &QPushButton::clicked, this, &HistoryPage::askExport);
     connect(m_range, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_from->setVisible(index == kCustomRange);
         m_to->setVisible(index == kCustomRange);
@@ -133,7 +145,7 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     });
     for (QDateTimeEdit *edit : {m_from, m_to})
         connect(edit, &QDateTimeEdit::editingFinished, this, &HistoryPage::refresh);
-    connect(resetZoom, &QPushButton::clicked, this, &HistoryPage::resetZoom);
+    connect(m_resetZoom, &QPushButton::clicked, this, &HistoryPage::resetZoom);
     connect(m_runs, &QTableView::doubleClicked, this,
             [this](const QModelIndex &i) { openRunDetail(i.row()); });
     connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
@@ -225,17 +237,12 @@ void HistoryPage::refresh()
     const HistoryRange range = selectedRange();
     const QString zone = selectedZone();
     m_status->setText(tr("Reading the history…"));
-    m_request = m_state->session()->submit<HistoryData>(
-        tr("Read the purge history"), [range, zone](DbContext &ctx, HistoryData *out, DbFailure *failure) {
-            PgConnection &conn = *ctx.connection();
-            const QString z = zone.isEmpty() ? HistoryQuery::serverTimeZone(conn) : zone;
-            return HistoryQuery::load(conn, range, z, kMaxPoints, out, &failure->message, kMaxRuns);
+    m_request = m_state->session()->readHistory(range, zone, kMaxPoints, kMaxRuns);
+    m_request.onSucceeded(this, [this](const HistoryData &d) { showDataInSteps(d); })
+        .onFailed(this, [this](const DbFailure &f) {
+            m_status->setText(f.message);
+            emit loaded(false);
         });
-    m_request->onSucceeded<HistoryData>(this, [this](const HistoryData &d) { showDataInSteps(d); });
-    connect(m_request, &DbRequest::failed, this, [this](const DbFailure &f) {
-        m_status->setText(f.message);
-        emit loaded(false);
-    });
 }
 
 void HistoryPage::showEvent(QShowEvent *event)

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/history/historyquery.h"
+#include "core/session/dbrequest.h"
 
-#include <QPointer>
 #include <QWidget>
 
 class QChart;
@@ -11,17 +11,17 @@ class QComboBox;
 class QDateTimeEdit;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QTableView;
 class QTimer;
 
 namespace purga {
 
 class AppState;
-class DbRequest;
 class HistoryRunsModel;
 class RunDetailDialog;
 
-// The purge history (issue 9): rows removed per day and table (job and manual stacked apart),
+// The purge history: rows removed per day and table (job and manual stacked apart),
 // run durations with failed / cancelled / interrupted / lock_ocupado runs marked, table rows over
 // time, table bytes over time, and the runs below (double-click: the run's detail). Data comes aggregated
 // from the database (HistoryQuery::load) through one request of the session.
@@ -69,6 +69,9 @@ protected:
 
 private:
     static constexpr int kFillSteps = 5; // four charts, then the runs
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void showDataInSteps(const HistoryData &data);
     void fillStep(int step, const HistoryData &data);
     void finishData(const HistoryData &data); // the cap note and the status; emits loaded(true)
@@ -91,7 +94,10 @@ private:
     QChartView *m_bytesView;
     QTableView *m_runs;
     HistoryRunsModel *m_model;
-    QPointer<DbRequest> m_request;
+    QPushButton *m_refreshButton = nullptr;
+    QPushButton *m_exportButton = nullptr;
+    QPushButton *m_resetZoom = nullptr;
+    Request<HistoryData> m_request;
 };
 
 } // namespace purga

@@ -11,7 +11,7 @@ namespace purga {
 
 namespace {
 
-// The strings were the History page's before the runs got a model of their own: same context.
+// The strings keep the History page's translation context: their translations are filed there.
 constexpr char kContext[] = "purga::HistoryPage";
 
 QString rowsPerTable(const HistoryRun &r)

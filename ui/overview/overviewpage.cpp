@@ -33,6 +33,14 @@ OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     , m_strip(new PartitionStrip(this))
     , m_lock(new LockHolderPanel(state, this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+    rebuild();
+}
+
+void OverviewPage::setupWidgets()
+{
     setObjectName(QStringLiteral("overviewPage"));
     m_status->setObjectName(QStringLiteral("overviewStatus"));
     m_status->setWordWrap(true);
@@ -52,6 +60,10 @@ OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     m_autoRefresh->setAlignment(Qt::AlignRight);
     m_autoRefresh->setToolTip(tr("Refresh the overview every so many minutes (off by default). Skipped while "
                                  "another database operation or a purge runs."));
+}
+
+void OverviewPage::setupLayout()
+{
     auto *autoLabel = new QLabel(tr("&Auto-refresh every"), this);
     autoLabel->setBuddy(m_autoRefresh);
 
@@ -96,7 +108,10 @@ OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
     layout->addWidget(m_placeholder, 1);
     layout->addWidget(m_scroll, 1);
+}
 
+void OverviewPage::connectSignals()
+{
     connect(m_refreshButton, &QPushButton::clicked, this, &OverviewPage::refreshRequested);
     connect(m_autoRefresh, &QSpinBox::valueChanged, this, [this](int minutes) {
         if (minutes > 0)
@@ -108,7 +123,6 @@ OverviewPage::OverviewPage(AppState *state, QWidget *parent)
     connect(m_state, &AppState::connectionChanged, this, &OverviewPage::rebuild);
     connect(m_state, &AppState::preflightChanged, this, &OverviewPage::rebuild);
     connect(m_state, &AppState::overviewChanged, this, &OverviewPage::rebuild);
-    rebuild();
 }
 
 QString OverviewPage::statusText() const

@@ -36,6 +36,9 @@ signals:
     void refreshRequested();
 
 private:
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void rebuild();
     void onAutoRefresh();
 

@@ -10,8 +10,8 @@ namespace purga {
 
 // The months of log_sesiones, oldest first, wrapped into rows as wide as the page. A removable month
 // says so in text and with an icon (not only a colour); the DEFAULT partition is labelled as never removed.
-// The tiles are painted, not child widgets: seventeen styled frames of five labels each took
-// 14 ms to build and lay out whenever the Overview's data arrived (issue 11's stall budget).
+// The tiles are painted, not child widgets: styled frames of labels, one per month, are slow to
+// build and lay out, and that would hold the GUI thread whenever the Overview's data arrives.
 class PartitionStrip : public QWidget
 {
     Q_OBJECT

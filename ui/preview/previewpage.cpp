@@ -31,6 +31,15 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     , m_tabs(new QTabWidget(this))
     , m_purge(new QPushButton(tr("Purge with this preview…"), this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+    rebuildTabs();
+    updateActions();
+}
+
+void PreviewPage::setupWidgets()
+{
     setObjectName(QStringLiteral("previewPage"));
     m_take->setObjectName(QStringLiteral("takePreviewButton"));
     m_take->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
@@ -68,7 +77,10 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     m_purge->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
     m_purge->setToolTip(
         RunFormat::withShortcut(tr("Go to the Purge page with this frozen preview"), m_purge->shortcut()));
+}
 
+void PreviewPage::setupLayout()
+{
     auto *top = new QHBoxLayout;
     top->addWidget(m_take);
     top->addWidget(m_cancel);
@@ -85,7 +97,10 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     layout->addWidget(m_empty, 1);
     layout->addWidget(m_tabs, 1);
     layout->addLayout(bottom);
+}
 
+void PreviewPage::connectSignals()
+{
     connect(m_take, &QPushButton::clicked, this, &PreviewPage::takePreview);
     connect(m_cancel, &QPushButton::clicked, this, &PreviewPage::cancelPreview);
     connect(m_purge, &QPushButton::clicked, this,
@@ -103,8 +118,6 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
         rebuildTabs();
         updateActions();
     });
-    rebuildTabs();
-    updateActions();
 }
 
 void PreviewPage::setSettingsAction(QAction *action)
@@ -157,7 +170,7 @@ void PreviewPage::takePreview()
                           ? tr("Preview queued behind the database work in progress… (Cancel drops it)")
                           : tr("Freezing the cutoffs and counting… (Cancel stops it)"));
     m_request = m_state->session()->preview(m_state->ruleConfigs());
-    m_request->onSucceeded<PreviewPlan>(this, [this](const PreviewPlan &plan) { onPreviewReady(plan); });
+    m_request.onSucceeded(this, [this](const PreviewPlan &plan) { onPreviewReady(plan); });
     connect(m_request, &DbRequest::started, this,
             [this] { m_status->setText(tr("Freezing the cutoffs and counting… (Cancel stops it)")); });
     connect(m_request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
@@ -215,7 +228,7 @@ void PreviewPage::rebuildTabs()
     const PreviewPlan &plan = m_state->previewPlan();
     m_empty->setVisible(plan.isEmpty());
     // Hidden while the tabs are added: only the current one is shown at the end, and a tab builds
-    // its contents when first shown (issue 11: the others cost nothing until the user opens them).
+    // its contents when first shown (the others cost nothing until the user opens them).
     m_tabs->hide();
     m_info->setVisible(!plan.isEmpty());
     if (plan.isEmpty())

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "core/preview/preview.h"
 #include "core/session/dbrequest.h"
 
-#include <QPointer>
 #include <QWidget>
 
 class QLabel;
@@ -15,7 +15,6 @@ class QAction;
 namespace purga {
 
 class AppState;
-class DbRequest;
 class RulePreviewTab;
 struct PreviewPlan;
 
@@ -39,7 +38,7 @@ public:
     QString blockedReason() const;
     bool isTakingPreview() const { return isPending(); }
     // The preview's own request while it is queued or running (null otherwise).
-    DbRequest *previewRequest() const { return isPending() ? m_request.data() : nullptr; }
+    DbRequest *previewRequest() const { return isPending() ? m_request.handle() : nullptr; }
 
 public slots:
     void takePreview();
@@ -50,6 +49,9 @@ signals:
     void previewFinished(bool ok);
 
 private:
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void updateActions();
     void rebuildTabs();
     void onPreviewReady(const PreviewPlan &plan);
@@ -57,7 +59,7 @@ private:
     bool isPending() const;
 
     AppState *m_state;
-    QPointer<DbRequest> m_request;
+    Request<PreviewPlan> m_request;
     QPushButton *m_take;
     QPushButton *m_cancel;
     QToolButton *m_settings;

@@ -151,7 +151,7 @@ void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const Ru
     QStringList warnings;
     Rules::validate(rule.config, &warnings);
     // A retention shorter than the forensic window, from any source (the settings dialog, a
-    // settings file edited by hand): always said, and findable (issue 8).
+    // settings file edited by hand): always said, and findable.
     const QString shortRetention = Rules::shortRetentionWarning(rule.config);
     if (!shortRetention.isEmpty() && !warnings.contains(shortRetention))
         warnings.prepend(shortRetention);

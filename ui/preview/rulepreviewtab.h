@@ -21,7 +21,7 @@ class SqlView;
 
 // One rule of a frozen preview: cutoff in three zones, counts, ranges, charts, sample, partitions
 // and the exact SQL. Read-only. Its contents are built when it is first shown (or asked for), not
-// when the preview arrives: only the visible tab of a preview costs the GUI thread (issue 11).
+// when the preview arrives: only the visible tab of a preview costs the GUI thread.
 class RulePreviewTab : public QWidget
 {
     Q_OBJECT
@@ -45,8 +45,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    // Built a step per event-loop turn, each after the paint the previous one asked for (issue 11:
-    // the whole tab at once held the GUI thread for 30 ms): the first screen's words, each of its
+    // Built a step per event-loop turn, each after the paint the previous one asked for (the whole
+    // tab at once would hold the GUI thread too long): the first screen's words, each of its
     // charts, the partitions, the sample, then the SQL. Asking for a part builds the rest.
     enum class Stage { None, Top, TenantChart, AgeChart, Partitions, Sample, All };
     void buildNext();

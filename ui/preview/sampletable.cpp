@@ -156,8 +156,8 @@ SampleTableWidget::SampleTableWidget(QWidget *parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->horizontalHeader()->setStretchLastSection(true);
     // Column widths from the first 30 rows (sorted by key, alike in width), not all 100: measuring
-    // every cell was a third of the preview tab's sample step (issue 11). A wider value further
-    // down is elided, and the column can be widened.
+    // every cell is a large part of the preview tab's sample step. A wider value further down is
+    // elided, and the column can be widened.
     m_view->horizontalHeader()->setResizeContentsPrecision(30);
     m_view->setMinimumHeight(200);
     m_view->setObjectName(QStringLiteral("sampleView"));

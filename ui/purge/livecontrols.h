@@ -12,7 +12,7 @@ class QSpinBox;
 
 namespace purga {
 
-// Batch size, nice ratio, replica lag limit and Pause/Resume of a running purge (issue 11): each
+// Batch size, nice ratio, replica lag limit and Pause/Resume of a running purge: each
 // change goes to the run's LiveSettings at once and the engine applies it before its next batch
 // (and logs it). Disabled when no run is attached, except the replica lag limit: it is the
 // profile's setting (maxLagEdited), editable before a run too.

@@ -73,7 +73,24 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     setWindowTitle(tr("Confirm purge"));
     setObjectName(QStringLiteral("purgeConfirmDialog"));
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(buildHeader(target));
+    layout->addWidget(buildRulesBox());
+    layout->addWidget(buildOptions());
+    layout->addWidget(m_confirmRow = buildConfirmRow());
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setObjectName(QStringLiteral("confirmSummary"));
+    layout->addWidget(m_summary);
+    layout->addWidget(buildButtons());
+    update();
+}
 
+// What will be deleted where, and when the preview froze it (with a warning when that was long ago).
+QWidget *PurgeConfirmDialog::buildHeader(const QString &target)
+{
+    auto *box = new QWidget(this);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
     auto *head = new QLabel(tr("Rows will be deleted on %1.").arg(target), this);
     QFont bold = head->font();
     bold.setBold(true);
@@ -83,15 +100,15 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     head->setWordWrap(true);
     layout->addWidget(head);
 
-    const QDateTime taken = Display::parseUtc(plan.takenAtUtc);
-    // Its real age: a 21-second-old preview is "21.0 s" old, not "0 ms" (minutes were rounded down).
+    const QDateTime taken = Display::parseUtc(m_plan.takenAtUtc);
+    // Its real age, not rounded down to minutes: a 21-second-old preview is "21.0 s" old, not "0 ms".
     const qint64 ageMs =
         taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
     auto *frozen =
         new QLabel(tr("The preview was frozen at %1 (%2 ago). The purge removes only what that preview "
                       "counted as removable, at those cutoffs; rows that became removable since are left "
                       "for the next run.")
-                       .arg(RunFormat::utc(plan.cutoffBaseUtc), RunFormat::duration(ageMs)),
+                       .arg(RunFormat::utc(m_plan.cutoffBaseUtc), RunFormat::duration(ageMs)),
                    this);
     frozen->setWordWrap(true);
     frozen->setObjectName(QStringLiteral("frozenAt"));
@@ -106,55 +123,71 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
         stale->setWordWrap(true);
         layout->addWidget(stale);
     }
+    return box;
+}
 
+// One check box per rule of the preview, with its partitions and warnings below it.
+QWidget *PurgeConfirmDialog::buildRulesBox()
+{
     auto *rulesBox = new QGroupBox(tr("Rules"), this);
     auto *rulesLayout = new QVBoxLayout(rulesBox);
+    for (const RulePreview &rule : m_plan.rules)
+        addRule(rule, rulesBox, rulesLayout);
+    return rulesBox;
+}
+
+void PurgeConfirmDialog::addRule(const RulePreview &rule, QWidget *rulesBox, QVBoxLayout *rulesLayout)
+{
+    const QString cutoff = RunFormat::cutoffUtc(m_plan, rule);
+    QString text;
+    const QList<PartitionInfo> parts = removablePartitions(rule);
+    if (Rules::isPartitionRule(rule.id))
+        text = tr("%1: partitions to remove: %2 (%3 rows), all older than %4")
+                   .arg(Rules::title(rule.id), Display::number(parts.size()), Display::number(rule.eligible),
+                        RunFormat::utc(cutoff));
+    else
+        text = tr("%1: rows to delete: %2, all older than %3 (rows kept: %4)")
+                   .arg(Rules::title(rule.id), Display::number(rule.eligible), RunFormat::utc(cutoff),
+                        Display::number(rule.retained));
+    if (!hasWork(rule))
+        text += QStringLiteral(" — ") + tr("nothing to remove");
+    auto *check = new QCheckBox(text, rulesBox);
+    check->setObjectName(QStringLiteral("ruleCheck_") + rule.id);
+    check->setChecked(hasWork(rule));
+    check->setEnabled(hasWork(rule));
+    if (!m_plan.serverTimeZone.isEmpty())
+        check->setToolTip(tr("Cutoff in the server's zone: %1").arg(cutoffInZone(cutoff, m_plan.serverTimeZone)));
+    m_checks.insert(rule.id, check);
+    rulesLayout->addWidget(check);
+    if (!parts.isEmpty()) {
+        auto *names = new QLabel(tr("Partitions: %1").arg(partitionNames(parts)), rulesBox);
+        names->setWordWrap(true);
+        names->setTextFormat(Qt::PlainText);
+        names->setContentsMargins(24, 0, 0, 0);
+        rulesLayout->addWidget(names);
+    }
+    // Where the decision is made: what the scheduled job would still delete that this keeps, and a
+    // retention shorter than the forensic window.
+    const QString job =
+        Rules::isPartitionRule(rule.id) ? QString() : jobWouldDeleteText(rule.id, rule.adrSampleInWindow);
+    if (!job.isEmpty())
+        rulesLayout->addWidget(ruleNote(job, QStringLiteral("jobWouldDelete_") + rule.id, rulesBox));
+    if (Rules::isShortRetention(rule.config))
+        rulesLayout->addWidget(ruleNote(Rules::shortRetentionWarning(rule.config),
+                                        QStringLiteral("shortRetention_") + rule.id, rulesBox));
+    connect(check, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
+}
+
+// Batch size and pause, offered from the rule settings, and "detach only".
+QWidget *PurgeConfirmDialog::buildOptions()
+{
     int defaultBatch = 0;
-    for (const RulePreview &rule : plan.rules) {
-        const QString cutoff = RunFormat::cutoffUtc(plan, rule);
-        QString text;
-        const QList<PartitionInfo> parts = removablePartitions(rule);
-        if (Rules::isPartitionRule(rule.id))
-            text = tr("%1: partitions to remove: %2 (%3 rows), all older than %4")
-                       .arg(Rules::title(rule.id), Display::number(parts.size()),
-                            Display::number(rule.eligible), RunFormat::utc(cutoff));
-        else
-            text = tr("%1: rows to delete: %2, all older than %3 (rows kept: %4)")
-                       .arg(Rules::title(rule.id), Display::number(rule.eligible), RunFormat::utc(cutoff),
-                            Display::number(rule.retained));
-        if (!hasWork(rule))
-            text += QStringLiteral(" — ") + tr("nothing to remove");
-        auto *check = new QCheckBox(text, rulesBox);
-        check->setObjectName(QStringLiteral("ruleCheck_") + rule.id);
-        check->setChecked(hasWork(rule));
-        check->setEnabled(hasWork(rule));
-        if (!plan.serverTimeZone.isEmpty())
-            check->setToolTip(
-                tr("Cutoff in the server's zone: %1").arg(cutoffInZone(cutoff, plan.serverTimeZone)));
-        m_checks.insert(rule.id, check);
-        rulesLayout->addWidget(check);
-        if (!parts.isEmpty()) {
-            auto *names = new QLabel(tr("Partitions: %1").arg(partitionNames(parts)), rulesBox);
-            names->setWordWrap(true);
-            names->setTextFormat(Qt::PlainText);
-            names->setContentsMargins(24, 0, 0, 0);
-            rulesLayout->addWidget(names);
-        }
-        // Where the decision is made: what the scheduled job would still delete that this keeps,
-        // and a retention shorter than the forensic window (issue 8).
-        const QString job =
-            Rules::isPartitionRule(rule.id) ? QString() : jobWouldDeleteText(rule.id, rule.adrSampleInWindow);
-        if (!job.isEmpty())
-            rulesLayout->addWidget(ruleNote(job, QStringLiteral("jobWouldDelete_") + rule.id, rulesBox));
-        if (Rules::isShortRetention(rule.config))
-            rulesLayout->addWidget(ruleNote(Rules::shortRetentionWarning(rule.config),
-                                            QStringLiteral("shortRetention_") + rule.id, rulesBox));
+    int defaultPause = 0;
+    for (const RulePreview &rule : m_plan.rules) {
         if (!Rules::isPartitionRule(rule.id) && defaultBatch == 0)
             defaultBatch = rule.config.batchSize;
-        connect(check, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
+        defaultPause = std::max(defaultPause, rule.config.pauseMs);
     }
-    layout->addWidget(rulesBox);
-
     auto *options = new QGroupBox(tr("Options"), this);
     auto *form = new QFormLayout(options);
     m_batch->setRange(100, 100000);
@@ -168,9 +201,6 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     m_pause->setGroupSeparatorShown(true);
     m_pause->setSuffix(tr(" ms"));
     m_pause->setObjectName(QStringLiteral("pauseSpin"));
-    int defaultPause = 0;
-    for (const RulePreview &rule : plan.rules)
-        defaultPause = std::max(defaultPause, rule.config.pauseMs);
     m_pause->setValue(defaultPause);
     m_offeredBatch = m_batch->value();
     m_offeredPause = m_pause->value();
@@ -182,9 +212,16 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     form->addRow(tr("&Batch size:"), m_batch);
     form->addRow(tr("&Pause between batches:"), m_pause);
     form->addRow(m_detachOnly);
-    layout->addWidget(options);
     connect(m_detachOnly, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
+    return options;
+}
 
+// The typed database name that dropping partitions asks for (shown only then, see update()).
+QWidget *PurgeConfirmDialog::buildConfirmRow()
+{
+    auto *row = new QWidget(this);
+    auto *layout = new QVBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
     m_confirmLabel->setWordWrap(true);
     m_confirmLabel->setTextFormat(Qt::PlainText);
     m_confirmLabel->setBuddy(m_confirm);
@@ -194,12 +231,12 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     layout->addWidget(m_confirmLabel);
     layout->addWidget(m_confirm);
     connect(m_confirm, &QLineEdit::textChanged, this, &PurgeConfirmDialog::update);
+    return row;
+}
 
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setObjectName(QStringLiteral("confirmSummary"));
-    layout->addWidget(m_summary);
-
+// "Purge" is never the default button: Cancel is.
+QWidget *PurgeConfirmDialog::buildButtons()
+{
     auto *buttons = new QDialogButtonBox(this);
     m_ok = buttons->addButton(tr("Purge"), QDialogButtonBox::AcceptRole);
     m_ok->setObjectName(QStringLiteral("confirmPurgeButton"));
@@ -211,8 +248,7 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     cancel->setDefault(true);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    layout->addWidget(buttons);
-    update();
+    return buttons;
 }
 
 bool PurgeConfirmDialog::eventFilter(QObject *watched, QEvent *event)
@@ -264,6 +300,7 @@ void PurgeConfirmDialog::update()
     const bool anyPartitions = partitions > 0;
     m_detachOnly->setEnabled(anyPartitions);
     const bool typed = needsTypedConfirmation();
+    m_confirmRow->setVisible(typed); // hidden whole: an empty row would still take its spacing
     m_confirmLabel->setVisible(typed);
     m_confirm->setVisible(typed);
     m_confirmLabel->setText(

@@ -10,6 +10,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace purga {
 
@@ -55,6 +56,12 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    QWidget *buildHeader(const QString &target);
+    QWidget *buildRulesBox();
+    void addRule(const RulePreview &rule, QWidget *rulesBox, QVBoxLayout *rulesLayout);
+    QWidget *buildOptions();
+    QWidget *buildConfirmRow();
+    QWidget *buildButtons();
     void update();
 
     PreviewPlan m_plan;
@@ -65,6 +72,7 @@ private:
     QCheckBox *m_detachOnly;
     int m_offeredBatch = 0;
     int m_offeredPause = 0;
+    QWidget *m_confirmRow = nullptr;
     QLabel *m_confirmLabel;
     QLineEdit *m_confirm;
     QLabel *m_summary;

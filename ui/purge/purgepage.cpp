@@ -3,6 +3,7 @@
 #include "livecontrols.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
+#include "runprogressview.h"
 #include "vacuumoffer.h"
 #include "core/profiles/profilestore.h"
 #include "core/rules/rules.h"
@@ -13,14 +14,11 @@
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
 #include "ui/widgets/messagebox.h"
-#include "ui/widgets/shortcutlabel.h"
 #include "ui/widgets/wraplabel.h"
 
-#include <QDateTime>
 #include <QEventLoop>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
@@ -49,7 +47,6 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
     , m_controller(new PurgeController(this))
-    , m_flush(new QTimer(this))
     , m_summary(new WrapLabel(this))
     , m_blockers(new WrapLabel(this))
     , m_start(new QPushButton(tr("Start purge…"), this))
@@ -59,27 +56,28 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     , m_stop(new QPushButton(tr("Stop after this batch"), this))
     , m_cancel(new QPushButton(tr("Cancel now"), this))
     , m_liveControls(new LiveControls(this))
-    , m_progressArea(new QWidget(this))
-    , m_progressLayout(new QVBoxLayout(m_progressArea))
-    , m_noRun(new WrapLabel(tr("No purge has run in this session.\n\n"
-                               "Start purge… (Ctrl+Return) restates the preview and asks for confirmation. "
-                               "Then the progress of each rule appears here: %1 stops after the batch in "
-                               "flight, Esc cancels at once. The receipt follows at the end.")
-                                .arg(ShortcutLabel::text(QKeySequence(Qt::CTRL | Qt::Key_Period))),
-                            m_progressArea))
-    , m_log(new QPlainTextEdit(this))
+    , m_run(new RunProgressView(this))
     , m_receiptBox(new QWidget(this))
     , m_vacuum(new VacuumOffer(state, m_receiptBox))
     , m_receipt(new ReceiptView(m_receiptBox))
     , m_lock(new LockHolderPanel(state, this))
 {
+    setupWidgets();
+    setupLayout();
+    connectSignals();
+    updateSummary();
+    updateActions();
+}
+
+void PurgePage::setupWidgets()
+{
     setObjectName(QStringLiteral("purgePage"));
     m_summary->setObjectName(QStringLiteral("purgeSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
-    // Not selectable: a selectable label lays its text out as a document on every size query,
-    // and this one's repaint alone held the GUI thread for 10 ms when the receipt appeared
-    // (issue 11). The same counts are selectable on the Preview page.
+    // Not selectable: a selectable label lays its text out as a document on every size query, which
+    // makes its repaint slow when the receipt appears. The same counts are selectable on the Preview
+    // page.
     m_blockers->setObjectName(QStringLiteral("purgeBlockers"));
     m_blockers->setWordWrap(true);
     m_blockers->setTextFormat(Qt::PlainText);
@@ -108,22 +106,17 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     m_cancel->setToolTip(RunFormat::withShortcut(
         tr("Interrupt the batch in flight (it is rolled back); committed batches stay deleted"),
         m_cancel->shortcut()));
-    m_log->setObjectName(QStringLiteral("purgeLog"));
-    m_log->setReadOnly(true);
-    m_log->setFont(RunFormat::monospace());
-    m_log->setMaximumBlockCount(10000);
-    m_log->setPlaceholderText(tr("The purge log appears here."));
     auto *receiptLayout = new QVBoxLayout(m_receiptBox);
     receiptLayout->setContentsMargins(0, 0, 0, 0);
     receiptLayout->addWidget(m_vacuum);
     receiptLayout->addWidget(m_receipt, 1);
     m_receiptBox->hide();
-    m_noRun->setAlignment(Qt::AlignCenter);
-    m_noRun->setWordWrap(true);
-    m_noRun->setMargin(24);
-    m_progressLayout->addWidget(m_noRun);
-    m_progressLayout->addStretch(1);
+    // Tab order as the page is laid out: the progress after the lock panel above it.
+    QWidget::setTabOrder(m_lock, m_run->progressScroll());
+}
 
+void PurgePage::setupLayout()
+{
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
     top->addWidget(m_runId); // up here the run bar keeps room for the status and the live controls
@@ -135,22 +128,10 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     runBar->addWidget(m_stop);
     runBar->addWidget(m_cancel);
 
-    auto *progressScroll = new QScrollArea(this);
-    progressScroll->setObjectName(QStringLiteral("progressScroll"));
-    progressScroll->setWidgetResizable(true);
-    progressScroll->setFrameShape(QFrame::NoFrame);
-    progressScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    progressScroll->setWidget(m_progressArea);
-    auto *live = new QSplitter(Qt::Horizontal, this);
-    live->addWidget(progressScroll);
-    live->addWidget(m_log);
-    live->setStretchFactor(0, 1);
-    live->setStretchFactor(1, 1);
-    m_log->setMinimumWidth(360);
     m_split = new QSplitter(Qt::Vertical, this);
-    m_split->addWidget(live);
+    m_split->addWidget(m_run);
     // The receipt scrolls in its own area: its minimum height (vacuum offer, details, table, SQL)
-    // would otherwise squeeze the progress above it to a sliver (issue 12).
+    // would otherwise squeeze the progress above it to a sliver.
     auto *receiptScroll = new QScrollArea(this);
     receiptScroll->setObjectName(QStringLiteral("receiptScroll"));
     receiptScroll->setWidgetResizable(true);
@@ -168,10 +149,10 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
     layout->addLayout(runBar);
     layout->addWidget(m_split, 1);
+}
 
-    m_flush->setSingleShot(true);
-    m_flush->setInterval(100);
-    connect(m_flush, &QTimer::timeout, this, &PurgePage::flushPending);
+void PurgePage::connectSignals()
+{
     connect(m_start, &QPushButton::clicked, this, &PurgePage::requestPurge);
     connect(m_toPreview, &QPushButton::clicked, this,
             [this] { emit m_state->showPageRequested(QStringLiteral("preview")); });
@@ -180,24 +161,9 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
 
     connect(m_controller, &PurgeController::started, this, &PurgePage::onStarted);
     connect(m_controller, &PurgeController::finished, this, &PurgePage::onFinished);
-    connect(m_controller, &PurgeController::ruleProgress, this, [this](const RuleProgress &progress) {
-        // Rows per second over wall time since the rule began (the run's start or the previous
-        // rule's end), not over batch time alone, which leaves out planning, pauses and commits.
-        RuleProgress p = progress;
-        const double seconds = m_ruleClock.elapsed() / 1000.0;
-        p.rowsPerSecond = seconds > 0 ? p.deleted / seconds : 0;
-        if (p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock &&
-            p.state != RuleStatus::Throttled)
-            m_ruleClock.restart();
-        m_pendingProgress.insert(p.ruleId, p);
-        if (!m_flush->isActive())
-            m_flush->start();
-    });
-    connect(m_controller, &PurgeController::logLine, this, [this](const QString &line) {
-        m_pendingLog << line;
-        if (!m_flush->isActive())
-            m_flush->start();
-    });
+    connect(m_controller, &PurgeController::ruleProgress, m_run, &RunProgressView::addProgress);
+    connect(m_controller, &PurgeController::logLine, m_run, &RunProgressView::addLogLine);
+    connect(m_run, &RunProgressView::ruleActive, this, &PurgePage::showActiveRule);
 
     // The replica lag limit is the profile's (pacing/max_lag_ms): shown from it, saved into it.
     auto showMaxLag = [this] {
@@ -214,8 +180,6 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
             updateSummary();
             updateActions();
         });
-    updateSummary();
-    updateActions();
 }
 
 PurgePage::~PurgePage() = default;
@@ -362,15 +326,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     options.live = std::make_shared<LiveSettings>();
     m_liveControls->attach(options.live, request.batchSize, options.pacing.nice);
 
-    clearProgress();
-    for (const QString &id : request.ruleIds) {
-        const RulePreview *rule = plan.rule(id);
-        auto *w = new RuleProgressWidget(id, rule ? rule->eligible : 0, m_progressArea);
-        m_progress.insert(id, w);
-        m_progressLayout->insertWidget(m_progressLayout->count() - 1, w);
-    }
-    m_noRun->hide();
-    m_log->clear();
+    m_run->startRun(request.ruleIds, plan);
     m_receiptBox->hide();
     m_split->widget(1)->hide(); // its scroll area too: the progress takes the whole height
     m_vacuum->clear();
@@ -380,7 +336,6 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     m_runningPreview = plan.takenAtUtc;
     m_stopRequested = false;
     m_cancelRequested = false;
-    m_ruleClock.start();
     m_runStatus->setText(tr("Starting: opening a dedicated connection and taking the purge lock…"));
     appendLog(tr("Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.")
                   .arg(options.operatorName.isEmpty() ? tr("an unknown user") : options.operatorName,
@@ -427,27 +382,27 @@ void PurgePage::onStarted(const QString &runId)
 
 void PurgePage::onFinished(const PurgeReceipt &receipt)
 {
-    m_flush->stop();
-    flushPending();
+    m_run->flushNow();
     m_running = false;
     m_liveControls->detach();
     m_lastReceipt = receipt;
     showFinalStates(receipt);
-    // The receipt on a later event-loop turn, after the final states are painted: together they
-    // held the GUI thread for 50-70 ms (issue 11's stall probe). A timer, not a posted call: posted
-    // calls run before the paint that the first half asked for.
+    // The receipt on a later event-loop turn, after the final states are painted: the GUI thread
+    // paints one of them per turn, never both at once. A timer, not a posted call: posted calls run
+    // before the paint that the first half asked for.
     QTimer::singleShot(1, this, &PurgePage::showReceipt);
 }
 
 // Every rule's final state and the line above them: what the user watched during the run.
 void PurgePage::showFinalStates(const PurgeReceipt &receipt)
 {
+    const QMap<QString, RuleProgressWidget *> &progress = m_run->rules();
     for (const RuleReceipt &r : receipt.rules)
-        if (RuleProgressWidget *w = m_progress.value(r.ruleId))
+        if (RuleProgressWidget *w = progress.value(r.ruleId))
             w->setFinal(r);
     // Rules the run never reached (the lock was held, the run failed before them) say so instead
     // of "Waiting to start".
-    for (auto it = m_progress.cbegin(); it != m_progress.cend(); ++it) {
+    for (auto it = progress.cbegin(); it != progress.cend(); ++it) {
         const bool reached = std::any_of(receipt.rules.cbegin(), receipt.rules.cend(),
                                          [&](const RuleReceipt &r) { return r.ruleId == it.key(); });
         if (!reached)
@@ -476,14 +431,14 @@ void PurgePage::showReceipt()
     // folded away (all of it when it fits in three quarters of the page). On this turn the top
     // takes its final height above an empty place for the receipt; the receipt (filled while
     // still hidden, the first time) appears there on the next: each turn lays out and paints one
-    // half of the page (issue 11).
+    // half of the page.
     if (m_receiptBox->isHidden()) {
-        for (RuleProgressWidget *w : std::as_const(m_progress))
+        for (RuleProgressWidget *w : m_run->rules())
             w->setDetailsVisible(false);
         m_split->widget(1)->show();
-        m_progressArea->layout()->activate();
+        m_run->progressArea()->layout()->activate();
         const int h = m_split->height();
-        const int progress = m_progressArea->sizeHint().height() + 2 * m_split->handleWidth();
+        const int progress = m_run->progressArea()->sizeHint().height() + 2 * m_split->handleWidth();
         const int top = qBound(h / 3, progress, h * 3 / 4);
         m_split->setSizes({top, h - top});
     }
@@ -497,7 +452,7 @@ void PurgePage::revealReceipt()
         return;
     }
     // The receipt's vacuum offer and its SQL pane each on a later turn: each first paint is its
-    // own (the offer's button alone took 8 ms on the stall probe). The run ends with the last.
+    // own turn's work. The run ends with the last.
     const bool offered = !m_vacuum->isHidden();
     m_vacuum->hide();
     m_receipt->setSqlVisible(false);
@@ -519,46 +474,35 @@ void PurgePage::endRun()
     emit purgeFinished(m_lastReceipt);
 }
 
-void PurgePage::flushPending()
+// The line above the rules follows the run, unless a stop or cancel request speaks there.
+void PurgePage::showActiveRule(const RuleProgress &p)
 {
-    for (const RuleProgress &p : std::as_const(m_pendingProgress))
-        if (RuleProgressWidget *w = m_progress.value(p.ruleId))
-            w->setProgress(p);
-    // The line above the rules follows the run, unless a stop or cancel request speaks there.
-    for (const RuleProgress &p : std::as_const(m_pendingProgress)) {
-        if (!m_running || m_stopRequested || m_cancelRequested ||
-            (p.state != RuleStatus::Running && p.state != RuleStatus::Throttled))
-            continue;
-        m_runStatus->setText(
-            p.state == RuleStatus::Throttled
-                ? tr("Held: %1 — %2").arg(Rules::title(p.ruleId), p.holdReason)
-                : tr("Running: %1, batch %2").arg(Rules::title(p.ruleId), Display::number(p.batches)));
-    }
-    m_pendingProgress.clear();
-    for (const QString &line : std::as_const(m_pendingLog))
-        appendLog(line);
-    m_pendingLog.clear();
+    if (!m_running || m_stopRequested || m_cancelRequested)
+        return;
+    m_runStatus->setText(
+        p.state == RuleStatus::Throttled
+            ? tr("Held: %1 — %2").arg(Rules::title(p.ruleId), p.holdReason)
+            : tr("Running: %1, batch %2").arg(Rules::title(p.ruleId), Display::number(p.batches)));
 }
 
 void PurgePage::appendLog(const QString &line)
 {
-    m_log->appendPlainText(Display::localTime(QDateTime::currentDateTimeUtc()) + QStringLiteral("  ") + line);
+    m_run->appendLog(line);
 }
 
 QString PurgePage::logText() const
 {
-    return m_log->toPlainText();
+    return m_run->logText();
+}
+
+RuleProgressWidget *PurgePage::progressFor(const QString &ruleId) const
+{
+    return m_run->progressFor(ruleId);
 }
 
 QString PurgePage::runStatusText() const
 {
     return m_runStatus->text();
-}
-
-void PurgePage::clearProgress()
-{
-    qDeleteAll(m_progress);
-    m_progress.clear();
 }
 
 bool PurgePage::confirmClose()

@@ -3,16 +3,12 @@
 #include "purgeconfirmdialog.h"
 #include "core/purge/purgeengine.h"
 
-#include <QElapsedTimer>
 #include <QMap>
 #include <QWidget>
 
 class QLabel;
-class QPlainTextEdit;
 class QPushButton;
 class QSplitter;
-class QTimer;
-class QVBoxLayout;
 
 namespace purga {
 
@@ -22,6 +18,7 @@ class LiveControls;
 class PurgeController;
 class ReceiptView;
 class RuleProgressWidget;
+class RunProgressView;
 class VacuumOffer;
 
 // "Purge": restates the frozen preview, asks for confirmation, runs the purge on PurgeController's
@@ -52,7 +49,7 @@ public:
     VacuumOffer *vacuumOffer() const { return m_vacuum; }
     LockHolderPanel *lockPanel() const { return m_lock; }
     QLabel *runIdLabel() const { return m_runId; }
-    RuleProgressWidget *progressFor(const QString &ruleId) const { return m_progress.value(ruleId); }
+    RuleProgressWidget *progressFor(const QString &ruleId) const;
     QString logText() const;
     QString runStatusText() const; // the line above the rules
     const PurgeReceipt &lastReceipt() const { return m_lastReceipt; }
@@ -80,9 +77,11 @@ private:
     void showReceipt();   // fills the receipt (hidden the first time)
     void revealReceipt(); // a turn later: shows it, then its vacuum offer, then its SQL
     void endRun();        // the receipt is whole: the page takes new runs
-    void flushPending();
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
+    void showActiveRule(const RuleProgress &progress); // the line above the rules, while it runs
     void appendLog(const QString &line);
-    void clearProgress();
 
     AppState *m_state;
     PurgeController *m_controller;
@@ -92,9 +91,6 @@ private:
     QString m_runningPreview; // takenAtUtc of the preview the current/last run uses
     QString m_purgedPreview;  // takenAtUtc of the preview a run completed with ("ok")
     PurgeReceipt m_lastReceipt;
-    QMap<QString, RuleProgress> m_pendingProgress;
-    QStringList m_pendingLog;
-    QTimer *m_flush;
 
     QLabel *m_summary;
     QLabel *m_blockers;
@@ -105,13 +101,8 @@ private:
     QPushButton *m_stop;
     QPushButton *m_cancel;
     LiveControls *m_liveControls;
-    QWidget *m_progressArea;
-    QVBoxLayout *m_progressLayout;
-    QLabel *m_noRun;
-    QMap<QString, RuleProgressWidget *> m_progress;
-    QPlainTextEdit *m_log;
-    QSplitter *m_split;
-    QElapsedTimer m_ruleClock; // since the current rule began: its rows per second use wall time
+    RunProgressView *m_run;
+    QSplitter *m_split = nullptr;
     QWidget *m_receiptBox;
     VacuumOffer *m_vacuum;
     ReceiptView *m_receipt;

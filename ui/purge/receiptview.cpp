@@ -58,8 +58,8 @@ QString keyRange(const RuleReceipt &r)
 }
 
 // The row rule's batch template, then what each placeholder stood for in this run: the block
-// ranges read, the preview's key range and the batch size (issue 12: bare placeholders read as if
-// the statement had run with them).
+// ranges read, the preview's key range and the batch size (bare placeholders would read as if the
+// statement had run with them).
 QStringList templateValues(const RuleReceipt &r)
 {
     QStringList head;
@@ -138,8 +138,8 @@ ReceiptView::ReceiptView(QWidget *parent)
     big.setPointSizeF(big.pointSizeF() * 1.15);
     m_status->setFont(big);
     m_details->setTextFormat(Qt::PlainText);
-    // Not selectable (a selectable label's layout cost 15 ms when the receipt appeared, issue 11):
-    // "Copy receipt" copies these lines with the rest.
+    // Not selectable (a selectable label lays its text out as a document on every size query, slow
+    // when the receipt appears): "Copy receipt" copies these lines with the rest.
     m_details->setWordWrap(true);
     m_details->setObjectName(QStringLiteral("receiptDetails"));
 
@@ -205,7 +205,7 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
                         RunFormat::duration(receipt.durationMs));
     if (!receipt.lockHolder.isEmpty())
         details << tr("Lock held by: %1").arg(receipt.lockHolder);
-    details << receiptNotes(receipt); // the job's count, short retentions, lock waiters (issue 8)
+    details << receiptNotes(receipt); // the job's count, short retentions, lock waiters
     m_details->setText(details.join(u'\n'));
 
     m_rules->setRowCount(int(receipt.rules.size()));

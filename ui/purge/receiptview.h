@@ -32,8 +32,8 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QPushButton *copyButton() const { return m_copy; }
     QPushButton *saveButton() const { return m_save; }
-    // The SQL pane shown or not: the page reveals the receipt in two turns (issue 11: its first
-    // paint in one piece held the GUI thread for 25 ms).
+    // The SQL pane shown or not: the page reveals the receipt in two turns, so that no single
+    // event-loop turn paints all of it for the first time.
     void setSqlVisible(bool visible);
 
 private:

@@ -143,10 +143,9 @@ void VacuumOffer::runVacuum()
                           ? tr("VACUUM (ANALYZE) queued: waiting for the database work in progress…")
                           : tr("VACUUM (ANALYZE) starting…"));
     updateView();
-    DbRequest *request = m_state->session()->vacuumAnalyze(m_tables);
-    request->onSucceeded<QString>(this, [this](const QString &message) { finish(true, message, false); });
-    connect(request, &DbRequest::failed, this,
-            [this](const DbFailure &f) { finish(false, f.message, false); });
+    const Request<QString> request = m_state->session()->vacuumAnalyze(m_tables);
+    request.onSucceeded(this, [this](const QString &message) { finish(true, message, false); })
+        .onFailed(this, [this](const DbFailure &f) { finish(false, f.message, false); });
     connect(request, &DbRequest::cancelled, this, [this] { finish(false, QString(), true); });
     connect(request, &DbRequest::progress, this, [this](const QString &stage, int done, int total) {
         m_progress->setRange(0, total);

@@ -73,7 +73,19 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
     m_messages->setMargin(6);
     m_messages->setMinimumHeight(m_messages->fontMetrics().height() * 3 + 12);
     m_messages->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    showTarget();
 
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_target);
+    layout->addLayout(buildGrid());
+    layout->addWidget(m_messages);
+    layout->addWidget(buildButtons());
+    Theme::follow(this, [this] { validateNow(); });
+    setMinimumWidth(760);
+}
+
+void RuleSettingsDialog::showTarget()
+{
     ProfileStore store;
     const QString name = m_state->profile().name;
     const bool saved = !name.isEmpty() && store.contains(name);
@@ -83,7 +95,11 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
                             : tr("This connection (%1) has no saved profile: the settings apply until you "
                                  "disconnect. A preview taken before saving must be taken again.")
                                   .arg(m_state->profile().displayTarget()));
+}
 
+// One column per rule under a column of row labels; each label's buddy is the first rule's field.
+QGridLayout *RuleSettingsDialog::buildGrid()
+{
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(16);
     const QStringList labels = {tr("&Retention:"),
@@ -100,68 +116,76 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
         rowLabels << l;
     }
     int col = 1;
-    for (const QString &id : Rules::ids()) {
-        auto *title = new QLabel(Rules::title(id), this);
-        QFont bold = title->font();
-        bold.setBold(true);
-        title->setFont(bold);
-        title->setToolTip(Rules::retentionText(id));
-        grid->addWidget(title, 0, col);
-
-        Row row;
-        row.retention = spin(id == QLatin1String("pre_tokens") ? 876000 : 36500, unitSuffix(id), this);
-        row.retention->setToolTip(Rules::retentionText(id));
-        row.note = new QLabel(this);
-        row.note->setTextFormat(Qt::PlainText);
-        row.note->setWordWrap(true);
-        row.override_ = new QCheckBox(tr("Forensic &override"), this);
-        row.override_->setToolTip(
-            tr("Allow a retention shorter than the ADR's forensic window for this rule. "
-               "Rows still inside the window would be deleted."));
-        row.batch = spin(10000000, tr(" rows"), this);
-        row.lockTimeout = spin(3600000, tr(" ms"), this);
-        row.lockTimeout->setSingleStep(500);
-        row.pause = spin(600000, tr(" ms"), this);
-        row.pause->setSingleStep(50);
-        row.targetBatch = spin(600000, tr(" ms"), this);
-        row.targetBatch->setSpecialValueText(tr("off (fixed size)"));
-        row.targetBatch->setToolTip(
-            tr("When set, the batch size adapts so that each batch takes about this long."));
-        row.batch->setSingleStep(500);
-        if (Rules::isPartitionRule(id)) {
-            const QString why = tr("Partitions are detached and dropped whole: there are no batches.");
-            for (QSpinBox *s : {row.batch, row.pause, row.targetBatch}) {
-                s->setEnabled(false);
-                s->setToolTip(why);
-            }
-        }
-        for (QSpinBox *s : {row.retention, row.batch, row.lockTimeout, row.pause, row.targetBatch}) {
-            s->setObjectName(id + QStringLiteral("_spin"));
-            connect(s, &QSpinBox::valueChanged, this, &RuleSettingsDialog::validateNow);
-        }
-        row.retention->setObjectName(id + QStringLiteral("_retention"));
-        row.batch->setObjectName(id + QStringLiteral("_batch"));
-        row.override_->setObjectName(id + QStringLiteral("_override"));
-        connect(row.override_, &QCheckBox::toggled, this, &RuleSettingsDialog::validateNow);
-        grid->addWidget(row.retention, 1, col);
-        grid->addWidget(row.note, 2, col);
-        grid->addWidget(row.override_, 3, col);
-        grid->addWidget(row.batch, 4, col);
-        grid->addWidget(row.lockTimeout, 5, col);
-        grid->addWidget(row.pause, 6, col);
-        grid->addWidget(row.targetBatch, 7, col);
-        grid->setColumnStretch(col, 1);
-        m_rows.insert(id, row);
-        load(id, m_state->ruleConfig(id));
-        ++col;
-    }
+    for (const QString &id : Rules::ids())
+        addRuleColumn(id, grid, col++);
     const Row &first = m_rows.value(Rules::ids().constFirst());
     rowLabels.at(0)->setBuddy(first.retention);
     rowLabels.at(3)->setBuddy(first.batch);
     rowLabels.at(4)->setBuddy(first.lockTimeout);
     rowLabels.at(5)->setBuddy(first.pause);
     rowLabels.at(6)->setBuddy(first.targetBatch);
+    return grid;
+}
 
+// The fields of one rule, in grid column `col`, loaded with the rule's current settings.
+void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int col)
+{
+    auto *title = new QLabel(Rules::title(id), this);
+    QFont bold = title->font();
+    bold.setBold(true);
+    title->setFont(bold);
+    title->setToolTip(Rules::retentionText(id));
+    grid->addWidget(title, 0, col);
+
+    Row row;
+    row.retention = spin(id == QLatin1String("pre_tokens") ? 876000 : 36500, unitSuffix(id), this);
+    row.retention->setToolTip(Rules::retentionText(id));
+    row.note = new QLabel(this);
+    row.note->setTextFormat(Qt::PlainText);
+    row.note->setWordWrap(true);
+    row.override_ = new QCheckBox(tr("Forensic &override"), this);
+    row.override_->setToolTip(
+        tr("Allow a retention shorter than the ADR's forensic window for this rule. "
+           "Rows still inside the window would be deleted."));
+    row.batch = spin(10000000, tr(" rows"), this);
+    row.lockTimeout = spin(3600000, tr(" ms"), this);
+    row.lockTimeout->setSingleStep(500);
+    row.pause = spin(600000, tr(" ms"), this);
+    row.pause->setSingleStep(50);
+    row.targetBatch = spin(600000, tr(" ms"), this);
+    row.targetBatch->setSpecialValueText(tr("off (fixed size)"));
+    row.targetBatch->setToolTip(
+        tr("When set, the batch size adapts so that each batch takes about this long."));
+    row.batch->setSingleStep(500);
+    if (Rules::isPartitionRule(id)) {
+        const QString why = tr("Partitions are detached and dropped whole: there are no batches.");
+        for (QSpinBox *s : {row.batch, row.pause, row.targetBatch}) {
+            s->setEnabled(false);
+            s->setToolTip(why);
+        }
+    }
+    for (QSpinBox *s : {row.retention, row.batch, row.lockTimeout, row.pause, row.targetBatch}) {
+        s->setObjectName(id + QStringLiteral("_spin"));
+        connect(s, &QSpinBox::valueChanged, this, &RuleSettingsDialog::validateNow);
+    }
+    row.retention->setObjectName(id + QStringLiteral("_retention"));
+    row.batch->setObjectName(id + QStringLiteral("_batch"));
+    row.override_->setObjectName(id + QStringLiteral("_override"));
+    connect(row.override_, &QCheckBox::toggled, this, &RuleSettingsDialog::validateNow);
+    grid->addWidget(row.retention, 1, col);
+    grid->addWidget(row.note, 2, col);
+    grid->addWidget(row.override_, 3, col);
+    grid->addWidget(row.batch, 4, col);
+    grid->addWidget(row.lockTimeout, 5, col);
+    grid->addWidget(row.pause, 6, col);
+    grid->addWidget(row.targetBatch, 7, col);
+    grid->setColumnStretch(col, 1);
+    m_rows.insert(id, row);
+    load(id, m_state->ruleConfig(id));
+}
+
+QDialogButtonBox *RuleSettingsDialog::buildButtons()
+{
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     m_save = buttons->button(QDialogButtonBox::Save);
     m_save->setObjectName(QStringLiteral("saveRuleSettingsButton"));
@@ -174,14 +198,7 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
     connect(m_save, &QPushButton::clicked, this, &RuleSettingsDialog::save);
     connect(m_defaults, &QPushButton::clicked, this, &RuleSettingsDialog::restoreDefaults);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_target);
-    layout->addLayout(grid);
-    layout->addWidget(m_messages);
-    layout->addWidget(buttons);
-    Theme::follow(this, [this] { validateNow(); });
-    setMinimumWidth(760);
+    return buttons;
 }
 
 RuleSettingsDialog::~RuleSettingsDialog() = default;

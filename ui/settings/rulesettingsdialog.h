@@ -6,6 +6,8 @@
 #include <QMap>
 
 class QCheckBox;
+class QDialogButtonBox;
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QSpinBox;
@@ -65,6 +67,10 @@ private:
         QSpinBox *targetBatch = nullptr;
     };
 
+    void showTarget();
+    QGridLayout *buildGrid();
+    void addRuleColumn(const QString &ruleId, QGridLayout *grid, int col);
+    QDialogButtonBox *buildButtons();
     void load(const QString &ruleId, const RuleConfig &config);
     void validateNow();
 

@@ -1,10 +1,6 @@
 #include "sessioncoordinator.h"
 
 #include "appstate.h"
-#include "core/history/health.h"
-#include "core/pg/connectiontest.h"
-#include "core/pg/pgconnection.h"
-#include "core/session/applog.h"
 #include "core/session/dbsession.h"
 
 #include <QTimer>
@@ -21,8 +17,8 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
     , m_state(state)
 {
     // A finished purge changes every number: refresh what the overview shows, once the receipt
-    // the user is looking at has been painted (the counts read on the server while the receipt
-    // is laid out competed with it for the CPU: issue 11's stall probe).
+    // the user is looking at has been painted (counts read on the server while the receipt is laid
+    // out would compete with it for the CPU).
     connect(m_state, &AppState::purgeRunningChanged, this, [this](bool running) {
         if (running)
             return;
@@ -43,28 +39,22 @@ void SessionCoordinator::watch(DbRequest *request)
             [this, request] { emit notice(tr("%1: cancelled.").arg(request->label())); });
 }
 
-DbRequest *SessionCoordinator::connectTo(const ConnectionProfile &profile, const QString &password)
+Request<ConnectResult> SessionCoordinator::connectTo(const ConnectionProfile &profile, const QString &password)
 {
     if (m_connect)
         m_connect->cancel();
     setProblem(QString());
     m_connect = m_session->connectTo(profile, password);
-    m_connect->onSucceeded<ConnectResult>(this, [this, password](const ConnectResult &r) {
+    m_connect.onSucceeded(this, [this, password](const ConnectResult &r) {
         m_state->setConnected(r.profile, password);
         runPreflight();
     });
     return m_connect;
 }
 
-DbRequest *SessionCoordinator::testConnection(const ConnectionProfile &profile, const QString &password)
+Request<ConnectionTestResult> SessionCoordinator::testConnection(const ConnectionProfile &profile, const QString &password)
 {
-    addLogSecret(password);
-    return m_session->submit<ConnectionTestResult>(
-        tr("Testing the connection to %1").arg(profile.displayTarget()),
-        [profile, password](DbContext &, ConnectionTestResult *out, DbFailure *failure) {
-            return purga::testConnection(profile, password, out, failure);
-        },
-        false);
+    return m_session->testConnection(profile, password);
 }
 
 void SessionCoordinator::disconnectFromServer()
@@ -83,7 +73,7 @@ void SessionCoordinator::runPreflight()
         m_preflight->cancel();
     m_preflight = m_session->runPreflight(m_state->profile(), m_state->password());
     watch(m_preflight);
-    m_preflight->onSucceeded<PreflightReport>(this, [this](const PreflightReport &report) {
+    m_preflight.onSucceeded(this, [this](const PreflightReport &report) {
         m_state->setPreflight(report);
         refreshOverview();
         refreshHealth();
@@ -101,7 +91,7 @@ void SessionCoordinator::refreshOverview()
         m_exact->cancel();
     m_estimates = m_session->refreshOverview(m_state->ruleConfigs(), false);
     watch(m_estimates);
-    m_estimates->onSucceeded<Overview>(this, [this](const Overview &ov) {
+    m_estimates.onSucceeded(this, [this](const Overview &ov) {
         m_state->setOverview(ov);
         onOverviewReady(false);
     });
@@ -115,19 +105,17 @@ void SessionCoordinator::refreshHealth()
         m_health->cancel();
     const QList<RuleConfig> rules = m_state->ruleConfigs();
     const HealthOptions options = HealthOptions::fromProfile(m_state->profile().ruleOverrides);
-    m_health = m_session->submit<HealthReport>(
-        tr("Check the purge health"),
-        [rules, options](DbContext &ctx, HealthReport *out, DbFailure *failure) {
-            return Health::compute(*ctx.connection(), rules, options, out, &failure->message);
-        });
+    m_health = m_session->checkHealth(rules, options);
     // A failed health check is not a problem of the session: it is said in the banner's health line.
-    connect(m_health, &DbRequest::failed, this, [this](const DbFailure &f) {
-        HealthReport r;
-        r.level = HealthLevel::Info;
-        r.reasons << HealthReason{QStringLiteral("check_failed"), HealthLevel::Info, f.message};
-        m_state->setHealth(r);
-    });
-    m_health->onSucceeded<HealthReport>(this, [this](const HealthReport &r) { m_state->setHealth(r); });
+    m_health
+        .onFailed(this,
+                  [this](const DbFailure &f) {
+                      HealthReport r;
+                      r.level = HealthLevel::Info;
+                      r.reasons << HealthReason{QStringLiteral("check_failed"), HealthLevel::Info, f.message};
+                      m_state->setHealth(r);
+                  })
+        .onSucceeded(this, [this](const HealthReport &r) { m_state->setHealth(r); });
 }
 
 void SessionCoordinator::onOverviewReady(bool exact)
@@ -138,7 +126,7 @@ void SessionCoordinator::onOverviewReady(bool exact)
         return;
     m_exact = m_session->refreshOverview(m_state->ruleConfigs(), true);
     watch(m_exact);
-    m_exact->onSucceeded<Overview>(this, [this](const Overview &ov) {
+    m_exact.onSucceeded(this, [this](const Overview &ov) {
         m_state->setOverview(ov);
         onOverviewReady(true);
     });

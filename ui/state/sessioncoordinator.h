@@ -1,12 +1,9 @@
 #pragma once
 
-#include "core/pg/connectionprofile.h"
+#include "core/session/dbsession.h"
 
-#include "core/session/dbrequest.h"
 #include <QDateTime>
 #include <QObject>
-
-#include <QPointer>
 
 namespace purga {
 
@@ -26,10 +23,10 @@ public:
 
     // The password is kept (in AppState, memory only) once the connection succeeds. The handle
     // reports the outcome (ConnectResult on success, DbFailure::kindId on failure).
-    DbRequest *connectTo(const ConnectionProfile &profile, const QString &password);
+    Request<ConnectResult> connectTo(const ConnectionProfile &profile, const QString &password);
     // "Test connection": a separate connection, opened and closed on the session's thread (the
-    // session's own connection stays as it is). ConnectionTestResult on success.
-    DbRequest *testConnection(const ConnectionProfile &profile, const QString &password);
+    // session's own connection stays as it is).
+    Request<ConnectionTestResult> testConnection(const ConnectionProfile &profile, const QString &password);
     void disconnectFromServer();
     void runPreflight();
     // Estimates first (milliseconds), then exact counts when the role may preview. A refresh
@@ -39,7 +36,7 @@ public:
     // the checks and after every purge. Read-only, so it runs on a standby too.
     void refreshHealth();
 
-    bool isConnecting() const { return !m_connect.isNull(); }
+    bool isConnecting() const { return m_connect.handle() != nullptr; }
     const AppState *state() const { return m_state; }
     DbRequest *exactCountsRequest() const { return m_exact; }
     QDateTime lastRefresh() const { return m_lastRefresh; }
@@ -59,11 +56,11 @@ private:
 
     DbSession *m_session;
     AppState *m_state;
-    QPointer<DbRequest> m_connect;
-    QPointer<DbRequest> m_preflight;
-    QPointer<DbRequest> m_estimates;
-    QPointer<DbRequest> m_exact;
-    QPointer<DbRequest> m_health;
+    Request<ConnectResult> m_connect;
+    Request<PreflightReport> m_preflight;
+    Request<Overview> m_estimates;
+    Request<Overview> m_exact;
+    Request<HealthReport> m_health;
     QDateTime m_lastRefresh;
     QString m_lastProblem;
 };

@@ -8,8 +8,8 @@ namespace purga {
 
 // A word-wrapped label that remembers its height for the widths it was asked about. QLabel lays
 // its text out again (line breaking, shaping) on every heightForWidth() query, and one layout pass
-// of a page asks each label several times: on the Purge page that text layout was most of the
-// GUI thread's time when the receipt appeared (issue 11). The heights are forgotten when the
+// of a page asks each label several times, which makes text layout most of the GUI thread's time
+// when a page full of labels (the Purge page's receipt) appears. The heights are forgotten when the
 // text, the font or the margins change.
 class WrapLabel : public QLabel
 {

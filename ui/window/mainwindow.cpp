@@ -59,18 +59,51 @@ MainWindow::MainWindow(QWidget *parent)
     , m_connState(new QLabel(this))
     , m_lastRefresh(new QLabel(this))
 {
+    setupWidgets();
+    setupLayout();
+    createActions();
+    createStatusBar();
+    updateNavigation();
+    connectSignals();
+    updateConnectionStatus();
+    showPage(QStringLiteral("overview"));
+    resize(1240, 780);
+    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
+}
+
+void MainWindow::setupWidgets()
+{
     setObjectName(QStringLiteral("mainWindow"));
     m_nav->setObjectName(QStringLiteral("navigation"));
     m_nav->setIconSize(QSize(18, 18));
     m_nav->setFixedWidth(170);
     m_nav->setSpacing(2);
-    m_stack->addWidget(m_checks);
-    m_stack->addWidget(m_overview);
-    m_stack->addWidget(m_preview);
-    m_stack->addWidget(m_purge);
-    m_stack->addWidget(m_history);
-    m_stack->addWidget(m_forensics);
+    // The pages in navigation order, each with its id, its title in the navigation and the View
+    // menu, its Ctrl+key shortcut and its icon: adding a page is one row here plus the page itself.
+    m_pages = {
+        {QStringLiteral("checks"), m_checks, QT_TR_NOOP("C&hecks"), Qt::Key_0, QStyle::SP_MessageBoxInformation},
+        {QStringLiteral("overview"), m_overview, QT_TR_NOOP("&Overview"), Qt::Key_1,
+         QStyle::SP_FileDialogDetailedView},
+        {QStringLiteral("preview"), m_preview, QT_TR_NOOP("&Preview"), Qt::Key_2,
+         QStyle::SP_FileDialogContentsView},
+        {QStringLiteral("purge"), m_purge, QT_TR_NOOP("P&urge"), Qt::Key_3, QStyle::SP_TrashIcon},
+        {QStringLiteral("history"), m_history, QT_TR_NOOP("&History"), Qt::Key_4, QStyle::SP_FileDialogListView},
+        {QStringLiteral("forensics"), m_forensics, QT_TR_NOOP("&Forensics"), Qt::Key_5,
+         QStyle::SP_FileDialogInfoView},
+    };
+    for (const PageSpec &spec : std::as_const(m_pages))
+        m_stack->addWidget(spec.widget);
+    m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
+    m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
+    for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
+        strip->setFixedHeight(6);
+        strip->setAutoFillBackground(true);
+        strip->hide();
+    }
+}
 
+void MainWindow::setupLayout()
+{
     auto *body = new QHBoxLayout;
     body->setContentsMargins(0, 0, 0, 0);
     body->addWidget(m_nav);
@@ -79,13 +112,6 @@ MainWindow::MainWindow(QWidget *parent)
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
-    m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
-    m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
-    for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
-        strip->setFixedHeight(6);
-        strip->setAutoFillBackground(true);
-        strip->hide();
-    }
     layout->addWidget(m_envStrip);
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
@@ -93,11 +119,10 @@ MainWindow::MainWindow(QWidget *parent)
     layout->addLayout(body, 1);
     layout->addWidget(m_envStripBottom);
     setCentralWidget(central);
+}
 
-    createActions();
-    createStatusBar();
-    updateNavigation();
-
+void MainWindow::connectSignals()
+{
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_state, &AppState::showPageRequested, this, &MainWindow::showPage);
     connect(m_connectDialog, &ConnectDialog::notice, this,
@@ -133,19 +158,16 @@ MainWindow::MainWindow(QWidget *parent)
         statusBar()->showMessage(tr("Rule settings saved. Take a new preview before purging."), 8000);
         m_coordinator->refreshOverview(); // "removable now" depends on the retention
     });
-
-    updateConnectionStatus();
-    showPage(QStringLiteral("overview"));
-    resize(1240, 780);
-    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
 }
 
 MainWindow::~MainWindow() = default;
 
-QStringList MainWindow::pageIds()
+QStringList MainWindow::pageIds() const
 {
-    return {QStringLiteral("checks"), QStringLiteral("overview"), QStringLiteral("preview"),
-            QStringLiteral("purge"),  QStringLiteral("history"),  QStringLiteral("forensics")};
+    QStringList ids;
+    for (const PageSpec &spec : m_pages)
+        ids << spec.id;
+    return ids;
 }
 
 QWidget *MainWindow::page(const QString &id) const
@@ -221,26 +243,31 @@ void MainWindow::createActions()
     file->addSeparator();
     file->addAction(quit);
 
+    createViewMenu();
+    createForensicsMenu();
+    createHelpMenu();
+
+    m_bar->setActions(m_connectAction, m_disconnectAction);
+    m_preview->setSettingsAction(m_ruleSettingsAction);
+}
+
+void MainWindow::createViewMenu()
+{
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QStringList titles = {tr("C&hecks"), tr("&Overview"), tr("&Preview"),
-                                tr("P&urge"),  tr("&History"),  tr("&Forensics")};
-    const QList<int> keys = {Qt::Key_0, Qt::Key_1, Qt::Key_2, Qt::Key_3, Qt::Key_4, Qt::Key_5};
-    for (int i = 0; i < titles.size(); ++i) {
-        auto *a = new QAction(titles.at(i), this);
-        a->setShortcut(QKeySequence(Qt::CTRL | keys.at(i)));
-        const QString id = pageIds().at(i);
+    // One action and one navigation entry per page.
+    for (const PageSpec &spec : std::as_const(m_pages)) {
+        const QString title = tr(spec.title);
+        auto *a = new QAction(title, this);
+        a->setShortcut(QKeySequence(Qt::CTRL | spec.key));
+        const QString id = spec.id;
         connect(a, &QAction::triggered, this, [this, id] { showPage(id); });
         view->addAction(a);
-        QString text = titles.at(i);
+        QString text = title;
         text.remove(u'&');
         auto *item = new QListWidgetItem(text, m_nav);
         item->setToolTip(a->shortcut().toString(QKeySequence::NativeText));
         item->setSizeHint(QSize(0, 30));
-        static const QStyle::StandardPixmap icons[] = {
-            QStyle::SP_MessageBoxInformation,  QStyle::SP_FileDialogDetailedView,
-            QStyle::SP_FileDialogContentsView, QStyle::SP_TrashIcon,
-            QStyle::SP_FileDialogListView,     QStyle::SP_FileDialogInfoView};
-        item->setIcon(style()->standardIcon(icons[i]));
+        item->setIcon(style()->standardIcon(spec.icon));
     }
     view->addSeparator();
     m_refreshAction = new QAction(tr("&Refresh"), this);
@@ -254,9 +281,10 @@ void MainWindow::createActions()
     m_cancelAction->setEnabled(false);
     connect(m_cancelAction, &QAction::triggered, m_session, &DbSession::cancelAll);
     view->addAction(m_cancelAction);
+}
 
-    createForensicsMenu();
-
+void MainWindow::createHelpMenu()
+{
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     auto *aboutAction = new QAction(tr("&About purga-sesiones"), this);
     aboutAction->setShortcut(QKeySequence(Qt::Key_F1));
@@ -269,9 +297,6 @@ void MainWindow::createActions()
     logAction->setEnabled(!appLogFilePath().isEmpty());
     connect(logAction, &QAction::triggered, this, [] { openLogFolder(); });
     help->addAction(logAction);
-
-    m_bar->setActions(m_connectAction, m_disconnectAction);
-    m_preview->setSettingsAction(m_ruleSettingsAction);
 }
 
 bool MainWindow::openRuleSettings()
@@ -319,7 +344,7 @@ void MainWindow::updateConnectionStatus()
 void MainWindow::updateNavigation()
 {
     // The Checks entry carries the verdict as icon and tooltip.
-    QListWidgetItem *checks = m_nav->item(0);
+    QListWidgetItem *checks = m_nav->item(int(pageIds().indexOf(QStringLiteral("checks"))));
     if (!checks)
         return;
     const PreflightReport &r = m_state->preflight();

@@ -1,6 +1,8 @@
 #pragma once
 
+#include <QList>
 #include <QMainWindow>
+#include <QStyle>
 
 class QFrame;
 class QLabel;
@@ -55,7 +57,7 @@ public:
     QFrame *environmentStrip() const { return m_envStrip; }
     QFrame *environmentStripBottom() const { return m_envStripBottom; }
 
-    static QStringList pageIds(); // "checks", "overview", "preview", "purge", "history", "forensics"
+    QStringList pageIds() const; // "checks", "overview", "preview", "purge", "history", "forensics"
     QWidget *page(const QString &id) const;
     QString currentPageId() const;
     QString statusText() const; // connection state as the status bar shows it
@@ -75,7 +77,22 @@ protected:
     virtual bool confirmCloseDuringPurge();
 
 private:
+    // One page of the window (see the table in setupWidgets()).
+    struct PageSpec
+    {
+        QString id;                  // --page NAME, the screenshotter, showPage()
+        QWidget *widget = nullptr;   // the page, in the stack
+        const char *title = nullptr; // QT_TR_NOOP: translated in this class's context
+        Qt::Key key = Qt::Key_unknown; // Ctrl+key shows it
+        QStyle::StandardPixmap icon = QStyle::SP_CustomBase;
+    };
+
+    void setupWidgets();
+    void setupLayout();
+    void connectSignals();
     void createActions();
+    void createViewMenu();
+    void createHelpMenu();
     void createStatusBar();
     void updateConnectionStatus();
     void updateNavigation();
@@ -100,6 +117,7 @@ private:
     PurgePage *m_purge;
     HistoryPage *m_history;
     ForensicsPage *m_forensics;
+    QList<PageSpec> m_pages;
     FreezeBanner *m_freezeBanner;
     QFrame *m_envStrip;
     QFrame *m_envStripBottom;

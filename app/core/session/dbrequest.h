@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <any>
@@ -87,6 +88,52 @@ private:
     DbFailure m_failure;
     std::shared_ptr<QueryCanceller> m_canceller;
     std::shared_ptr<detail::RequestCore> m_core;
+};
+
+// A DbRequest of known result type: what DbSession's named methods return. A thin view: it holds
+// a QPointer to the handle (null once the session deleted it), so it may be kept as a member, and it
+// converts to DbRequest * for the handle's signals and state.
+//     m_request = session->preview(rules);
+//     m_request.onSucceeded(this, [this](const PreviewPlan &plan) { ... });
+//     m_request.onFailed(this, [this](const DbFailure &f) { ... });
+template <typename T> class Request
+{
+public:
+    Request() = default;
+    explicit Request(DbRequest *request)
+        : m_request(request)
+    {
+    }
+
+    // fn(const T &) in receiver's thread when the request succeeds (not if receiver is gone).
+    template <typename Fn> const Request &onSucceeded(const QObject *receiver, Fn fn) const
+    {
+        if (m_request)
+            m_request->template onSucceeded<T>(receiver, std::move(fn));
+        return *this;
+    }
+    // fn(const DbFailure &) in receiver's thread when the request fails (not when it is cancelled).
+    template <typename Fn> const Request &onFailed(const QObject *receiver, Fn fn) const
+    {
+        if (m_request)
+            QObject::connect(m_request.data(), &DbRequest::failed, receiver, std::move(fn));
+        return *this;
+    }
+    void cancel() const
+    {
+        if (m_request)
+            m_request->cancel();
+    }
+    // The result, once the request succeeded.
+    const T &get() const { return m_request->template result<T>(); }
+
+    DbRequest *handle() const { return m_request.data(); }
+    operator DbRequest *() const { return m_request.data(); }
+    DbRequest *operator->() const { return m_request.data(); }
+    bool isActive() const { return m_request && m_request->isActive(); }
+
+private:
+    QPointer<DbRequest> m_request;
 };
 
 } // namespace purga

@@ -8,6 +8,7 @@
 #include "core/pg/pgconnection.h"
 #include "core/purge/vacuum.h"
 
+#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QLoggingCategory>
 
@@ -144,7 +145,7 @@ bool DbSession::shutdown(std::chrono::milliseconds budget)
     return true;
 }
 
-DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString &password)
+Request<ConnectResult> DbSession::connectTo(const ConnectionProfile &profile, const QString &password)
 {
     addLogSecret(password);
     qCInfo(lcDb).noquote() << "connecting to" << describeForLog(profile);
@@ -166,12 +167,12 @@ DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString 
         ctx.setConnection(std::move(conn));
         return true;
     };
-    return submit<ConnectResult>(tr("Connecting to %1").arg(profile.displayTarget()), std::move(work), false);
+    return request<ConnectResult>(tr("Connecting to %1").arg(profile.displayTarget()), std::move(work), false);
 }
 
-DbRequest *DbSession::disconnectFromServer()
+Request<bool> DbSession::disconnectFromServer()
 {
-    return submit<bool>(
+    return request<bool>(
         tr("Disconnecting"),
         [](DbContext &ctx, bool *out, DbFailure *) {
             ctx.setConnection(nullptr);
@@ -193,17 +194,17 @@ template <typename Fn> bool withError(DbFailure *failure, Fn fn)
 }
 } // namespace
 
-DbRequest *DbSession::runPreflight()
+Request<PreflightReport> DbSession::runPreflight()
 {
-    return submit<PreflightReport>(
+    return request<PreflightReport>(
         tr("Preflight checks"), [](DbContext &ctx, PreflightReport *out, DbFailure *f) {
             return withError(f, [&](QString *e) { return purga::runPreflight(*ctx.connection(), out, e); });
         });
 }
 
-DbRequest *DbSession::runPreflight(const ConnectionProfile &profile, const QString &password)
+Request<PreflightReport> DbSession::runPreflight(const ConnectionProfile &profile, const QString &password)
 {
-    return submit<PreflightReport>(tr("Preflight checks"),
+    return request<PreflightReport>(tr("Preflight checks"),
                                    [profile, password](DbContext &ctx, PreflightReport *out, DbFailure *f) {
                                        return withError(f, [&](QString *e) {
                                            if (!purga::runPreflight(*ctx.connection(), out, e))
@@ -214,9 +215,9 @@ DbRequest *DbSession::runPreflight(const ConnectionProfile &profile, const QStri
                                    });
 }
 
-DbRequest *DbSession::setupHistory()
+Request<QString> DbSession::setupHistory()
 {
-    return submit<QString>(tr("Creating the history tables"), [](DbContext &ctx, QString *out, DbFailure *f) {
+    return request<QString>(tr("Creating the history tables"), [](DbContext &ctx, QString *out, DbFailure *f) {
         return withError(f, [&](QString *e) {
             if (!HistoryStore::setup(*ctx.connection(), e))
                 return false;
@@ -226,7 +227,7 @@ DbRequest *DbSession::setupHistory()
     });
 }
 
-DbRequest *DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact)
+Request<Overview> DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact)
 {
     auto work = [rules, exact](DbContext &ctx, Overview *out, DbFailure *f) {
         return withError(f, [&](QString *e) {
@@ -235,21 +236,21 @@ DbRequest *DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact
                          : fetchOverviewEstimates(*ctx.connection(), rules, out, e);
         });
     };
-    return submit<Overview>(exact ? tr("Exact counts") : tr("Estimates"), std::move(work));
+    return request<Overview>(exact ? tr("Exact counts") : tr("Estimates"), std::move(work));
 }
 
-DbRequest *DbSession::preview(const QList<RuleConfig> &rules)
+Request<PreviewPlan> DbSession::preview(const QList<RuleConfig> &rules)
 {
-    return submit<PreviewPlan>(tr("Preview"), [rules](DbContext &ctx, PreviewPlan *out, DbFailure *f) {
+    return request<PreviewPlan>(tr("Preview"), [rules](DbContext &ctx, PreviewPlan *out, DbFailure *f) {
         return withError(f, [&](QString *e) {
             return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, e);
         });
     });
 }
 
-DbRequest *DbSession::vacuumAnalyze(const QStringList &tables)
+Request<QString> DbSession::vacuumAnalyze(const QStringList &tables)
 {
-    return submit<QString>(tr("VACUUM (ANALYZE)"), [tables](DbContext &ctx, QString *out, DbFailure *f) {
+    return request<QString>(tr("VACUUM (ANALYZE)"), [tables](DbContext &ctx, QString *out, DbFailure *f) {
         return withError(f, [&](QString *e) {
             if (!purga::vacuumAnalyze(*ctx.connection(), tables, ctx.canceller(), ctx.progress(), e))
                 return false;
@@ -257,6 +258,87 @@ DbRequest *DbSession::vacuumAnalyze(const QStringList &tables)
             return true;
         });
     });
+}
+
+// The requests below are labelled in the translation context of the page that first made them,
+// where their Spanish is filed.
+
+Request<ConnectionTestResult> DbSession::testConnection(const ConnectionProfile &profile, const QString &password)
+{
+    addLogSecret(password);
+    return request<ConnectionTestResult>(
+        QCoreApplication::translate("purga::SessionCoordinator", "Testing the connection to %1")
+            .arg(profile.displayTarget()),
+        [profile, password](DbContext &, ConnectionTestResult *out, DbFailure *failure) {
+            return purga::testConnection(profile, password, out, failure);
+        },
+        false);
+}
+
+Request<HealthReport> DbSession::checkHealth(const QList<RuleConfig> &rules, const HealthOptions &options)
+{
+    return request<HealthReport>(QCoreApplication::translate("purga::SessionCoordinator", "Check the purge health"),
+                                 [rules, options](DbContext &ctx, HealthReport *out, DbFailure *failure) {
+                                     return Health::compute(*ctx.connection(), rules, options, out,
+                                                            &failure->message);
+                                 });
+}
+
+Request<LockHolders> DbSession::readLockHolders(const LockWatchOptions &options)
+{
+    return request<LockHolders>(
+        QCoreApplication::translate("purga::LockHolderPanel", "Read who holds the purge lock"),
+        [options](DbContext &ctx, LockHolders *out, DbFailure *failure) {
+            return LockHolders::fetch(*ctx.connection(), options, out, &failure->message);
+        });
+}
+
+Request<bool> DbSession::terminateLockHolder(qint64 key, const LockSession &target)
+{
+    return request<bool>(QCoreApplication::translate("purga::LockHolderPanel", "Terminate pid %1").arg(target.pid),
+                         [target, key](DbContext &ctx, bool *out, DbFailure *failure) {
+                             *out = LockHolders::terminate(*ctx.connection(), key, target, &failure->message);
+                             return *out;
+                         });
+}
+
+Request<HistoryData> DbSession::readHistory(const HistoryRange &range, const QString &zone, int maxPoints,
+                                            int maxRuns)
+{
+    return request<HistoryData>(
+        QCoreApplication::translate("purga::HistoryPage", "Read the purge history"),
+        [range, zone, maxPoints, maxRuns](DbContext &ctx, HistoryData *out, DbFailure *failure) {
+            PgConnection &conn = *ctx.connection();
+            const QString z = zone.isEmpty() ? HistoryQuery::serverTimeZone(conn) : zone;
+            return HistoryQuery::load(conn, range, z, maxPoints, out, &failure->message, maxRuns);
+        });
+}
+
+Request<QList<TokenMatch>> DbSession::lookUpToken(const QList<RuleConfig> &rules, const QString &tokenHash)
+{
+    return request<QList<TokenMatch>>(
+        QCoreApplication::translate("purga::TokenLookupView", "Token lookup"),
+        [rules, tokenHash](DbContext &ctx, QList<TokenMatch> *out, DbFailure *f) {
+            QString error;
+            const bool ok = Forensics::lookup(*ctx.connection(), rules, tokenHash, out, &error);
+            f->message = error;
+            return ok;
+        });
+}
+
+Request<UserTimeline> DbSession::readTimeline(const TimelineQuery &query)
+{
+    return request<UserTimeline>(QCoreApplication::translate("purga::TimelineView", "User timeline"),
+                                 [query](DbContext &ctx, UserTimeline *out, DbFailure *f) {
+                                     QString error;
+                                     if (!Forensics::timeline(*ctx.connection(), query, &out->events,
+                                                              &out->truncated, &error)) {
+                                         f->message = error;
+                                         return false;
+                                     }
+                                     Forensics::indexAdvice(*ctx.connection(), &out->advice, &error);
+                                     return true;
+                                 });
 }
 
 } // namespace purga

@@ -2,8 +2,13 @@
 
 #include "dbcontext.h"
 #include "dbrequest.h"
+#include "core/forensics/forensics.h"
+#include "core/history/health.h"
+#include "core/history/historyquery.h"
+#include "core/locks/lockholders.h"
 #include "core/overview/overview.h"
 #include "core/pg/connectionprofile.h"
+#include "core/pg/connectiontest.h"
 #include "core/preflight/preflight.h"
 #include "core/preview/preview.h"
 
@@ -28,10 +33,19 @@ struct ConnectResult
     int backendPid = 0;
 };
 
+// What a timeline request returns.
+struct UserTimeline
+{
+    QList<TimelineEvent> events;
+    bool truncated = false; // only the newest events: the range held more
+    QList<IndexAdvice> advice;
+};
+
 // The GUI's database session: one connection owned by one worker thread, and a queue of requests
 // that run there one at a time. Every method returns at once with a DbRequest handle that reports
 // only about its own request (see dbrequest.h); nothing is broadcast. Busy state is computed in the
-// session's own thread from the live handles.
+// session's own thread from the live handles. The named methods below are the requests the GUI
+// makes; submit() is for the session's own controllers and tests.
 class DbSession : public QObject
 {
     Q_OBJECT
@@ -61,16 +75,33 @@ public:
         return enqueue(label, std::move(wrapped), needsConnection);
     }
 
-    DbRequest *connectTo(const ConnectionProfile &profile, const QString &password); // ConnectResult
-    DbRequest *disconnectFromServer();                                               // bool
-    DbRequest *runPreflight();                                                       // PreflightReport
+    // The session's requests by name, each typed with what it returns on success.
+    Request<ConnectResult> connectTo(const ConnectionProfile &profile, const QString &password);
+    Request<bool> disconnectFromServer();
+    Request<PreflightReport> runPreflight();
     // The same, and it tells transaction from session pooling through a second connection with
     // this profile and password (probePoolMode), as the CLI and the purge do.
-    DbRequest *runPreflight(const ConnectionProfile &profile, const QString &password); // PreflightReport
-    DbRequest *setupHistory();                                                          // QString
-    DbRequest *refreshOverview(const QList<RuleConfig> &rules, bool exact);             // Overview
-    DbRequest *preview(const QList<RuleConfig> &rules);                                 // PreviewPlan
-    DbRequest *vacuumAnalyze(const QStringList &tables);                                // QString
+    Request<PreflightReport> runPreflight(const ConnectionProfile &profile, const QString &password);
+    Request<QString> setupHistory(); // the line to show when the tables are ready
+    Request<Overview> refreshOverview(const QList<RuleConfig> &rules, bool exact);
+    Request<PreviewPlan> preview(const QList<RuleConfig> &rules);
+    Request<QString> vacuumAnalyze(const QStringList &tables); // the line to show when done
+    // "Test connection": a separate connection, opened and closed on the session's thread (the
+    // session's own connection stays as it is).
+    Request<ConnectionTestResult> testConnection(const ConnectionProfile &profile, const QString &password);
+    // The purge health (overdue alarm, the job's last success), as `health` in the CLI.
+    Request<HealthReport> checkHealth(const QList<RuleConfig> &rules, const HealthOptions &options);
+    // Who holds the purge lock and who waits for it.
+    Request<LockHolders> readLockHolders(const LockWatchOptions &options);
+    // pg_terminate_backend() on the holder of lock `key`, if it is still `target`; true when done.
+    Request<bool> terminateLockHolder(qint64 key, const LockSession &target);
+    // The purge history in `range`, days in `zone` (empty: the server's), at most maxPoints per
+    // series and the newest maxRuns runs.
+    Request<HistoryData> readHistory(const HistoryRange &range, const QString &zone, int maxPoints, int maxRuns);
+    // The rows that hold a token with this hash (64 hex digits), in the tables of `rules`.
+    Request<QList<TokenMatch>> lookUpToken(const QList<RuleConfig> &rules, const QString &tokenHash);
+    // A user's events, newest first, and the indexes that would make the read fast.
+    Request<UserTimeline> readTimeline(const TimelineQuery &query);
 
     // Drops every queued request and cancels the running one.
     void cancelAll();
@@ -84,6 +115,11 @@ signals:
     void requestStarted(purga::DbRequest *request);
 
 private:
+    template <typename T, typename Work>
+    Request<T> request(const QString &label, Work work, bool needsConnection = true)
+    {
+        return Request<T>(submit<T>(label, std::move(work), needsConnection));
+    }
     DbRequest *enqueue(const QString &label, std::function<bool(DbContext &, std::any *, DbFailure *)> work,
                        bool needsConnection);
     void forget(DbRequest *request);

@@ -2,6 +2,7 @@
 // three zones, counts, ADR warning, charts, sortable sample, CSV, SQL, partitions), and a real
 // preview through DbSession against the PostgreSQL sandbox.
 #include "core/session/dbsession.h"
+#include "support/guitest.h"
 #include "support/pgsandbox.h"
 #include "ui/charts/barchartview.h"
 #include "ui/common/sqlview.h"
@@ -28,32 +29,10 @@
 #include <QTest>
 
 using namespace purga;
+using test::okPreflight;
+using test::shoot;
 
 namespace {
-
-// PURGA_UI_SHOTS=DIR saves what the test saw, for looking at the pages by eye.
-void shoot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("PURGA_UI_SHOTS");
-    if (dir.isEmpty())
-        return;
-    QCoreApplication::sendPostedEvents(); // let pending layout requests run first
-    w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
-}
-
-PreflightReport okPreflight()
-{
-    PreflightReport r;
-    r.serverVersion = QStringLiteral("15.6");
-    r.serverVersionNum = 150006;
-    r.database = QStringLiteral("core");
-    r.bypassRls = true;
-    PreflightItem ok;
-    ok.id = QStringLiteral("bypassrls");
-    ok.title = QStringLiteral("Role bypasses row level security");
-    r.items << ok;
-    return r;
-}
 
 PreviewPlan fabricatedPlan()
 {

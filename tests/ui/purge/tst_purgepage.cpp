@@ -4,6 +4,7 @@
 #include "core/rules/rules.h"
 #include "core/session/dbsession.h"
 #include "core/session/purgecontroller.h"
+#include "support/guitest.h"
 #include "support/pgsandbox.h"
 #include "ui/preview/previewpage.h"
 #include "ui/purge/livecontrols.h"
@@ -33,95 +34,10 @@
 #include <QTimer>
 
 using namespace purga;
-
-namespace {
-
-// PURGA_UI_SHOTS=DIR saves what the test saw, for looking at the pages by eye.
-void shoot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("PURGA_UI_SHOTS");
-    if (dir.isEmpty())
-        return;
-    QCoreApplication::sendPostedEvents(); // let pending layout requests run first
-    w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
-}
-
-PreflightReport preflight(bool canPurge)
-{
-    PreflightReport r;
-    r.serverVersion = QStringLiteral("15.6");
-    r.serverVersionNum = 150006;
-    r.database = QStringLiteral("core");
-    PreflightItem item;
-    item.id = QStringLiteral("standby");
-    if (!canPurge) {
-        item.status = PreflightItem::Status::Failed;
-        item.title = QStringLiteral("Connected to a standby");
-        item.detail = QStringLiteral("Connect to the primary to purge.");
-        item.blocksPurge = true;
-    }
-    r.items << item;
-    return r;
-}
-
-PreviewPlan planWithPartitions()
-{
-    PreviewPlan plan;
-    plan.takenAtUtc = QStringLiteral("2026-11-27 08:00:00+00");
-    plan.cutoffBaseUtc = plan.takenAtUtc;
-    plan.serverTimeZone = QStringLiteral("UTC");
-    RulePreview refresh;
-    refresh.id = QStringLiteral("refresh_tokens");
-    refresh.config = Rules::defaults(refresh.id);
-    refresh.eligible = 5000;
-    RulePreview pre;
-    pre.id = QStringLiteral("pre_tokens");
-    pre.config = Rules::defaults(pre.id);
-    RulePreview log;
-    log.id = QStringLiteral("log_sesiones");
-    log.config = Rules::defaults(log.id);
-    log.eligible = 12;
-    PartitionInfo p;
-    p.name = QStringLiteral("identidad.log_sesiones_2025_01");
-    p.removable = true;
-    PartitionInfo def;
-    def.name = QStringLiteral("identidad.log_sesiones_default");
-    def.isDefault = true;
-    log.partitions = {p, def};
-    plan.rules = {refresh, pre, log};
-    return plan;
-}
-
-// Longest gap between two ticks of a 10 ms timer: how long the GUI thread was away.
-class StallProbe : public QObject
-{
-public:
-    StallProbe()
-    {
-        m_timer.setInterval(10);
-        m_timer.setTimerType(Qt::PreciseTimer);
-        connect(&m_timer, &QTimer::timeout, this, [this] {
-            m_max = std::max(m_max, m_clock.restart());
-            ++m_ticks;
-        });
-    }
-    void start()
-    {
-        m_clock.start();
-        m_timer.start();
-    }
-    void stop() { m_timer.stop(); }
-    qint64 maxGapMs() const { return m_max; }
-    int ticks() const { return m_ticks; }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    qint64 m_max = 0;
-    int m_ticks = 0;
-};
-
-} // namespace
+using test::planWithPartitions;
+using test::preflight;
+using test::shoot;
+using test::StallProbe;
 
 class TestPurgePage : public QObject
 {
@@ -749,27 +665,7 @@ private slots:
 
 private:
     // Connected session, preflight done, preview taken (through PreviewPage, as a user would).
-    struct Fixture
-    {
-        explicit Fixture(test::TestDatabase &db)
-            : state(&session)
-            , coordinator(&session, &state)
-            , preview(&state)
-        {
-            coordinator.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
-        }
-        bool ready()
-        {
-            if (!QTest::qWaitFor([this] { return preview.takePreviewButton()->isEnabled(); }, 30000))
-                return false;
-            preview.takePreview();
-            return QTest::qWaitFor([this] { return !state.previewPlan().isEmpty(); }, 60000);
-        }
-        DbSession session;
-        AppState state;
-        SessionCoordinator coordinator;
-        PreviewPage preview;
-    };
+    using Fixture = test::PreviewedSession;
 
     static bool insertRefreshTokens(test::TestDatabase &db, int removable)
     {

@@ -3,6 +3,7 @@
 // shorter than the window; the receipt view says the same and names the sessions that waited
 // for the purge lock (in its details and in the copied text).
 #include "core/rules/rules.h"
+#include "support/guitest.h"
 #include "ui/purge/purgeconfirmdialog.h"
 #include "ui/purge/receiptview.h"
 
@@ -13,6 +14,7 @@
 #include <QTest>
 
 using namespace purga;
+using test::shoot;
 
 namespace {
 
@@ -35,13 +37,6 @@ PreviewPlan planWithJobCount()
     pre.eligible = 10;
     plan.rules = {refresh, pre};
     return plan;
-}
-
-void shoot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("PURGA_UI_SHOTS");
-    if (!dir.isEmpty())
-        w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 // preview taken before the change marked stale (real PostgreSQL sandbox).
 #include "core/profiles/profilestore.h"
 #include "core/session/dbsession.h"
+#include "support/guitest.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 #include "ui/preview/previewpage.h"
@@ -24,21 +25,13 @@
 #include <QToolButton>
 
 using namespace purga;
+using test::shoot;
 
 namespace {
 
 const QString kRefresh = QStringLiteral("refresh_tokens");
 const QString kPre = QStringLiteral("pre_tokens");
 const QString kLog = QStringLiteral("log_sesiones");
-
-void shoot(QWidget *w, const QString &name)
-{
-    const QString dir = qEnvironmentVariable("PURGA_UI_SHOTS");
-    if (dir.isEmpty())
-        return;
-    QCoreApplication::sendPostedEvents();
-    w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
-}
 
 ConnectionProfile savedProfile()
 {
