@@ -1,5 +1,8 @@
+// The CLI's shared machinery (Context: connecting, printing, secrets, signals) and run(), which
+// parses the command line and runs the command the table names.
 #include "cliapp.h"
 
+#include "clicommands.h"
 #include "core/history/historystore.h"
 #include "core/profiles/profilestore.h"
 #include "core/security/passwordstore.h"
@@ -43,7 +46,7 @@ void onSignal(int sig)
     }
     write(stderr, QStringLiteral("purga-sesiones-cli: ") +
                       Context::tr("Interrupted by a signal; nothing was changed."));
-    std::_Exit(Cancelled);
+    std::_Exit(Exit::Cancelled);
 }
 
 } // namespace
@@ -111,7 +114,7 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
     if (int(!profileName.isEmpty()) + int(!conninfo.isEmpty()) + int(!service.isEmpty()) != 1) {
         error(tr(
             "Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME."));
-        *exitCode = Usage;
+        *exitCode = Exit::Usage;
         return false;
     }
     QString password;
@@ -130,7 +133,7 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         if (!p) {
             error(tr("No profile named \"%1\" (saved profiles: %2).")
                       .arg(profileName, store.names().join(QStringLiteral(", "))));
-            *exitCode = Usage;
+            *exitCode = Exit::Usage;
             return false;
         }
         *profile = *p;
@@ -139,7 +142,7 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
             PasswordResult r = keychain.readSync(profileName);
             if (!r.ok) {
                 error(r.message, r.detail);
-                *exitCode = CannotConnect;
+                *exitCode = Exit::CannotConnect;
                 return false;
             }
             password = r.password;
@@ -151,7 +154,7 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
     wipe(password); // libpq has its own copy now
     if (!opened) {
         error(err.message, err.detail);
-        *exitCode = CannotConnect;
+        *exitCode = Exit::CannotConnect;
         return false;
     }
     if (passwordOut)
@@ -164,19 +167,19 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
     for (const QString &id : ruleIds)
         if (!Rules::ids().contains(id)) {
             error(tr("Unknown rule \"%1\" (rules: %2).").arg(id, Rules::ids().join(QStringLiteral(", "))));
-            *exitCode = Usage;
+            *exitCode = Exit::Usage;
             return false;
         }
     QList<RuleConfig> checked;
     if (!ruleConfigs(ConnectionProfile(), ruleIds, &checked)) {
-        *exitCode = Usage;
+        *exitCode = Exit::Usage;
         return false;
     }
     QString password;
     if (!connect(s->conn, &s->profile, exitCode, &password))
         return false;
     if (!ruleConfigs(s->profile, ruleIds, &s->rules)) {
-        *exitCode = Usage;
+        *exitCode = Exit::Usage;
         return false;
     }
     if (HistoryStore::exists(s->conn)) {
@@ -186,7 +189,7 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
     QString err;
     if (!runPreflight(s->conn, &s->report, &err)) {
         error(err);
-        *exitCode = Other;
+        *exitCode = Exit::Other;
         return false;
     }
     // A pooler that kept our session state: prove or rule out transaction pooling.
@@ -230,6 +233,20 @@ bool Context::ruleConfigs(const ConnectionProfile &profile, const QStringList &i
     return true;
 }
 
+namespace {
+
+// Every option, the commands under "Commands:" and the exit codes: all from the command table.
+void setUpParser(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(usageSummary());
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(Context::tr("command"), commandList());
+    addOptions(parser);
+}
+
+} // namespace
+
 int run(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
@@ -243,66 +260,38 @@ int run(int argc, char **argv)
     installCatalogues(app, messagesLanguage());
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(usageSummary());
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(
-        Context::tr("command"),
-        Context::tr("status | setup-history | preview | purge | history | health | "
-                    "profile-save | password-store | password-forget | lookup | timeline | freeze"));
-    addOptions(parser);
+    setUpParser(parser);
     if (!parser.parse(QCoreApplication::arguments())) {
         Context::error(parser.errorText());
-        return Usage;
+        return Exit::Usage;
     }
     const QStringList args = parser.positionalArguments();
+    const CliCommand *command = args.isEmpty() ? nullptr : findCommand(args.first());
     if (parser.isSet(QStringLiteral("help"))) {
-        if (!args.isEmpty() && isCommand(args.first())) {
-            std::fputs(commandHelp(args.first()).toLocal8Bit().constData(), stdout);
-            return Ok;
+        if (command) {
+            std::fputs(commandHelp(*command).toLocal8Bit().constData(), stdout);
+            return Exit::Ok;
         }
-        parser.showHelp(Ok);
+        parser.showHelp(Exit::Ok);
     }
     if (parser.isSet(QStringLiteral("version")))
         parser.showVersion();
     if (args.isEmpty()) {
         Context::error(Context::tr("No command given. Try --help."));
-        return Usage;
+        return Exit::Usage;
     }
     Context::verbose = parser.isSet(QStringLiteral("verbose"));
     if (parser.isSet(QStringLiteral("conninfo")))
         Context::setSecrets(conninfoSecrets(parser.value(QStringLiteral("conninfo"))));
-    const QString command = args.first();
-    if (!checkUsage(parser, command))
-        return Usage;
+    if (!command) {
+        Context::error(Context::tr("Unknown command \"%1\". Try --help.").arg(args.first()));
+        return Exit::Usage;
+    }
+    if (!checkUsage(parser, *command))
+        return Exit::Usage;
     Context ctx(parser);
     ctx.json = parser.isSet(QStringLiteral("json"));
-    if (command == QLatin1String("status"))
-        return cmdStatus(ctx);
-    if (command == QLatin1String("setup-history"))
-        return cmdSetupHistory(ctx);
-    if (command == QLatin1String("preview"))
-        return cmdPreview(ctx);
-    if (command == QLatin1String("purge"))
-        return cmdPurge(ctx);
-    if (command == QLatin1String("history"))
-        return cmdHistory(ctx);
-    if (command == QLatin1String("health"))
-        return cmdHealth(ctx);
-    if (command == QLatin1String("profile-save"))
-        return cmdProfileSave(ctx);
-    if (command == QLatin1String("password-store"))
-        return cmdPasswordStore(ctx);
-    if (command == QLatin1String("password-forget"))
-        return cmdPasswordForget(ctx);
-    if (command == QLatin1String("lookup"))
-        return cmdLookup(ctx);
-    if (command == QLatin1String("timeline"))
-        return cmdTimeline(ctx);
-    if (command == QLatin1String("freeze"))
-        return cmdFreeze(ctx);
-    Context::error(Context::tr("Unknown command \"%1\". Try --help.").arg(command));
-    return Usage;
+    return command->run(ctx);
 }
 
 } // namespace purga::cli

@@ -1,5 +1,7 @@
 #pragma once
 
+// What every command of purga-sesiones-cli shares: the exit codes, the Context each command gets
+// (parsed options, connecting, printing, signals) and the command functions the table names.
 #include "core/pg/connectionprofile.h"
 #include "core/pg/pgconnection.h"
 #include "core/preflight/preflight.h"
@@ -16,8 +18,10 @@ struct PurgeReceipt;
 
 namespace purga::cli {
 
-// Exit codes shared by every command (documented in README.md).
-enum Exit {
+// Exit codes shared by every command (documented in README.md), written Exit::Ok etc.; they stay
+// plain ints for main() and the commands' return values.
+namespace Exit {
+enum Code {
     Ok = 0,
     Other = 1,
     Usage = 2,
@@ -27,18 +31,10 @@ enum Exit {
     Cancelled = 6,
     Unhealthy = 7
 };
+} // namespace Exit
 
 // main(): blocks SIGINT/SIGTERM and disables core dumps before anything else, then runs.
 int run(int argc, char **argv);
-
-// clihelp.cpp: every option, and the commands with the options each one takes.
-void addOptions(QCommandLineParser &parser);
-bool isCommand(const QString &name);
-QString commandHelp(const QString &command); // synopsis and options of one command
-QString usageSummary();                      // the commands and exit codes, for the top-level --help
-// Usage errors common to all commands (positional arguments, incompatible flags); false after
-// printing one line.
-bool checkUsage(const QCommandLineParser &parser, const QString &command);
 
 // What status/preview/purge open: a checked connection with its rule settings and preflight.
 struct Session

@@ -53,7 +53,7 @@ bool openForLookup(Context &ctx, Session *s, int *exitCode)
     if (!s->report.canPreview()) {
         Context::error(Context::tr("Look-ups are refused with this connection: %1")
                            .arg(s->report.previewBlockers().join(QStringLiteral("; "))));
-        *exitCode = Refused;
+        *exitCode = Exit::Refused;
         return false;
     }
     return true;
@@ -96,23 +96,23 @@ int cmdLookup(Context &ctx)
     const bool byStdin = ctx.parser.isSet(QStringLiteral("token-stdin"));
     if (byHash == byStdin) {
         Context::error(Context::tr("lookup takes exactly one of --token-hash HEX or --token-stdin."));
-        return Usage;
+        return Exit::Usage;
     }
     const QString hash = byHash ? ctx.parser.value(QStringLiteral("token-hash")).trimmed() : hashFromStdin();
     if (!Forensics::isTokenHash(hash)) {
         Context::error(byHash ? Context::tr("--token-hash takes 64 hexadecimal digits (a SHA-256).")
                               : Context::tr("No token on standard input."));
-        return Usage;
+        return Exit::Usage;
     }
     Session s;
-    int exitCode = Ok;
+    int exitCode = Exit::Ok;
     if (!openForLookup(ctx, &s, &exitCode))
         return exitCode;
     QList<TokenMatch> matches;
     QString error;
     if (!Forensics::lookup(s.conn, s.rules, hash, &matches, &error)) {
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
     const bool reveal = ctx.parser.isSet(QStringLiteral("reveal"));
     if (matches.isEmpty())
@@ -128,7 +128,7 @@ int cmdLookup(Context &ctx)
         for (const TokenMatch &m : matches)
             printMatch(m, reveal);
     }
-    return Ok;
+    return Exit::Ok;
 }
 
 int cmdTimeline(Context &ctx)
@@ -142,19 +142,19 @@ int cmdTimeline(Context &ctx)
     const bool csv = ctx.parser.isSet(QStringLiteral("csv"));
     if (!okE || !okU) {
         Context::error(Context::tr("timeline needs --empresa N and --usuario N (whole numbers)."));
-        return Usage;
+        return Exit::Usage;
     }
     if ((!q.sinceUtc.isEmpty() && !Forensics::isIsoInstant(q.sinceUtc)) ||
         (!q.untilUtc.isEmpty() && !Forensics::isIsoInstant(q.untilUtc))) {
         Context::error(Context::tr("--since and --until take ISO 8601 instants, e.g. 2026-11-30T03:00:00Z."));
-        return Usage;
+        return Exit::Usage;
     }
     if (csv && ctx.json) {
         Context::error(Context::tr("Choose one of --json or --csv."));
-        return Usage;
+        return Exit::Usage;
     }
     Session s;
-    int exitCode = Ok;
+    int exitCode = Exit::Ok;
     if (!openForLookup(ctx, &s, &exitCode))
         return exitCode;
     QList<TimelineEvent> events;
@@ -162,7 +162,7 @@ int cmdTimeline(Context &ctx)
     QString error;
     if (!Forensics::timeline(s.conn, q, &events, &truncated, &error)) {
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
     QList<IndexAdvice> advice;
     Forensics::indexAdvice(s.conn, &advice, &error);
@@ -202,7 +202,7 @@ int cmdTimeline(Context &ctx)
                                    .arg(e.atUtc, e.alert ? QStringLiteral("⚠") : QStringLiteral(" "), e.kind,
                                         e.event, QString::number(e.id), e.ip));
     }
-    return Ok;
+    return Exit::Ok;
 }
 
 namespace {
@@ -246,11 +246,11 @@ int cmdFreeze(Context &ctx)
     const int minutes = minutesText.isEmpty() ? 0 : minutesText.toInt(&ok);
     if (!ok || minutes < 0 || minutes > 7 * 24 * 60) {
         Context::error(Context::tr("--minutes takes a whole number of minutes (1 to 10080)."));
-        return Usage;
+        return Exit::Usage;
     }
     qint64 key = PurgeOptions().advisoryLockKey; // 731001, the job's
     if (!lockKeyOption(ctx, &key))
-        return Usage;
+        return Exit::Usage;
 #ifdef Q_OS_UNIX
     // Before any thread exists (the keychain's D-Bus starts some): signals wait here, never kill.
     sigset_t set;
@@ -261,14 +261,14 @@ int cmdFreeze(Context &ctx)
 #endif
     PgConnection conn;
     ConnectionProfile profile;
-    int exitCode = Ok;
+    int exitCode = Exit::Ok;
     if (!ctx.connect(conn, &profile, &exitCode))
         return exitCode;
     QSqlQuery rec(conn.database());
     if (rec.exec(QStringLiteral("SELECT pg_is_in_recovery()")) && rec.next() && rec.value(0).toBool()) {
         Context::error(
             Context::tr("This server is a standby: a freeze here would not hold purges on the primary."));
-        return Refused;
+        return Exit::Refused;
     }
     FreezeInfo info;
     QString holder, error;
@@ -276,10 +276,10 @@ int cmdFreeze(Context &ctx)
         if (!holder.isEmpty()) {
             Context::error(
                 Context::tr("The purge lock %1 is held by %2: nothing was frozen.").arg(key).arg(holder));
-            return LockBusy;
+            return Exit::LockBusy;
         }
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
     Context::printLine(
         Context::tr("Purges frozen at %1: lock %2 held by this session (pid %3, role %4). %5")
@@ -298,13 +298,13 @@ int cmdFreeze(Context &ctx)
 #endif
     if (lost) {
         Context::error(Context::tr("The connection holding the freeze was lost: purges are no longer held."));
-        return Other;
+        return Exit::Other;
     }
     EvidenceFreeze::release(conn, info, &error);
     Context::printLine(Context::tr("Purges released at %1 after %2 s.")
                            .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
                            .arg(formatCount(held.elapsed() / 1000)));
-    return Ok;
+    return Exit::Ok;
 }
 
 } // namespace purga::cli

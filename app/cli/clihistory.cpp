@@ -66,7 +66,7 @@ bool connectForHealth(Context &ctx, PgConnection &conn, HealthReport *report, in
         maxHours = ctx.parser.value(QStringLiteral("max-hours")).toDouble(&ok);
         if (!ok || maxHours <= 0) {
             Context::error(Context::tr("--max-hours takes a positive number of hours."));
-            *code = Usage;
+            *code = Exit::Usage;
             return false;
         }
     }
@@ -78,13 +78,13 @@ bool connectForHealth(Context &ctx, PgConnection &conn, HealthReport *report, in
         options.maxHours = maxHours;
     QList<RuleConfig> rules;
     if (!ctx.ruleConfigs(profile, Rules::ids(), &rules)) {
-        *code = Usage;
+        *code = Exit::Usage;
         return false;
     }
     QString error;
     if (!Health::compute(conn, rules, options, report, &error)) {
         Context::error(error);
-        *code = Other;
+        *code = Exit::Other;
         return false;
     }
     return true;
@@ -152,14 +152,14 @@ int cmdHistory(Context &ctx)
     const bool csv = ctx.parser.isSet(QStringLiteral("csv"));
     if (ctx.json == csv) {
         Context::error(Context::tr("history: say --json or --csv."));
-        return Usage;
+        return Exit::Usage;
     }
     HistoryRange range;
     if (!historyRange(ctx, &range))
-        return Usage;
+        return Exit::Usage;
     PgConnection conn;
     HealthReport health;
-    int code = Ok;
+    int code = Exit::Ok;
     if (!connectForHealth(ctx, conn, &health, &code))
         return code;
     QString error;
@@ -180,16 +180,16 @@ int cmdHistory(Context &ctx)
     }
     if (!ok) {
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
-    return Ok;
+    return Exit::Ok;
 }
 
 int cmdHealth(Context &ctx)
 {
     PgConnection conn;
     HealthReport report;
-    int code = Ok;
+    int code = Exit::Ok;
     if (!connectForHealth(ctx, conn, &report, &code))
         return code;
     if (ctx.json) {
@@ -200,7 +200,7 @@ int cmdHealth(Context &ctx)
         for (const HealthReason &r : report.reasons)
             Context::printLine(QStringLiteral("  [%1] %2").arg(HealthReport::nameOf(r.level), r.text));
     }
-    return report.healthy() ? Ok : Unhealthy;
+    return report.healthy() ? Exit::Ok : Exit::Unhealthy;
 }
 
 bool writePrometheusAfterPurge(Context &ctx, PgConnection &conn, const PurgeReceipt &receipt)

@@ -84,25 +84,25 @@ int cmdPreview(Context &ctx)
 {
     const QStringList ids = selectedRules(ctx, true);
     Session session;
-    int code = Ok;
+    int code = Exit::Ok;
     if (!ctx.open(ids, &session, &code))
         return code;
     const PreflightReport &report = session.report;
     QString error;
     if (!report.canPreview()) {
         refuse(report.previewBlockers());
-        return Refused;
+        return Exit::Refused;
     }
     PreviewPlan plan;
     if (!takePreview(session.conn, session.rules, nullptr, nullptr, &plan, &error)) {
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
     if (ctx.json)
         Context::printJson(plan.toJson());
     else
         printPreviewHuman(plan);
-    return Ok;
+    return Exit::Ok;
 }
 
 } // namespace purga::cli

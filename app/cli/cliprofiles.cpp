@@ -58,7 +58,7 @@ int cmdProfileSave(Context &ctx)
 {
     QString name;
     if (!profileName(ctx, &name))
-        return Usage;
+        return Exit::Usage;
     ProfileStore store;
     const std::optional<ConnectionProfile> existing = store.load(name);
     ConnectionProfile p = existing.value_or(ConnectionProfile());
@@ -78,7 +78,7 @@ int cmdProfileSave(Context &ctx)
         if (!ok) {
             Context::error(Context::tr("--port takes a whole number, not \"%1\".")
                                .arg(ctx.parser.value(QStringLiteral("port"))));
-            return Usage;
+            return Exit::Usage;
         }
     }
     if (ctx.parser.isSet(QStringLiteral("environment"))) {
@@ -87,7 +87,7 @@ int cmdProfileSave(Context &ctx)
         if (!environment) {
             Context::error(Context::tr("--environment takes one of %1, not \"%2\".")
                                .arg(environmentIds().join(QStringLiteral(", ")), id));
-            return Usage;
+            return Exit::Usage;
         }
         p.environment = *environment;
     } else if (!existing) {
@@ -101,48 +101,48 @@ int cmdProfileSave(Context &ctx)
     const QStringList problems = validateProfile(p);
     if (!problems.isEmpty()) {
         Context::error(problems.join(QStringLiteral(" ")));
-        return Usage;
+        return Exit::Usage;
     }
     QString error;
     if (!store.save(p, &error)) {
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
     Context::info(Context::tr("Profile \"%1\" saved: %2").arg(name, p.displayTarget()));
     printTlsNote(p);
-    return Ok;
+    return Exit::Ok;
 }
 
 int cmdPasswordStore(Context &ctx)
 {
     QString name;
     if (!profileName(ctx, &name))
-        return Usage;
+        return Exit::Usage;
     if (!knownProfile(name))
-        return Usage;
+        return Exit::Usage;
     // The password comes from stdin only: never from argv (visible in ps) or a file.
     QTextStream in(stdin);
     QString password = in.readLine();
     if (password.isEmpty()) {
         Context::error(Context::tr("No password on standard input."));
-        return Usage;
+        return Exit::Usage;
     }
     PasswordStore keychain;
     const PasswordResult r = keychain.writeSync(name, password);
     wipe(password);
     if (!r.ok) {
         Context::error(r.message, r.detail);
-        return Other;
+        return Exit::Other;
     }
     Context::info(Context::tr("Password for profile \"%1\" stored in the OS keychain.").arg(name));
-    return Ok;
+    return Exit::Ok;
 }
 
 int cmdPasswordForget(Context &ctx)
 {
     QString name;
     if (!profileName(ctx, &name))
-        return Usage;
+        return Exit::Usage;
     PasswordStore keychain;
     // The Secret Service deletes silently whether or not an item was there: ask first, so that
     // the user learns whether there was something to remove.
@@ -150,19 +150,19 @@ int cmdPasswordForget(Context &ctx)
     wipe(before.password);
     if (!before.ok && !before.notFound) {
         Context::error(before.message, before.detail);
-        return Other;
+        return Exit::Other;
     }
     if (before.notFound) {
         Context::info(Context::tr("No password was stored for profile \"%1\": nothing to remove.").arg(name));
-        return Ok;
+        return Exit::Ok;
     }
     const PasswordResult r = keychain.removeSync(name);
     if (!r.ok) {
         Context::error(r.message, r.detail);
-        return Other;
+        return Exit::Other;
     }
     Context::info(Context::tr("Password for profile \"%1\" removed from the OS keychain.").arg(name));
-    return Ok;
+    return Exit::Ok;
 }
 
 } // namespace purga::cli

@@ -170,38 +170,39 @@ bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *opti
     return pacingOptions(ctx, &options->pacing) && syncCommitOption(ctx, &options->syncCommit);
 }
 
-// Refusals before anything runs: Ok when the command may go on.
+// Refusals before anything runs: Exit::Ok when the command may go on.
 int preconditions(Context &ctx, const Session &session, const QStringList &ids, bool yes)
 {
     if (!shortRetentionAllowed(ctx, session.rules))
-        return Refused;
+        return Exit::Refused;
     const PreflightReport &report = session.report;
     // Blockers of the selected rules only: a role that may DELETE but not DETACH still purges the tokens.
     if (yes && !report.canPurge(ids)) {
         refuse(report.purgeBlockers(ids));
-        return Refused;
+        return Exit::Refused;
     }
     if (!report.canPreview()) {
         refuse(report.previewBlockers());
-        return Refused;
+        return Exit::Refused;
     }
-    return Ok;
+    return Exit::Ok;
 }
 
-// The frozen preview the run will purge exactly; an exit code other than Ok if it failed. Confirmed
-// already (--yes), it is never shown: only the counts the engine and the receipt use are taken.
+// The frozen preview the run will purge exactly; an exit code other than Exit::Ok if it failed.
+// Confirmed already (--yes), it is never shown: only the counts the engine and the receipt use are
+// taken.
 int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan)
 {
     QString error;
     if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &error,
                     yes ? PreviewDepth::ForPurge : PreviewDepth::Full))
-        return Ok;
+        return Exit::Ok;
     if (Context::signalled()) {
         Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
-        return Cancelled;
+        return Exit::Cancelled;
     }
     Context::error(error);
-    return Other;
+    return Exit::Other;
 }
 
 // Prints the receipt and says how the run ended; returns the run's exit code.
@@ -215,8 +216,8 @@ int reportRun(const Context &ctx, const PurgeReceipt &receipt)
     // stopped it (a lost connection, an error mid-run); say how much was removed.
     int exitCode = receipt.exitCode();
     const qint64 removed = rowsRemoved(receipt);
-    if (exitCode == Other && removed > 0) {
-        exitCode = Cancelled;
+    if (exitCode == Exit::Other && removed > 0) {
+        exitCode = Exit::Cancelled;
         Context::error(Context::tr("Stopped after removing %1 rows (committed): %2")
                            .arg(formatCount(removed), receipt.message));
     } else if (receipt.status != RunStatus::Ok && receipt.status != RunStatus::Cancelled) {
@@ -241,7 +242,7 @@ int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const Purg
     int exitCode = reportRun(ctx, receipt);
     const bool textfileOk = writePrometheusAfterPurge(ctx, session.conn, receipt);
     exitCode = vacuumAfterPurge(ctx, session, receipt, canceller, exitCode);
-    return exitCode == Ok && !textfileOk ? Other : exitCode;
+    return exitCode == Exit::Ok && !textfileOk ? Exit::Other : exitCode;
 }
 
 } // namespace
@@ -251,24 +252,24 @@ int cmdPurge(Context &ctx)
     const QStringList ids = selectedRules(ctx, false);
     if (ids.isEmpty()) {
         Context::error(Context::tr("Say which rules to purge: --rule ID (repeatable) or --all."));
-        return Usage;
+        return Exit::Usage;
     }
     PurgeOptions options;
     if (!purgeOptions(ctx, ids, &options))
-        return Usage;
+        return Exit::Usage;
 
     Session session;
-    int code = Ok;
+    int code = Exit::Ok;
     if (!ctx.open(ids, &session, &code))
         return code;
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
-    if ((code = preconditions(ctx, session, ids, yes)) != Ok)
+    if ((code = preconditions(ctx, session, ids, yes)) != Exit::Ok)
         return code;
     QueryCanceller canceller;
     SignalTarget signalTarget(canceller);
     canceller.arm(session.conn.handle());
     PreviewPlan plan;
-    if ((code = freezePreview(session, canceller, yes, &plan)) != Ok)
+    if ((code = freezePreview(session, canceller, yes, &plan)) != Exit::Ok)
         return code;
     if (!yes) {
         if (ctx.json)
@@ -276,7 +277,7 @@ int cmdPurge(Context &ctx)
         else
             printPreviewHuman(plan);
         Context::info(Context::tr("Nothing was deleted: add --yes to purge exactly this."));
-        return Ok;
+        return Exit::Ok;
     }
     code = runPurge(ctx, session, plan, options, canceller);
     canceller.disarm();

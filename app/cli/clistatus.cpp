@@ -57,15 +57,15 @@ int cmdStatus(Context &ctx)
 {
     LockWatchOptions lockOptions;
     if (!lockWatchOptions(ctx, ConnectionProfile(), &lockOptions)) // usage errors before connecting
-        return Usage;
+        return Exit::Usage;
     Session session;
-    int code = Ok;
+    int code = Exit::Ok;
     if (!ctx.open(Rules::ids(), &session, &code))
         return code;
     PgConnection &conn = session.conn;
     LockHolders lock;
     if (!lockWatchOptions(ctx, session.profile, &lockOptions) || !readLockHolders(conn, lockOptions, &lock))
-        return Other;
+        return Exit::Other;
     const ConnectionProfile &profile = session.profile;
     const PreflightReport &report = session.report;
     const QList<RuleConfig> &rules = session.rules;
@@ -83,7 +83,7 @@ int cmdStatus(Context &ctx)
     }
     if (!ok) {
         Context::error(error);
-        return Other;
+        return Exit::Other;
     }
     if (ctx.json) {
         Context::printJson(QJsonObject{
@@ -102,26 +102,26 @@ int cmdStatus(Context &ctx)
     }
     if (!report.canPurge()) {
         refuse(report.purgeBlockers());
-        return Refused;
+        return Exit::Refused;
     }
-    return Ok;
+    return Exit::Ok;
 }
 
 int cmdSetupHistory(Context &ctx)
 {
     PgConnection conn;
     ConnectionProfile profile;
-    int code = Ok;
+    int code = Exit::Ok;
     if (!ctx.connect(conn, &profile, &code))
         return code;
     QString error;
     if (!HistoryStore::setup(conn, &error)) {
         Context::error(error);
-        return Refused;
+        return Exit::Refused;
     }
     Context::info(
         Context::tr("History tables identidad.purga_corridas and identidad.purga_metricas are ready."));
-    return Ok;
+    return Exit::Ok;
 }
 
 } // namespace purga::cli

@@ -1,5 +1,5 @@
-// purge --vacuum: VACUUM (ANALYZE) of the purged tables, cancellable by SIGINT/SIGTERM like the purge
-// (issue 8): a cancel before it skips it, one during it interrupts it (exit 6 either way).
+// purge --vacuum: VACUUM (ANALYZE) of the purged tables, cancellable by SIGINT/SIGTERM like the purge:
+// a cancel before it skips it, one during it interrupts it (exit 6 either way).
 #include "cliapp.h"
 
 #include "core/pg/querycanceller.h"
@@ -30,7 +30,7 @@ void offerVacuum(const PreflightReport &report, const QStringList &tables, qint6
 } // namespace
 
 // VACUUM (ANALYZE) only when asked (--vacuum) and allowed; otherwise say what will happen.
-// Returns the command's exit code: Cancelled when a signal stopped or skipped the VACUUM.
+// Returns the command's exit code: Exit::Cancelled when a signal stopped or skipped the VACUUM.
 int vacuumAfterPurge(Context &ctx, Session &session, const PurgeReceipt &receipt, QueryCanceller &canceller,
                      int exitCode)
 {
@@ -59,7 +59,7 @@ int vacuumAfterPurge(Context &ctx, Session &session, const PurgeReceipt &receipt
         Context::error(Context::tr("--vacuum: VACUUM (ANALYZE) of %1 was not started because the run was "
                                    "cancelled; rows already deleted stay deleted.")
                            .arg(names));
-        return Cancelled;
+        return Exit::Cancelled;
     }
     int lockTimeoutMs = 0;
     for (const RuleConfig &c : session.rules)
@@ -75,10 +75,10 @@ int vacuumAfterPurge(Context &ctx, Session &session, const PurgeReceipt &receipt
         Context::error(Context::tr("The VACUUM was cancelled by a signal (%1); rows already deleted stay "
                                    "deleted.")
                            .arg(error));
-        return Cancelled;
+        return Exit::Cancelled;
     }
     Context::error(error); // asked for and not done: not a clean run (the purge itself stands)
-    return exitCode == Ok ? Other : exitCode;
+    return exitCode == Exit::Ok ? Exit::Other : exitCode;
 }
 
 // A retention shorter than the ADR's forensic window: refused (false, one line) unless

@@ -1,6 +1,7 @@
 // The real purga-sesiones-cli binary ($PURGA_CLI, set by ctest) against the sandbox: exit codes,
 // JSON on stdout, one clear line on stderr.
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 
 #include <QElapsedTimer>
@@ -8,7 +9,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -29,38 +29,16 @@ QJsonObject tableOf(const QJsonObject &status, const QString &rule)
 
 } // namespace
 
-class TestCli : public QObject
+class TestCli : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    test::SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
-
-    QString conninfo(const test::TestDatabase &db, const QString &role, bool standby = false,
-                     int port = 0) const
-    {
-        return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 sslmode=disable connect_timeout=5")
-            .arg(m_sandbox.host)
-            .arg(port      ? port
-                 : standby ? m_sandbox.standbyPort
-                           : m_sandbox.port)
-            .arg(db.name(), role);
-    }
-
+    // The base's environment with no pg_service.conf either; stdin is the runner's.
     CliResult run(const QStringList &args, const QString &password = QString())
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("PGPASSWORD"));
-        env.remove(QStringLiteral("PGSERVICE"));
-        env.insert(QStringLiteral("PGPASSFILE"), QStringLiteral("/nonexistent/pgpass"));
+        QProcessEnvironment env = cliEnvironment(m_home.path(), password);
         env.insert(QStringLiteral("PGSERVICEFILE"), QStringLiteral("/nonexistent/pg_service.conf"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.path() + QStringLiteral("/config"));
-        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-        env.insert(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
-        if (!password.isEmpty())
-            env.insert(QStringLiteral("PGPASSWORD"), password);
         QProcess p;
         p.setProcessEnvironment(env);
         p.setProgram(m_cli);
@@ -72,7 +50,7 @@ private:
     CliResult statusJson(const test::TestDatabase &db, const QString &password, bool standby = false)
     {
         return run({QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"),
-                    conninfo(db, QStringLiteral("identidad_purga"), standby)},
+                    conninfo(db, QStringLiteral("identidad_purga"), standby ? m_sandbox.standbyPort : 0)},
                    password);
     }
 
@@ -98,15 +76,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty(), "PURGA_CLI is not set (run through ctest)");
-        QVERIFY2(QFile::exists(m_cli), qPrintable(m_cli));
-        QVERIFY(m_home.isValid());
-    }
-
     void statusJsonAsMaintenanceRole()
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("cli_status"));
@@ -246,7 +215,7 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("cli_port"));
         const CliResult r = run({QStringLiteral("status"), QStringLiteral("--conninfo"),
-                                 conninfo(db, QStringLiteral("identidad_purga"), false, 1)},
+                                 conninfo(db, QStringLiteral("identidad_purga"), 1)},
                                 purgaPassword());
         QVERIFY2(r.finished, qPrintable(r.summary()));
         QVERIFY2(r.exitCode == 3, qPrintable(r.summary()));

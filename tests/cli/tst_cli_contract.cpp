@@ -2,6 +2,7 @@
 // command's own --help, secrets never echoed, one-line errors that name the target, values
 // reaching libpq unchanged, one JSON vocabulary with nulls.
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
@@ -12,52 +13,16 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace purga;
 using namespace purga::test;
 
-namespace {
-
-// An argument written as a C string or a QString (the build forbids implicit ASCII casts).
-struct Arg
-{
-    Arg(const char *c)
-        : s(QString::fromUtf8(c))
-    {
-    }
-    Arg(const QString &q)
-        : s(q)
-    {
-    }
-    template <typename A, typename B>
-    Arg(const QStringBuilder<A, B> &b)
-        : s(b)
-    {
-    }
-    QString s;
-};
-
-QStringList sl(std::initializer_list<Arg> args)
-{
-    QStringList out;
-    for (const Arg &a : args)
-        out << a.s;
-    return out;
-}
-
-} // namespace
-
-class TestCliContract : public QObject
+class TestCliContract : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
-
     CliResult run(std::initializer_list<Arg> args, const QString &password = QString(),
                   const QByteArray &stdinData = {})
     {
@@ -67,15 +32,7 @@ private:
     CliResult runList(const QStringList &args, const QString &password = QString(),
                       const QByteArray &stdinData = {})
     {
-        return runWithStdin(m_cli, args, cliEnvironment(m_home.path(), password), stdinData, m_home.path());
-    }
-
-    QString conninfo(const TestDatabase &db, const QString &role = QStringLiteral("identidad_purga")) const
-    {
-        return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 sslmode=disable connect_timeout=5")
-            .arg(m_sandbox.host)
-            .arg(m_sandbox.port)
-            .arg(db.name(), role);
+        return CliTestCase::run(args, password, stdinData);
     }
 
     QString target(const TestDatabase &db, const QString &role = QStringLiteral("identidad_purga")) const
@@ -94,15 +51,6 @@ private:
     static QString literal(QString v) { return u'\'' + v.replace(u'\'', QStringLiteral("''")) + u'\''; }
 
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFile::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");

@@ -3,6 +3,7 @@
 // with log_statement = all), and a freeze that holds purges and ends with its process.
 #include "core/forensics/forensics.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
@@ -10,7 +11,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -18,19 +18,10 @@
 using namespace purga;
 using namespace purga::test;
 
-class TestCliForensics : public QObject
+class TestCliForensics : public CliTestCase
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void lookupContract()
     {
         TestDatabase db(m_sandbox, QStringLiteral("clifx"));
@@ -227,14 +218,6 @@ private slots:
     }
 
 private:
-    QString conninfo(const TestDatabase &db, const QString &role) const
-    {
-        return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 sslmode=disable")
-            .arg(m_sandbox.host)
-            .arg(m_sandbox.port)
-            .arg(db.name(), role);
-    }
-
     void prepare(QProcess &p, const TestDatabase &db, const QStringList &args,
                  const QString &role = QStringLiteral("identidad_purga")) const
     {
@@ -278,10 +261,6 @@ private:
         const QFileInfo d(data);
         return d.absolutePath() + u'/' + d.fileName() + QStringLiteral(".log");
     }
-
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
 };
 
 QTEST_GUILESS_MAIN(TestCliForensics)

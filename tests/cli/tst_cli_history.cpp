@@ -2,13 +2,13 @@
 // exact JSON keys and CSV columns, usage errors, exit 0 / 7, and the textfile written atomically.
 #include "core/history/prometheustextfile.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/historyfixtures.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -66,19 +66,10 @@ QJsonObject documentedHistoryJson(QString *why)
 
 } // namespace
 
-class TestCliHistory : public QObject
+class TestCliHistory : public CliTestCase
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void historyJsonHasTheIssuesKeys()
     {
         TestDatabase db(m_sandbox, QStringLiteral("clihist"));
@@ -318,10 +309,6 @@ private:
         prepare(p, db.name(), args);
         return runProcess(p);
     }
-
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
 };
 
 QTEST_GUILESS_MAIN(TestCliHistory)

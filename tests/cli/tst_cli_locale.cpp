@@ -5,18 +5,17 @@
 // says them, and the --json output has the same keys and enum values as under LC_ALL=C.
 #include "core/util/language.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 #include "ui/style/displayformat.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTranslator>
 
@@ -56,14 +55,11 @@ QSet<QString> shapeOf(const QJsonObject &o)
 
 } // namespace
 
-class TestCliLocale : public QObject
+class TestCliLocale : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
     QTranslator m_es; // the catalogue the executables carry (:/i18n, from purga_core)
 
     // The CLI's environment with only LANG saying the locale (no LC_ALL, LC_MESSAGES, LANGUAGE).
@@ -89,15 +85,6 @@ private:
         return runProcess(p, 120000);
     }
 
-    QString conninfo(const TestDatabase &db) const
-    {
-        return QStringLiteral(
-                   "host=%1 port=%2 dbname=%3 user=identidad_purga sslmode=disable connect_timeout=5")
-            .arg(m_sandbox.host)
-            .arg(m_sandbox.port)
-            .arg(db.name());
-    }
-
     QString es(const char *context, const char *source) const
     {
         const QString t = m_es.translate(context, source);
@@ -115,11 +102,8 @@ private:
 private slots:
     void initTestCase()
     {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
+        if (!requireCli())
+            return;
         QVERIFY2(m_es.load(QStringLiteral(":/i18n/purga_es.qm")), "purga_core must carry :/i18n/purga_es.qm");
     }
 

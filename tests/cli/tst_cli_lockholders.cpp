@@ -3,39 +3,22 @@
 // terminates anyone itself. Runs the real CLI against the sandbox.
 #include "core/pg/pgconnection.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/locksessions.h"
 #include "support/pgsandbox.h"
 
 #include <QJsonArray>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace purga;
 using namespace purga::test;
 
-class TestCliLockHolders : public QObject
+class TestCliLockHolders : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
-
-    CliResult run(const QStringList &args)
-    {
-        return runWithStdin(m_cli, args, cliEnvironment(m_home.path(), m_sandbox.purgaPassword), {},
-                            m_home.path());
-    }
-
-    QString conninfo(const TestDatabase &db) const
-    {
-        return QStringLiteral(
-                   "host=%1 port=%2 dbname=%3 user=identidad_purga sslmode=disable connect_timeout=5")
-            .arg(m_sandbox.host)
-            .arg(m_sandbox.port)
-            .arg(db.name());
-    }
+    CliResult run(const QStringList &args) { return CliTestCase::run(args, m_sandbox.purgaPassword); }
 
     static QJsonObject purgeLock(const CliResult &r)
     {
@@ -44,15 +27,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFile::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void freeLockJson()
     {
         TestDatabase db(m_sandbox, QStringLiteral("clilockfree"));

@@ -4,12 +4,12 @@
 // file holds and releases a run, and the hold stays cancellable with SIGINT.
 #include "core/pg/pgconnection.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
 #include <QElapsedTimer>
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -66,18 +66,15 @@ const QString kEligible = QStringLiteral(
 
 } // namespace
 
-class TestCliPacing : public QObject
+class TestCliPacing : public CliTestCase
 {
     Q_OBJECT
 private slots:
     void initTestCase()
     {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        if (!requireCli())
+            return;
         QVERIFY2(m_sandbox.standbyPort > 0, "the sandbox was started without --standby");
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
     }
 
     void replicaLagHoldsBatchesUntilReplayResumes();
@@ -117,12 +114,7 @@ private:
                                    QStringLiteral("refresh_tokens"), QStringLiteral("--yes"),
                                    QStringLiteral("--json"), QStringLiteral("--batch-size"),
                                    QStringLiteral("500")} +
-                       args +
-                       QStringList{QStringLiteral("--conninfo"),
-                                   QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 sslmode=disable")
-                                       .arg(m_sandbox.host)
-                                       .arg(m_sandbox.port)
-                                       .arg(db.name(), role)});
+                       args + QStringList{QStringLiteral("--conninfo"), conninfo(db, role)});
         p.start();
         p.waitForStarted(10000);
     }
@@ -159,10 +151,6 @@ private:
     {
         return db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
     }
-
-    test::SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
 };
 
 void TestCliPacing::replicaLagHoldsBatchesUntilReplayResumes()

@@ -3,18 +3,17 @@
 #include "core/pg/pgconnection.h"
 #include "core/security/secrets.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
 #include <QElapsedTimer>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
 #include <QProcess>
 #include <QSqlQuery>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -91,19 +90,10 @@ const QString kPreEligible =
 
 } // namespace
 
-class TestCliPurge : public QObject
+class TestCliPurge : public CliTestCase
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void purgeWithoutYesDeletesNothing();
     void purgeAllYesJsonMatchesIndependentCounts();
     void lockHeldElsewhereExits5();
@@ -113,14 +103,6 @@ private slots:
     void otherLockKeyIsWarnedAndRecorded();
 
 private:
-    QString conninfo(const test::TestDatabase &db) const
-    {
-        return QStringLiteral("host=%1 port=%2 dbname=%3 user=identidad_purga sslmode=disable")
-            .arg(m_sandbox.host)
-            .arg(m_sandbox.port)
-            .arg(db.name());
-    }
-
     // userName: $USER of the CLI; empty = neither USER nor USERNAME set (cron, systemd units, containers).
     void prepare(QProcess &p, const test::TestDatabase &db, const QStringList &args,
                  const QString &userName = QStringLiteral("tester")) const
@@ -137,10 +119,6 @@ private:
         prepare(p, db, args, userName);
         return runProcess(p, 120000);
     }
-
-    test::SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
 };
 
 void TestCliPurge::purgeWithoutYesDeletesNothing()

@@ -3,6 +3,7 @@
 // it), from a shell with and without job control; and a lost connection after committed batches.
 // All of them exit 6 with the committed rows said, never 130/143.
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
@@ -12,7 +13,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
 
@@ -22,20 +22,16 @@
 using namespace purga;
 using namespace purga::test;
 
-class TestCliSignals : public QObject
+class TestCliSignals : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
-
     QProcessEnvironment env() const { return cliEnvironment(m_home.path()); }
 
     CliResult cli(const QStringList &args, const QByteArray &stdinData = {})
     {
-        return runWithStdin(m_cli, args, env(), stdinData, m_home.path(), 60000);
+        return run(args, QString(), stdinData, 60000);
     }
 
     // A table whose purge stalls in a batch (a 20 s trigger on one eligible row in the middle).
@@ -126,15 +122,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFile::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void sigintFromAJobControlShellWithProfile() { signalledRunStopsCleanly(true, SIGINT); }
     void sigtermFromAScriptWithProfile() { signalledRunStopsCleanly(false, SIGTERM); }
 

@@ -3,6 +3,7 @@
 // tests/fakes/fake-pg-notls.py), and status tells whether TLS is in use, with which sslmode, on
 // which host of a multi-host list, and warns (human and JSON) when the sslmode is weak.
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 
@@ -11,7 +12,6 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSettings>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QUuid>
 
@@ -63,25 +63,13 @@ private:
     int m_port = 0;
 };
 
-QStringList sl(std::initializer_list<const char *> args)
-{
-    QStringList out;
-    for (const char *a : args)
-        out << QString::fromUtf8(a);
-    return out;
-}
-
 } // namespace
 
-class TestCliTls : public QObject
+class TestCliTls : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
-
     CliResult run(const QStringList &args, const QProcessEnvironment &extra = {}, const QByteArray &in = {})
     {
         QProcessEnvironment env = cliEnvironment(m_home.path());
@@ -125,15 +113,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFile::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void newProfileDefaultsToVerifyFullExceptOnLoopback()
     {
         const CliResult remote =

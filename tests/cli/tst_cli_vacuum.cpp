@@ -5,17 +5,16 @@
 // settings file, is refused (exit 4) without it.
 #include "core/pg/pgconnection.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
 #include <QDirIterator>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QSettings>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -24,23 +23,11 @@
 using namespace purga;
 using namespace purga::test;
 
-class TestCliVacuum : public QObject
+class TestCliVacuum : public CliTestCase
 {
     Q_OBJECT
 
 private:
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
-
-    QString conninfo(const TestDatabase &db) const
-    {
-        return QStringLiteral("host=%1 port=%2 dbname=%3 user=identidad_purga sslmode=disable")
-            .arg(m_sandbox.host)
-            .arg(m_sandbox.port)
-            .arg(db.name());
-    }
-
     void start(QProcess &p, const TestDatabase &db, const QStringList &args)
     {
         p.setProcessEnvironment(cliEnvironment(m_home.path(), m_sandbox.purgaPassword));
@@ -80,15 +67,6 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFile::exists(m_cli),
-                 "PURGA_CLI must name the built purga-sesiones-cli");
-        QVERIFY(m_home.isValid());
-    }
-
     void signalDuringVacuumCancelsIt_data()
     {
         QTest::addColumn<int>("sig");

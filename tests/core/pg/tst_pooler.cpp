@@ -5,6 +5,7 @@
 #include "core/preflight/preflight.h"
 #include "core/session/dbsession.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
@@ -12,13 +13,12 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace purga;
 using namespace purga::test;
 
-class TestPooler : public QObject
+class TestPooler : public CliTestCase
 {
     Q_OBJECT
 private slots:
@@ -52,19 +52,14 @@ private:
         return {};
     }
 
-    SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
     int m_txPort = 0;
     int m_sessionPort = 0;
 };
 
 void TestPooler::initTestCase()
 {
-    PURGA_REQUIRE_SANDBOX(m_sandbox);
-    m_cli = qEnvironmentVariable("PURGA_CLI");
-    QVERIFY2(!m_cli.isEmpty(), "PURGA_CLI must name the built purga-sesiones-cli");
-    QVERIFY(m_home.isValid());
+    if (!requireCli())
+        return;
     QFile env(qEnvironmentVariable("PURGA_BOUNCER_ENV"));
     if (!env.open(QIODevice::ReadOnly)) {
         if (runningInCi())

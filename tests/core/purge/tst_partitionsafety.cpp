@@ -9,14 +9,13 @@
 #include "core/purge/purgeengine.h"
 #include "core/rules/rules.h"
 #include "support/clirunner.h"
+#include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace purga;
@@ -47,18 +46,10 @@ bool exists(TestDatabase &db, const QString &part)
 
 } // namespace
 
-class TestPartitionSafety : public QObject
+class TestPartitionSafety : public CliTestCase
 {
     Q_OBJECT
 private slots:
-    void initTestCase()
-    {
-        PURGA_REQUIRE_SANDBOX(m_sandbox);
-        m_cli = qEnvironmentVariable("PURGA_CLI");
-        QVERIFY2(!m_cli.isEmpty() && QFileInfo::exists(m_cli), "PURGA_CLI must name the built CLI");
-        QVERIFY(m_home.isValid());
-    }
-
     void killedBackendBetweenDetachAndDropIsDroppedLater();
     void eventTriggerRefusingDropIsReportedAndRemembered();
     void dependentViewAndForeignKeyKeepDetachedTables();
@@ -96,18 +87,9 @@ private:
         QProcess p;
         p.setProcessEnvironment(cliEnvironment(m_sandbox, m_home.path()));
         p.setProgram(m_cli);
-        p.setArguments(args + QStringList{QStringLiteral("--conninfo"),
-                                          QStringLiteral("host=%1 port=%2 dbname=%3 user=identidad_purga "
-                                                         "sslmode=disable")
-                                              .arg(m_sandbox.host)
-                                              .arg(m_sandbox.port)
-                                              .arg(db.name())});
+        p.setArguments(args + QStringList{QStringLiteral("--conninfo"), conninfo(db)});
         return runProcess(p, 120000);
     }
-
-    test::SandboxInfo m_sandbox;
-    QString m_cli;
-    QTemporaryDir m_home;
 };
 
 // A backend killed between the DETACH and the DROP (the crash of the issue) leaves a plain table:

@@ -1,0 +1,216 @@
+// The two tables of purga-sesiones-cli: its commands (name, synopsis, help, options, whether it
+// connects, the function that runs it) and its options, each defined once. Help, usage checks and
+// dispatch read them (clihelp.cpp, cliapp.cpp).
+#include "clicommands.h"
+
+#include <QCoreApplication>
+
+#include <iterator>
+
+namespace purga::cli {
+
+namespace {
+
+// In --help order; a command's own --help lists its options in this order too.
+const CliOption kOptions[] = {
+    {"profile", "NAME", QT_TRANSLATE_NOOP("Cli", "Saved profile; its password comes from the OS keychain.")},
+    {"conninfo", "STRING",
+     QT_TRANSLATE_NOOP("Cli", "libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass "
+                              "(a password= here is visible in the process list).")},
+    {"service", "NAME", QT_TRANSLATE_NOOP("Cli", "libpq service name (pg_service.conf).")},
+    {"verbose", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "With an error, also print the server's and libpq's own details.")},
+    {"json", nullptr, QT_TRANSLATE_NOOP("Cli", "Machine-readable output on stdout (docs/cli-json.md).")},
+    {"estimates", nullptr, QT_TRANSLATE_NOOP("Cli", "Catalog estimates only (no exact counts).")},
+    {"rule", "ID", QT_TRANSLATE_NOOP("Cli", "Rule (repeatable): refresh_tokens, pre_tokens, log_sesiones.")},
+    {"all", nullptr, QT_TRANSLATE_NOOP("Cli", "Every rule (not with --rule).")},
+    {"yes", nullptr, QT_TRANSLATE_NOOP("Cli", "Really delete (otherwise only the preview is printed).")},
+    {"batch-size", "N", QT_TRANSLATE_NOOP("Cli", "Rows per batch (1-100000, default 5000).")},
+    {"lock-timeout-ms", "N", QT_TRANSLATE_NOOP("Cli", "lock_timeout of each batch (default 5000).")},
+    {"ddl-lock-timeout-ms", "N",
+     QT_TRANSLATE_NOOP("Cli",
+                       "lock_timeout of each DETACH/DROP of a partition (default 300): a waiting DETACH "
+                       "holds back every INSERT into log_sesiones, so it gives way quickly and retries.")},
+    {"statement-timeout-ms", "N",
+     QT_TRANSLATE_NOOP("Cli", "statement_timeout of each batch (default 120000).")},
+    {"pause-ms", "N", QT_TRANSLATE_NOOP("Cli", "Pause between batches (default 0).")},
+    {"nice", "R", QT_TRANSLATE_NOOP("Cli", "After each batch, sleep R × its time (default 0).")},
+    {"max-lag-ms", "N",
+     QT_TRANSLATE_NOOP("Cli", "No batch starts while a standby's replay lag is above N ms (default 1000 when "
+                              "the server has standbys; 0 off).")},
+    {"abort-lag-ms", "N",
+     QT_TRANSLATE_NOOP("Cli",
+                       "Stop cleanly (exit 6) when the replay lag stays above N ms for 60 s (default off).")},
+    {"throttle-file", "PATH",
+     QT_TRANSLATE_NOOP("Cli",
+                       "While this file exists no batch starts (hold a running purge: touch it; release: "
+                       "remove it).")},
+    {"sync-commit", "on|off",
+     QT_TRANSLATE_NOOP("Cli",
+                       "on: every batch waits for its WAL flush; off: batches commit asynchronously and "
+                       "the run ends with one durable commit before the receipt (default on).")},
+    {"target-batch-ms", "N",
+     QT_TRANSLATE_NOOP("Cli", "Adapt the batch size to this duration (default off).")},
+    {"vacuum", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")},
+    {"allow-short-retention", nullptr,
+     QT_TRANSLATE_NOOP("Cli",
+                       "Purge even with a retention shorter than the ADR's forensic window (refresh tokens "
+                       "30 days, pre-tokens 24 h, session log 12 months); refused (exit 4) without it.")},
+    {"detach-only", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "Keep detached partitions as tables instead of dropping them.")},
+    {"lock-key", "N", QT_TRANSLATE_NOOP("Cli", "Advisory lock key (default 731001, the ADR's).")},
+    {"lock-idle-seconds", "N",
+     QT_TRANSLATE_NOOP("Cli",
+                       "status: a lock holder idle this long is \"possibly a leaked lock\" (default: the "
+                       "profile's, 300).")},
+    {"host", "HOST", QT_TRANSLATE_NOOP("Cli", "Host name or address.")},
+    {"port", "PORT", QT_TRANSLATE_NOOP("Cli", "Port.")},
+    {"dbname", "DB", QT_TRANSLATE_NOOP("Cli", "Database.")},
+    {"user", "ROLE", QT_TRANSLATE_NOOP("Cli", "Role.")},
+    {"sslmode", "MODE",
+     QT_TRANSLATE_NOOP("Cli",
+                       "libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, "
+                       "::1 and Unix sockets.")},
+    {"sslrootcert", "PATH",
+     QT_TRANSLATE_NOOP("Cli", "Root certificate for verify-ca/verify-full (default: the system CA bundle).")},
+    {"environment", "ENV",
+     QT_TRANSLATE_NOOP("Cli",
+                       "none, development, staging or production: the GUI colours its window after it "
+                       "(production red). A new profile without it: production when its name or database "
+                       "contains \"prod\", otherwise none.")},
+    {"days", "N", QT_TRANSLATE_NOOP("Cli", "The last N days (default 30).")},
+    {"origin", "ORIGIN", QT_TRANSLATE_NOOP("Cli", "job, manual or all (default).")},
+    {"table", "NAME", QT_TRANSLATE_NOOP("Cli", "Only this table's rows.")},
+    {"max-hours", "N", QT_TRANSLATE_NOOP("Cli", "Overdue after N hours (default: the profile's, 48).")},
+    {"prometheus-textfile", "PATH",
+     QT_TRANSLATE_NOOP("Cli", "Write the run's metrics here for node_exporter (atomically).")},
+    {"token-hash", "HEX", QT_TRANSLATE_NOOP("Cli", "Hex SHA-256 of the token.")},
+    {"token-stdin", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "Read the raw token from stdin and hash it here (never sent).")},
+    {"reveal", nullptr, QT_TRANSLATE_NOOP("Cli", "Print whole token hashes (masked by default).")},
+    {"empresa", "N", QT_TRANSLATE_NOOP("Cli", "Tenant id.")},
+    {"usuario", "N", QT_TRANSLATE_NOOP("Cli", "User id.")},
+    {"since", "ISO", QT_TRANSLATE_NOOP("Cli", "From this ISO 8601 instant.")},
+    {"until", "ISO", QT_TRANSLATE_NOOP("Cli", "Up to this ISO 8601 instant.")},
+    {"csv", nullptr, QT_TRANSLATE_NOOP("Cli", "CSV on stdout.")},
+    {"minutes", "N", QT_TRANSLATE_NOOP("Cli", "Release after N minutes (default: on Ctrl-C / SIGTERM).")},
+};
+
+// In the top-level --help's order. The summary is the line under "Commands:", the description
+// the paragraph of `NAME --help`.
+const CliCommand kCommands[] = {
+    {"status", "[--json] [--estimates] [--lock-key N] [--lock-idle-seconds N]",
+     QT_TRANSLATE_NOOP("Cli", "connection, preflight checks and per-table overview (exit 4 if "
+                              "purging is refused)"),
+     QT_TRANSLATE_NOOP("Cli", "Connection, preflight checks, per-table overview and who holds or waits for "
+                              "the purge lock (exit 4 when purging is refused)."),
+     "json estimates lock-key lock-idle-seconds", 0, true, cmdStatus},
+    {"setup-history", "", QT_TRANSLATE_NOOP("Cli", "create the purge history tables (idempotent)"),
+     QT_TRANSLATE_NOOP("Cli", "Create or upgrade the purge history tables (idempotent)."), "", 0, true,
+     cmdSetupHistory},
+    {"preview", "[--rule ID]... [--json]",
+     QT_TRANSLATE_NOOP("Cli", "what each rule would remove, at one frozen database instant"),
+     QT_TRANSLATE_NOOP("Cli", "What each rule would remove, at one frozen database instant (every rule "
+                              "when no --rule is given)."),
+     "rule all json", 0, true, cmdPreview},
+    {"purge",
+     "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
+     "                         [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N] "
+     "[--abort-lag-ms N]\n"
+     "                         [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N] "
+     "[--detach-only] [--vacuum] "
+     "[--lock-key N] [--allow-short-retention] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "run the batched purge (needs --yes; without it, prints the preview "
+                              "only)"),
+     QT_TRANSLATE_NOOP("Cli",
+                       "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
+                       "cancel the batch in flight (exit 6)."),
+     "rule all yes batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
+     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only vacuum lock-key "
+     "prometheus-textfile allow-short-retention json",
+     0, true, cmdPurge},
+    {"history", "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",
+     QT_TRANSLATE_NOOP("Cli", "runs and rows removed per table (--days N | --since ISO-8601, "
+                              "--origin, --table; --json | --csv)"),
+     QT_TRANSLATE_NOOP("Cli", "Purge runs (the scheduled job's and manual ones) and rows removed per table, "
+                              "aggregated in the database (docs/cli-json.md)."),
+     "days since origin table json csv", 0, true, cmdHistory},
+    {"health", "[--max-hours N] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "overdue and failed-run checks for monitoring (--max-hours N; exit 7 "
+                              "when unhealthy)"),
+     QT_TRANSLATE_NOOP("Cli", "Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when "
+                              "overdue or unhealthy."),
+     "max-hours json", 0, true, cmdHealth},
+    {"profile-save",
+     "NAME --host H --port P --dbname D --user U [--sslmode M] [--sslrootcert PATH] [--environment E]",
+     QT_TRANSLATE_NOOP("Cli", "save a connection profile (--host --port --dbname --user "
+                              "--sslmode)"),
+     QT_TRANSLATE_NOOP("Cli", "Save a connection profile (never a password)."),
+     "host port dbname user sslmode sslrootcert environment", 1, false, cmdProfileSave},
+    {"password-store", "NAME",
+     QT_TRANSLATE_NOOP("Cli", "store the profile's password in the OS keychain (read "
+                              "from stdin)"),
+     QT_TRANSLATE_NOOP("Cli", "Store the password of an existing profile in the OS keychain, read from "
+                              "standard input."),
+     "", 1, false, cmdPasswordStore},
+    {"password-forget", "NAME", QT_TRANSLATE_NOOP("Cli", "remove it from the keychain"),
+     QT_TRANSLATE_NOOP("Cli", "Remove the profile's password from the OS keychain, saying whether one was "
+                              "stored."),
+     "", 1, false, cmdPasswordForget},
+    {"lookup", "(--token-hash HEX | --token-stdin) [--reveal] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "find a token by --token-hash HEX or --token-stdin (raw token, hashed "
+                              "here)"),
+     QT_TRANSLATE_NOOP("Cli", "Find a token by its SHA-256 or by the raw token on standard input (hashed "
+                              "here, never sent): which rule removes it and when, and its rotation chain. "
+                              "Not found: exit 0 with an empty list."),
+     "token-hash token-stdin reveal json", 0, true, cmdLookup},
+    {"timeline", "--empresa N --usuario N [--since ISO] [--until ISO] (--json | --csv) [--reveal]",
+     QT_TRANSLATE_NOOP("Cli", "one user's tokens and session log (--empresa N --usuario N "
+                              "[--since --until])"),
+     QT_TRANSLATE_NOOP("Cli", "One user's refresh tokens, pre-tokens and session-log events, newest first "
+                              "(every partition, DEFAULT included)."),
+     "empresa usuario since until json csv reveal", 0, true, cmdTimeline},
+    {"freeze", "[--minutes N] [--lock-key N]",
+     QT_TRANSLATE_NOOP("Cli", "hold the purge lock (no purge runs) until --minutes N pass or "
+                              "Ctrl-C / SIGTERM"),
+     QT_TRANSLATE_NOOP("Cli", "Evidence freeze: hold the purge lock so that neither this tool nor the "
+                              "scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 "
+                              "when another session holds it)."),
+     "minutes lock-key", 0, true, cmdFreeze},
+};
+
+} // namespace
+
+QStringList CliCommand::optionNames() const
+{
+    return QString::fromLatin1(options).split(u' ', Qt::SkipEmptyParts);
+}
+
+const QList<CliCommand> &cliCommands()
+{
+    static const QList<CliCommand> list(std::begin(kCommands), std::end(kCommands));
+    return list;
+}
+
+const CliCommand *findCommand(const QString &name)
+{
+    for (const CliCommand &c : cliCommands())
+        if (name == QLatin1String(c.name))
+            return &c;
+    return nullptr;
+}
+
+const QList<CliOption> &cliOptions()
+{
+    static const QList<CliOption> list(std::begin(kOptions), std::end(kOptions));
+    return list;
+}
+
+QStringList connectionOptionNames()
+{
+    return {QStringLiteral("profile"), QStringLiteral("conninfo"), QStringLiteral("service"),
+            QStringLiteral("verbose")};
+}
+
+} // namespace purga::cli
