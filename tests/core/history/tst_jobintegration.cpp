@@ -41,7 +41,8 @@ private slots:
         // The lock was released on the connection that took it: nobody holds it now.
         QCOMPARE(
             db.scalar(QStringLiteral(
-                          "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 731001"))
+                          "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 731001"
+                          " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))
                 .toInt(),
             0);
 

@@ -211,10 +211,12 @@ void TestPurgeEngine::advisoryLockHeldElsewhereDeletesNothing()
     QCOMPARE(r.toJson().value(QStringLiteral("lock_holder")).toString(), r.lockHolder);
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")), before);
     QCOMPARE(runState(db, r.runId), QStringLiteral("lock_ocupado"));
-    // The holder still has its lock; the engine took none.
+    // The holder still has its lock; the engine took none. Advisory keys are per database: other
+    // tests' databases in the same cluster may hold 731001 meanwhile.
     QCOMPARE(db.scalar(QStringLiteral(
                            "SELECT string_agg(pid::text, ',') FROM pg_locks WHERE locktype = 'advisory' "
-                           "AND objid = 731001 AND granted"))
+                           "AND objid = 731001 AND granted "
+                           "AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"))
                  .toString(),
              pid);
 }

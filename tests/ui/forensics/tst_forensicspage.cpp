@@ -31,7 +31,8 @@ namespace {
 const QString kHeld =
     QStringLiteral("SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE "
                    "l.locktype = 'advisory'"
-                   " AND l.objid = 731001 AND a.application_name = 'purga-sesiones (evidence freeze)'");
+                   " AND l.objid = 731001 AND a.application_name = 'purga-sesiones (evidence freeze)'"
+                   " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())");
 }
 
 class TestForensicsPage : public QObject
