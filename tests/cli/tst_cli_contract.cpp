@@ -1,4 +1,4 @@
-// The real purga-sesiones-cli ($PURGA_CLI) keeping its contract (issue 12): usage errors, each
+// The real purga-sesiones-cli ($PURGA_CLI) keeping its contract: usage errors, each
 // command's own --help, secrets never echoed, one-line errors that name the target, values
 // reaching libpq unchanged, one JSON vocabulary with nulls.
 #include "support/clirunner.h"

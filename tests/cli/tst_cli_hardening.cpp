@@ -1,5 +1,5 @@
 // The CLI keeps its memory, and the password in it, out of core dumps: prctl(PR_SET_DUMPABLE, 0)
-// at the start of main() (issue 12: a dump of the running CLI held the password in 7 copies).
+// at the start of main() (a core dump must not hold the password).
 // Shown the way a user would see it: with core dumps allowed, a process killed by SIGABRT leaves a
 // core, and the running CLI killed the same way leaves none.
 #include "support/clirunner.h"

@@ -1,4 +1,4 @@
-// `history`, `health` and `purge --prometheus-textfile` of the real purga-sesiones-cli (issue 9):
+// `history`, `health` and `purge --prometheus-textfile` of the real purga-sesiones-cli:
 // exact JSON keys and CSV columns, usage errors, exit 0 / 7, and the textfile written atomically.
 #include "core/history/prometheustextfile.h"
 #include "support/clirunner.h"

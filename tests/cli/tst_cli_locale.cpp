@@ -1,5 +1,5 @@
-// The real purga-sesiones-cli ($PURGA_CLI) follows the locale for people and never for scripts
-// (issue 13, "Languages"): with LANG=es_ES.UTF-8 its usage and connect errors and its --help are
+// The real purga-sesiones-cli ($PURGA_CLI) follows the locale for people and never for scripts:
+// with LANG=es_ES.UTF-8 its usage and connect errors and its --help are
 // Spanish, numbers are grouped the Spanish way (13.251) and the English way under en_US (13,251)
 // in the preview, the progress lines and the receipt alike, sizes read as the GUI's Display::bytes
 // says them, and the --json output has the same keys and enum values as under LC_ALL=C.

@@ -1,4 +1,4 @@
-// Pacing through the real purga-sesiones-cli (issue 11): the replica lag of the sandbox's real
+// Pacing through the real purga-sesiones-cli: the replica lag of the sandbox's real
 // streaming standby (replay paused with pg_wal_replay_pause()) holds the purge and the run
 // finishes after pg_wal_replay_resume(); the abort limit ends it cleanly (exit 6); a throttle
 // file holds and releases a run, and the hold stays cancellable with SIGINT.

@@ -1,5 +1,5 @@
 // The real purga-sesiones-cli binary ($PURGA_CLI) against the sandbox cluster: `purge` as scripts
-// and the scheduled job use it (issue 4, "CLI"). Connects with --conninfo and PGPASSWORD.
+// and the scheduled job use it. Connects with --conninfo and PGPASSWORD.
 #include "core/pg/pgconnection.h"
 #include "core/security/secrets.h"
 #include "support/clirunner.h"
@@ -442,7 +442,7 @@ void TestCliPurge::runIsRecordedWithoutUserEnvironment()
 
 void TestCliPurge::otherLockKeyIsWarnedAndRecorded()
 {
-    // Issue 8: --lock-key is recorded in the history and warned about (the job keeps 731001).
+    // --lock-key is recorded in the history and warned about (the job keeps 731001).
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(cliPreSeedSql(200)));

@@ -1,4 +1,4 @@
-// The real purga-sesiones-cli ($PURGA_CLI) stopped mid-purge (issue 12): SIGINT/SIGTERM with the
+// The real purga-sesiones-cli ($PURGA_CLI) stopped mid-purge: SIGINT/SIGTERM with the
 // password read from the real keychain (whose D-Bus threads once took the signal and died with
 // it), from a shell with and without job control; and a lost connection after committed batches.
 // All of them exit 6 with the committed rows said, never 130/143.

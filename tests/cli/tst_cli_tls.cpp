@@ -1,4 +1,4 @@
-// TLS by default (issue 8), through the real purga-sesiones-cli: a profile saved without --sslmode
+// TLS by default, through the real purga-sesiones-cli: a profile saved without --sslmode
 // for a remote host never gives its password to a server that declines TLS (a fake one, in
 // tests/fakes/fake-pg-notls.py), and status tells whether TLS is in use, with which sslmode, on
 // which host of a multi-host list, and warns (human and JSON) when the sslmode is weak.
@@ -141,7 +141,7 @@ private slots:
         QCOMPARE(savedSslMode(QStringLiteral("chosen")), QStringLiteral("require"));
     }
 
-    // Issue 8: "a fake server that declines TLS and asks for a clear-text password received the
+    // "A fake server that declines TLS and asks for a clear-text password received the
     // maintenance role's real password". The profile names a remote host; PGHOSTADDR sends libpq
     // to the fake server on 127.0.0.1 without resolving the name, as a spoofed DNS answer would.
     void impostorDecliningTlsNeverGetsThePassword()

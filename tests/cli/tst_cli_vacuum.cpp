@@ -1,4 +1,4 @@
-// The real purga-sesiones-cli ($PURGA_CLI) with --vacuum (issue 8): SIGINT/SIGTERM while VACUUM
+// The real purga-sesiones-cli ($PURGA_CLI) with --vacuum: SIGINT/SIGTERM while VACUUM
 // waits for a lock held by another session cancel it (exit 6, the deleted rows stay deleted); a
 // cancel before it skips it; a VACUUM that cannot get its lock gives up after the lock timeout.
 // Also --allow-short-retention: a retention shorter than the forensic window, from a hand-edited

@@ -1,4 +1,4 @@
-// Tests through a real pgbouncer (issue 8, connection poolers): in pool_mode=transaction the
+// Tests through a real pgbouncer: in pool_mode=transaction the
 // session advisory lock excludes no one, so the pooler is detected and the purge refused (exit 4)
 // with a message that names it, while the preview still runs; in pool_mode=session everything
 // keeps working. The pgbouncers come from scripts/pgbouncer-sandbox (CTest fixture "pgbouncer").

@@ -1,4 +1,4 @@
-// The purge's commit mode and its progress over wall time (issue 11), through the real engine on
+// The purge's commit mode and its progress over wall time, through the real engine on
 // the sandbox. A statement trigger on the refresh tokens records, inside each batch's own
 // transaction, its synchronous_commit and the WAL insert position; the run with --sync-commit off
 // must have every batch asynchronous and, when it returns, the WAL flushed past every batch.

@@ -1,4 +1,4 @@
-// Database tests of issue 8, "Partitions": a partition this app detached and did not drop is never
+// Partitions: a partition this app detached and did not drop is never
 // forgotten (a killed backend or an event trigger between DETACH and DROP, dependent views and
 // foreign keys); where DETACH is not concurrent, DETACH and DROP share one transaction; the rows of
 // sub-partitioned partitions are counted in their leaves and never more are dropped than

@@ -81,7 +81,7 @@ private slots:
         QVERIFY(passwords.removeSync(p.name).ok);
     }
 
-    // Issue 8: a new profile gets verify-full unless its host is loopback, following the host
+    // A new profile gets verify-full unless its host is loopback, following the host
     // until the user picks a mode; a weak mode towards a remote host is shown amber.
     void newProfileSslModeFollowsTheHost()
     {

@@ -1,4 +1,4 @@
-// The History page's series for a known history (issue 9), offscreen: stacked bars per day and
+// The History page's series for a known history, offscreen: stacked bars per day and
 // table with job and manual apart, durations with problem runs marked, sizes, the runs table.
 #include "ui/history/historypage.h"
 #include "ui/history/rundetaildialog.h"

@@ -150,7 +150,7 @@ private slots:
         state.setPurgeRunning(false);
     }
 
-    // Issue 13: at the main window's 1240x780 the Preview page gets about 1060x640; both charts,
+    // At the main window's 1240x780 the Preview page gets about 1060x640; both charts,
     // down to their last bar, are on the first screen (not cut by the scroll area).
     void chartsFitTheFirstScreen()
     {
@@ -256,7 +256,7 @@ private slots:
         QVERIFY(eligible->alignment() & Qt::AlignRight);
         // No ADR warning where the ADR's sample deletes nothing inside the window.
         RulePreviewTab *preTab = page.tabFor(QStringLiteral("pre_tokens"));
-        preTab->ensureBuilt(); // a hidden tab builds its contents when shown (issue 11)
+        preTab->ensureBuilt(); // a hidden tab builds its contents when shown
         QVERIFY(preTab->findChild<QLabel *>(QStringLiteral("eligibleValue")));
         QVERIFY(!preTab->findChild<QLabel *>(QStringLiteral("adrWarning")));
 
@@ -337,7 +337,7 @@ private slots:
         QVERIFY(!page.purgeButton()->isEnabled());
     }
 
-    // A retention shorter than the forensic window (issue 8), here one second short with the
+    // A retention shorter than the forensic window, here one second short with the
     // settings' override: a findable warning naming the rule, the retention and the window, and a
     // warning icon on its tab; exactly the window (the other rules) shows none.
     void shortRetentionIsWarned()
@@ -373,7 +373,7 @@ private slots:
         QVERIFY(page.tabs()->tabIcon(2).isNull());
     }
 
-    // Issue 11: when a preview arrives only the visible tab is built; another tab builds its
+    // When a preview arrives only the visible tab is built; another tab builds its
     // contents when first shown, the same as a tab built at once.
     void hiddenTabsAreBuiltWhenShown()
     {

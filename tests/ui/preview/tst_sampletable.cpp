@@ -1,5 +1,5 @@
 // SampleTableWidget: the mouse wheel over the preview's sample table scrolls the page until the
-// table is clicked (issue 12: the wheel was trapped by the table); in the real preview tab, over
+// table is clicked (the wheel must not be trapped by the table); in the real preview tab, over
 // the sample and over the SQL alike.
 #include "core/rules/rules.h"
 #include "ui/common/sqlview.h"
@@ -94,7 +94,7 @@ private slots:
         rule.deleteSql = QStringLiteral("DELETE FROM identidad.trx_refresh_tokens");
         plan.rules = {rule};
         RulePreviewTab tab(plan, plan.rules.first());
-        tab.ensureBuilt(); // all of it now, not the sample and SQL on a later turn (issue 11)
+        tab.ensureBuilt(); // all of it now, not the sample and SQL on a later turn
         tab.resize(900, 500);
         tab.show();
         QVERIFY(QTest::qWaitForWindowExposed(&tab));

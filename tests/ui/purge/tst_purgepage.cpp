@@ -92,7 +92,7 @@ private slots:
     }
 
     // A role that may DELETE but not DETACH: the row rules still purge, only the partition rule is
-    // refused, in the page and in the confirmation (issue 8, preflight blockers per rule).
+    // refused, in the page and in the confirmation.
     void partitionRuleRefusedAloneKeepsTheRowRules()
     {
         DbSession session;
@@ -570,7 +570,7 @@ private slots:
         QVERIFY(MessageBox::lastTitle().contains(QStringLiteral("purge"), Qt::CaseInsensitive));
     }
 
-    // Issue 11: Pause holds a running purge before its next batch, a batch size typed during the
+    // Pause holds a running purge before its next batch, a batch size typed during the
     // run applies from the next batch, both are logged, and the hold is shown and timed.
     void liveControlsPauseAndResizeARun()
     {
@@ -632,7 +632,7 @@ private slots:
         QVERIFY(!live->batchSpin()->isEnabled() && !live->pauseButton()->isEnabled());
     }
 
-    // Issue 11: the replica lag limit is the profile's setting (pacing/max_lag_ms): shown before a
+    // The replica lag limit is the profile's setting (pacing/max_lag_ms): shown before a
     // run, used by the run (its log says the pacing it ran with), and an edit goes into the profile.
     void maxLagComesFromTheProfile()
     {

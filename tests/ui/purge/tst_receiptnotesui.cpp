@@ -1,4 +1,4 @@
-// Issue 8 in the GUI, where the decision is made and after it: the confirmation dialog repeats
+// In the GUI, where the decision is made and after it: the confirmation dialog repeats
 // what the ADR's scheduled job would still delete inside the forensic window and a retention
 // shorter than the window; the receipt view says the same and names the sessions that waited
 // for the purge lock (in its details and in the copied text).

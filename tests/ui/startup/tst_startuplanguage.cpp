@@ -1,4 +1,4 @@
-// The GUI's language (issue 13, "Languages"): `--lang en` installs no catalogue (English is the
+// The GUI's language: `--lang en` installs no catalogue (English is the
 // source language, there is no purga_en) and keeps English numbers; `--lang es` loads the Spanish
 // catalogue that purga_core carries for both executables, Qt's own strings included.
 #include "ui/startup/startupoptions.h"

@@ -1,4 +1,4 @@
-// Dark mode (issue 13): under a dark application palette the banners, the checks' verdict and the
+// Dark mode: under a dark application palette the banners, the checks' verdict and the
 // partition tiles draw dark backgrounds with their theme's colours (no hard-coded pale box in a
 // dark window), and a widget made under a light palette follows when the palette turns dark.
 #include "core/history/health.h"

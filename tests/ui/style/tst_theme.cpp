@@ -1,4 +1,4 @@
-// Theme (issue 13): light and dark variants of the semantic colours, picked from the palette's
+// Theme: light and dark variants of the semantic colours, picked from the palette's
 // window colour, each readable (WCAG contrast of at least 4.5 for text on its background).
 #include "ui/style/theme.h"
 

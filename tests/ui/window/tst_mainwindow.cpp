@@ -248,7 +248,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy() && w.state()->overview().exact, 60000);
     }
 
-    // Issue 8: the bar says TLS when it is in use, and turns amber for a weak sslmode towards a
+    // The bar says TLS when it is in use, and turns amber for a weak sslmode towards a
     // host that is not loopback (hostaddr keeps the test on the sandbox).
     void weakSslModeTowardsARemoteHostIsAmber()
     {
