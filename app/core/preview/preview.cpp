@@ -3,6 +3,7 @@
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
 #include "core/pg/sqlfailure.h"
+#include "core/security/secrets.h"
 #include "core/util/textformat.h"
 
 #include <QDateTime>
@@ -264,13 +265,6 @@ QString PartitionInfo::stateId() const
     if (detachedNotDropped)
         return QStringLiteral("detached_not_dropped");
     return detachPending ? QStringLiteral("detach_pending") : QStringLiteral("attached");
-}
-
-QString maskHash(const QString &hash)
-{
-    if (hash.size() <= 12)
-        return QString(hash.size(), u'•');
-    return hash.left(6) + QStringLiteral("…") + hash.right(4);
 }
 
 QString cutoffInZone(const QString &utcText, const QString &ianaZone)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connectresult.h"
 #include "dbcontext.h"
 #include "dbrequest.h"
 #include "core/overview/overview.h"
@@ -20,13 +21,6 @@ class QueryCanceller;
 namespace detail {
 class DbWorker;
 }
-
-// What a successful connect request returns.
-struct ConnectResult
-{
-    ConnectionProfile profile;
-    int backendPid = 0;
-};
 
 // The GUI's database session: one connection owned by one worker thread, and a queue of requests
 // that run there one at a time. Every method returns at once with a DbRequest handle that reports
@@ -94,8 +88,4 @@ private:
     quint64 m_nextId = 1;
 };
 
-void registerMetaTypes();
-
 } // namespace purga
-
-Q_DECLARE_METATYPE(purga::ConnectResult)
