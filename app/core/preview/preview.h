@@ -36,6 +36,10 @@ struct PartitionInfo
     QString reason; // translated: why a detached partition was not dropped
 
     QString stateId() const; // attached | detach_pending | detached_not_dropped (JSON)
+    // Full: every key the preview writes; Summary: the Overview's (name, bounds, default, rows,
+    // rows_exact, bytes, removable).
+    enum class JsonDetail { Summary, Full };
+    QJsonObject toJson(JsonDetail detail = JsonDetail::Full) const;
 };
 
 struct CountBucket
