@@ -8,6 +8,7 @@
 #include "core/security/passwordstore.h"
 #include "core/security/secrets.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "core/util/language.h"
 #include "core/util/processguard.h"
 #include "core/util/purga_version.h"

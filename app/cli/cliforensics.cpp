@@ -28,7 +28,7 @@ namespace purga::cli {
 
 namespace {
 
-const QStringList kTokenRules = {QStringLiteral("refresh_tokens"), QStringLiteral("pre_tokens")};
+const QStringList kTokenRules = {RuleId::RefreshTokens, RuleId::PreTokens};
 
 // Reads the raw token from stdin, hashes it here and wipes the buffer: it is never sent, printed or kept.
 QString hashFromStdin()

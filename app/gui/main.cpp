@@ -1,5 +1,6 @@
 #include "core/session/applog.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "core/util/buildinfo.h"
 #include "core/util/processguard.h"
 #include "ui/startup/startupoptions.h"

@@ -8,6 +8,7 @@
 // BENCH_HISTORY_SHOTS=DIR also saves PNGs of the page and of its runs table per preset (after the measured
 // paint).
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "ui/history/historypage.h"
 #include "ui/state/appstate.h"
 

@@ -6,6 +6,7 @@
 // Not a test: docs/benchmarks.md keeps the numbers.
 //   PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "ui/overview/overviewpage.h"
 #include "ui/preview/previewpage.h"
 #include "ui/purge/purgeconfirmdialog.h"

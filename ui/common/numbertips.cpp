@@ -11,12 +11,12 @@ namespace {
 // The SQL idea of "removable" for one rule.
 QString removableIdea(const QString &ruleId)
 {
-    if (ruleId == QLatin1String("refresh_tokens"))
+    if (ruleId == RuleId::RefreshTokens)
         return QCoreApplication::translate(
             "NumberTips",
             "Removable: revoked (revocado) with revocado_en before the cutoff, or expiracion before "
             "the cutoff; the cutoff is now minus the retention (30 days by default).");
-    if (ruleId == QLatin1String("pre_tokens"))
+    if (ruleId == RuleId::PreTokens)
         return QCoreApplication::translate(
             "NumberTips",
             "Removable: used (usado_en) before the cutoff, or expiracion before the cutoff; the cutoff "
@@ -29,7 +29,7 @@ QString removableIdea(const QString &ruleId)
 
 QString countMeaning(const QString &ruleId, const QString &key)
 {
-    const bool pre = ruleId == QLatin1String("pre_tokens");
+    const bool pre = ruleId == RuleId::PreTokens;
     if (key == QLatin1String("total"))
         return QCoreApplication::translate("NumberTips", "All rows of the table.");
     if (key == QLatin1String("revoked"))

@@ -174,8 +174,8 @@ void TokenLookupView::showMatches(const QList<TokenMatch> &matches)
     if (matches.isEmpty()) {
         m_summary->setText(Display::statusSymbol(Display::Status::Info) + u' ' +
                            tr("%1 is not present in %2 or %3: never issued, or already purged.")
-                               .arg(shownHash(m_lookedUpHash), Rules::table(QStringLiteral("refresh_tokens")),
-                                    Rules::table(QStringLiteral("pre_tokens"))));
+                               .arg(shownHash(m_lookedUpHash), Rules::table(RuleId::RefreshTokens),
+                                    Rules::table(RuleId::PreTokens)));
     } else {
         QStringList blocks;
         for (const TokenMatch &m : matches)

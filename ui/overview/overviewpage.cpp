@@ -199,7 +199,7 @@ void OverviewPage::rebuild()
             partitions = t.partitions;
     }
     m_stripTitle->setText(
-        tr("Months of %1 (partitions, oldest first)").arg(Rules::table(QStringLiteral("log_sesiones"))));
+        tr("Months of %1 (partitions, oldest first)").arg(Rules::table(RuleId::LogSesiones)));
     m_strip->setPartitions(partitions);
     m_stripTitle->setVisible(!partitions.isEmpty());
     m_strip->setVisible(!partitions.isEmpty());

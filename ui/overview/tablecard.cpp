@@ -22,7 +22,7 @@ TableCard::TableCard(const QString &ruleId, QWidget *parent)
     m_grid->setHorizontalSpacing(16);
 
     const bool partitioned = Rules::isPartitionRule(ruleId);
-    const bool preTokens = ruleId == QLatin1String("pre_tokens");
+    const bool preTokens = ruleId == RuleId::PreTokens;
     addRow(QStringLiteral("total"), tr("Total rows"));
     if (!partitioned) {
         addRow(QStringLiteral("revoked"), preTokens ? tr("Used") : tr("Revoked"));

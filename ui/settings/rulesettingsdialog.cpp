@@ -34,7 +34,7 @@ QSpinBox *spin(int max, const QString &suffix, QWidget *parent)
 
 QString unitSuffix(const QString &ruleId)
 {
-    if (ruleId == QLatin1String("pre_tokens"))
+    if (ruleId == RuleId::PreTokens)
         return RuleSettingsDialog::tr(" hours");
     if (Rules::isPartitionRule(ruleId))
         return RuleSettingsDialog::tr(" months");
@@ -44,7 +44,7 @@ QString unitSuffix(const QString &ruleId)
 QString inUnits(const QString &ruleId, qint64 seconds)
 {
     const qint64 units = qRound64(double(seconds) / double(RuleSettingsDialog::retentionUnitSeconds(ruleId)));
-    if (ruleId == QLatin1String("pre_tokens"))
+    if (ruleId == RuleId::PreTokens)
         return RuleSettingsDialog::tr("%n hour(s)", nullptr, int(units));
     if (Rules::isPartitionRule(ruleId))
         return RuleSettingsDialog::tr("%n month(s)", nullptr, int(units));
@@ -138,7 +138,7 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
     grid->addWidget(title, 0, col);
 
     Row row;
-    row.retention = spin(id == QLatin1String("pre_tokens") ? 876000 : 36500, unitSuffix(id), this);
+    row.retention = spin(id == RuleId::PreTokens ? 876000 : 36500, unitSuffix(id), this);
     row.retention->setToolTip(Rules::retentionText(id));
     row.note = new QLabel(this);
     row.note->setTextFormat(Qt::PlainText);
@@ -205,7 +205,7 @@ RuleSettingsDialog::~RuleSettingsDialog() = default;
 
 qint64 RuleSettingsDialog::retentionUnitSeconds(const QString &ruleId)
 {
-    if (ruleId == QLatin1String("pre_tokens"))
+    if (ruleId == RuleId::PreTokens)
         return 3600;
     if (Rules::isPartitionRule(ruleId))
         return qRound64(365.25 * 86400.0 / 12.0); // the calendar month Rules::retentionInterval uses

@@ -1,5 +1,6 @@
 #include "aboutdialog.h"
 
+#include "core/pg/libpqinfo.h"
 #include "core/session/applog.h"
 #include "core/util/buildinfo.h"
 #include "ui/state/appstate.h"
@@ -103,7 +104,7 @@ QString AboutDialog::versionsText() const
     QStringList lines;
     lines << tr("Version: %1").arg(buildinfo::appVersion());
     lines << tr("Qt: %1").arg(buildinfo::qtVersion());
-    lines << tr("libpq: %1").arg(buildinfo::libpqVersion());
+    lines << tr("libpq: %1").arg(libpqVersion());
     if (m_state && m_state->isConnected() && !m_state->preflight().serverVersion.isEmpty())
         lines << tr("PostgreSQL server: %1").arg(m_state->preflight().serverVersion);
     else

@@ -38,7 +38,7 @@ QString ruleColumns(const RuleConfig &rule)
 
 QString lookupSql(const RuleConfig &rule, const QString &hash)
 {
-    const bool refresh = rule.id == QLatin1String("refresh_tokens");
+    const bool refresh = rule.id == RuleId::RefreshTokens;
     return QStringLiteral("SELECT t.id, t.empresa_id, t.usuario_id, t.token_hash, %1, %2, %3, %4, %5, %6, %7"
                           " FROM %8 t WHERE t.token_hash = %9")
         .arg(iso(QStringLiteral("t.creado_en")), iso(QStringLiteral("t.expiracion")),
@@ -208,7 +208,7 @@ QJsonObject TokenMatch::toJson(bool revealHashes) const
                   {QStringLiteral("used_utc"), orNull(usedUtc)},
                   {QStringLiteral("removable_from_utc"), orNull(removableFromUtc)},
                   {QStringLiteral("removable_now"), removableNow}};
-    if (rule == QLatin1String("refresh_tokens")) {
+    if (rule == RuleId::RefreshTokens) {
         QJsonArray chain;
         for (const FamilyMember &m : family)
             chain.append(QJsonObject{{QStringLiteral("id"), double(m.id)},

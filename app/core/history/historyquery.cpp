@@ -2,7 +2,6 @@
 
 #include "historystore.h"
 #include "core/pg/pgconnection.h"
-#include "core/purge/purgeengine.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -73,9 +72,6 @@ QString bucketCte(const QString &bindMaxPoints)
 }
 const QString kBucketStart = QStringLiteral(
     "w.t0 + make_interval(secs => floor(extract(epoch FROM f.iniciada_en - w.t0) / w.secs) * w.secs)");
-
-constexpr int kSizesLockTimeoutMs = 2000;
-constexpr int kSizesStatementTimeoutMs = 120000;
 
 const QStringList kStatuses = {QStringLiteral("ok"),           QStringLiteral("cancelado"),
                                QStringLiteral("error"),        QStringLiteral("lock_ocupado"),
@@ -282,71 +278,6 @@ QString HistoryQuery::serverTimeZone(PgConnection &conn)
     return q.exec(QStringLiteral("SELECT reset_val FROM pg_settings WHERE name = 'TimeZone'")) && q.next()
                ? q.value(0).toString()
                : QStringLiteral("UTC");
-}
-
-bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error,
-                      const QList<qint64> &rowsLeft)
-{
-    QSqlQuery check(conn.database());
-    if (!check.exec(QStringLiteral(
-            "SELECT NOT pg_is_in_recovery() AND NOT current_setting('transaction_read_only')::bool,"
-            " to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[], double precision[])') "
-            "IS NOT NULL,"
-            " to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[])') IS NOT NULL")) ||
-        !check.next() || !check.value(0).toBool() || !(check.value(1).toBool() || check.value(2).toBool()))
-        return true; // a standby, a read-only session or a history without the function: nothing to record
-    // A history set up before the counts could be passed (setup-history not rerun since) has the
-    // two-argument function, which counts the tables itself: slower, still right.
-    const bool passCounts = check.value(1).toBool();
-    // Counting and sizing take ACCESS SHARE locks: bounded, so a table locked by someone else costs
-    // this run its size sample, never a wait without end.
-    QSqlQuery q(conn.database());
-    if (!q.exec(QStringLiteral("BEGIN")) ||
-        !q.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(kSizesLockTimeoutMs)) ||
-        !q.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(kSizesStatementTimeoutMs)) ||
-        !q.prepare(passCounts ? QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), "
-                                               "CAST(? AS text[]), CAST(? AS double precision[]))")
-                              : QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), "
-                                               "CAST(? AS text[]))"))) {
-        *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
-        q.exec(QStringLiteral("ROLLBACK"));
-        return false;
-    }
-    q.addBindValue(runId);
-    QStringList quoted;
-    for (const QString &t : tables)
-        quoted << u'"' + HistoryQuery::qualified(t) + u'"';
-    q.addBindValue(QString(u'{' + quoted.join(u',') + u'}'));
-    QStringList counts;
-    for (qsizetype i = 0; i < tables.size(); ++i)
-        counts << (i < rowsLeft.size() && rowsLeft.at(i) >= 0 ? QString::number(rowsLeft.at(i))
-                                                              : QStringLiteral("NULL"));
-    if (passCounts)
-        q.addBindValue(QString(u'{' + counts.join(u',') + u'}'));
-    if (!q.exec()) {
-        *error = HistoryQuery::tr("Could not record the table sizes: %1").arg(q.lastError().databaseText());
-        QSqlQuery(conn.database()).exec(QStringLiteral("ROLLBACK"));
-        return false;
-    }
-    QSqlQuery commit(conn.database());
-    if (!commit.exec(QStringLiteral("COMMIT"))) {
-        *error =
-            HistoryQuery::tr("Could not record the table sizes: %1").arg(commit.lastError().databaseText());
-        return false;
-    }
-    return true;
-}
-
-bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QString *error)
-{
-    QStringList tables;
-    QList<qint64> rowsLeft; // the preview's count less what the run removed (row rules)
-    for (const RuleReceipt &r : receipt.rules)
-        if (r.status != RuleStatus::Skipped && !r.table.isEmpty()) {
-            tables << r.table;
-            rowsLeft << (r.rowsBefore >= 0 ? qMax<qint64>(0, r.rowsBefore - r.deleted) : -1);
-        }
-    return tables.isEmpty() || recordTableSizes(conn, receipt.runId, tables, error, rowsLeft);
 }
 
 bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,

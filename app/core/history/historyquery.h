@@ -12,7 +12,6 @@
 namespace purga {
 
 class PgConnection;
-struct PurgeReceipt;
 
 // What part of the history to read. Times are instants (UTC); an invalid bound is open.
 struct HistoryRange
@@ -117,15 +116,5 @@ public:
     static QString serverTimeZone(PgConnection &conn);
     static QString qualified(const QString &table); // "trx_pre_tokens" -> "identidad.trx_pre_tokens"
 };
-
-// After a run: rows left and total bytes per table (identidad_tabla_filas / identidad_tabla_bytes)
-// through identidad.purga_registrar_tamanos. rowsLeft, aligned with tables, gives the caller's own
-// row counts (-1 or missing: the function counts; a history set up before counts could be passed
-// always counts). Does nothing on a standby or a history without the function (returns true then);
-// false with an error when the recording itself failed.
-bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables, QString *error,
-                      const QList<qint64> &rowsLeft = {});
-// The same for the tables a purge run worked on (its rules that were not skipped).
-bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QString *error);
 
 } // namespace purga

@@ -9,6 +9,25 @@
 
 namespace purga {
 
+namespace {
+
+// The bounds of recordTableSizes' transaction.
+constexpr int kSizesLockTimeoutMs = 2000;
+constexpr int kSizesStatementTimeoutMs = 120000;
+
+// The recording's failure keeps the words (and translation context) of the history's reader.
+QString sizesFailed()
+{
+    return QCoreApplication::translate("HistoryQuery", "Could not record the table sizes: %1");
+}
+
+QString qualified(const QString &table)
+{
+    return table.contains(u'.') ? table : QStringLiteral("identidad.") + table;
+}
+
+} // namespace
+
 bool HistoryStore::setup(PgConnection &conn, QString *error)
 {
     QFile f(QStringLiteral(":/sql/purga_historial.sql"));
@@ -116,6 +135,58 @@ bool HistoryStore::writeMetric(PgConnection &conn, const QString &runId, const Q
                 QStringLiteral("SELECT identidad.purga_registrar(CAST(? AS uuid), CAST(? AS text), "
                                "CAST(? AS text), CAST(? AS double precision))"),
                 {runId, metric, table, value}, error);
+}
+
+bool HistoryStore::recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables,
+                                    QString *error, const QList<qint64> &rowsLeft)
+{
+    QSqlQuery check(conn.database());
+    if (!check.exec(QStringLiteral(
+            "SELECT NOT pg_is_in_recovery() AND NOT current_setting('transaction_read_only')::bool,"
+            " to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[], double precision[])') "
+            "IS NOT NULL,"
+            " to_regprocedure('identidad.purga_registrar_tamanos(uuid, text[])') IS NOT NULL")) ||
+        !check.next() || !check.value(0).toBool() || !(check.value(1).toBool() || check.value(2).toBool()))
+        return true; // a standby, a read-only session or a history without the function: nothing to record
+    // A history set up before the counts could be passed (setup-history not rerun since) has the
+    // two-argument function, which counts the tables itself: slower, still right.
+    const bool passCounts = check.value(1).toBool();
+    // Counting and sizing take ACCESS SHARE locks: bounded, so a table locked by someone else costs
+    // this run its size sample, never a wait without end.
+    QSqlQuery q(conn.database());
+    if (!q.exec(QStringLiteral("BEGIN")) ||
+        !q.exec(QStringLiteral("SET LOCAL lock_timeout = %1").arg(kSizesLockTimeoutMs)) ||
+        !q.exec(QStringLiteral("SET LOCAL statement_timeout = %1").arg(kSizesStatementTimeoutMs)) ||
+        !q.prepare(passCounts ? QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), "
+                                               "CAST(? AS text[]), CAST(? AS double precision[]))")
+                              : QStringLiteral("SELECT identidad.purga_registrar_tamanos(CAST(? AS uuid), "
+                                               "CAST(? AS text[]))"))) {
+        *error = sizesFailed().arg(q.lastError().databaseText());
+        q.exec(QStringLiteral("ROLLBACK"));
+        return false;
+    }
+    q.addBindValue(runId);
+    QStringList quoted;
+    for (const QString &t : tables)
+        quoted << u'"' + qualified(t) + u'"';
+    q.addBindValue(QString(u'{' + quoted.join(u',') + u'}'));
+    QStringList counts;
+    for (qsizetype i = 0; i < tables.size(); ++i)
+        counts << (i < rowsLeft.size() && rowsLeft.at(i) >= 0 ? QString::number(rowsLeft.at(i))
+                                                              : QStringLiteral("NULL"));
+    if (passCounts)
+        q.addBindValue(QString(u'{' + counts.join(u',') + u'}'));
+    if (!q.exec()) {
+        *error = sizesFailed().arg(q.lastError().databaseText());
+        QSqlQuery(conn.database()).exec(QStringLiteral("ROLLBACK"));
+        return false;
+    }
+    QSqlQuery commit(conn.database());
+    if (!commit.exec(QStringLiteral("COMMIT"))) {
+        *error = sizesFailed().arg(commit.lastError().databaseText());
+        return false;
+    }
+    return true;
 }
 
 } // namespace purga

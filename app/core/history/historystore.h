@@ -1,7 +1,9 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace purga {
 
@@ -31,6 +33,13 @@ public:
     // metric: identidad_purga_filas | identidad_purga_duracion_ms; table: bare table name.
     static bool writeMetric(PgConnection &conn, const QString &runId, const QString &metric,
                             const QString &table, double value, QString *error);
+    // After a run: rows left and total bytes per table (identidad_tabla_filas / identidad_tabla_bytes)
+    // through identidad.purga_registrar_tamanos. rowsLeft, aligned with tables, gives the caller's own
+    // row counts (-1 or missing: the function counts; a history set up before counts could be passed
+    // always counts). Does nothing on a standby or a history without the function (returns true then);
+    // false with an error when the recording itself failed.
+    static bool recordTableSizes(PgConnection &conn, const QString &runId, const QStringList &tables,
+                                 QString *error, const QList<qint64> &rowsLeft = {});
 };
 
 } // namespace purga

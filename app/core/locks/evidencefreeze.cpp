@@ -1,7 +1,7 @@
 #include "evidencefreeze.h"
 
+#include "lockholders.h"
 #include "core/pg/pgconnection.h"
-#include "core/purge/purgeengine.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

@@ -304,4 +304,16 @@ bool LockHolders::terminate(PgConnection &conn, qint64 key, const LockSession &s
     return true;
 }
 
+QString describeLockHolder(PgConnection &conn, qint64 key)
+{
+    // One source of truth with `status` and the pages: LockHolders. The words of a refused purge
+    // keep their translation context.
+    LockWatchOptions options;
+    options.key = key;
+    LockHolders holders;
+    if (!LockHolders::fetch(conn, options, &holders, nullptr) || !holders.held())
+        return QCoreApplication::translate("PurgeEngine", "an unknown session");
+    return holders.holder->describe();
+}
+
 } // namespace purga

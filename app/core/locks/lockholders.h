@@ -89,4 +89,8 @@ public:
     static QString duration(qint64 seconds);
 };
 
+// Who holds advisory lock `key` in this database, in words ("pid 123 (app, user x, from …, idle for 40 s)"),
+// saying what this role may not see instead of guessing; "an unknown session" when nobody is found.
+QString describeLockHolder(PgConnection &conn, qint64 key);
+
 } // namespace purga

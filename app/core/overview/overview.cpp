@@ -76,14 +76,7 @@ QJsonObject Overview::toJson() const
         if (!t.partitions.isEmpty()) {
             QJsonArray parts;
             for (const PartitionInfo &p : t.partitions)
-                parts.append(QJsonObject{{QStringLiteral("name"), p.name},
-                                         {QStringLiteral("lower_bound"), jsonText(p.lowerBound)},
-                                         {QStringLiteral("upper_bound"), jsonText(p.upperBound)},
-                                         {QStringLiteral("default"), p.isDefault},
-                                         {QStringLiteral("rows"), double(p.rows)},
-                                         {QStringLiteral("rows_exact"), p.rowsExact},
-                                         {QStringLiteral("bytes"), double(p.bytes)},
-                                         {QStringLiteral("removable"), p.removable}});
+                parts.append(p.toJson(PartitionInfo::JsonDetail::Summary));
             o.insert(QStringLiteral("partitions"), parts);
         }
         arr.append(o);

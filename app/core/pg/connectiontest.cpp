@@ -1,7 +1,7 @@
 #include "connectiontest.h"
 
+#include "dbfailure.h"
 #include "pgconnection.h"
-#include "core/session/dbrequest.h"
 
 #include <libpq-fe.h>
 

@@ -103,28 +103,28 @@ ConnectError fromServer(const Probe &p, const ConnectionProfile &profile, const 
     const QByteArray sslMode = paramValue(params, "sslmode");
     if (p.sqlState == QLatin1String("28P01")) {
         e.kind = K::WrongPassword;
-        e.message = PgConnection::tr("Wrong password or unknown role for %1.").arg(target);
+        e.message = ConnectMessages::tr("Wrong password or unknown role for %1.").arg(target);
     } else if (p.sqlState == QLatin1String("3D000")) {
         e.kind = K::DatabaseMissing;
-        e.message = PgConnection::tr("The database does not exist on %1.").arg(target);
+        e.message = ConnectMessages::tr("The database does not exist on %1.").arg(target);
     } else if (p.sqlState == QLatin1String("28000") && sslMode == "disable" &&
                explainTlsRequired(params, profile, &e)) {
         e.sqlState = p.sqlState;
     } else if (p.sqlState == QLatin1String("28000")) {
         e.kind = K::NotAuthorized;
         e.message =
-            PgConnection::tr("The server does not accept %1 (pg_hba.conf, or the role may not log in).")
+            ConnectMessages::tr("The server does not accept %1 (pg_hba.conf, or the role may not log in).")
                 .arg(target);
     } else if (p.sqlState == QLatin1String("57P03") || p.sqlState == QLatin1String("53300")) {
         e.kind = K::ServerUnavailable;
         e.message = p.sqlState == QLatin1String("57P03")
-                        ? PgConnection::tr("The server at %1 is starting up, shutting down or in recovery; "
+                        ? ConnectMessages::tr("The server at %1 is starting up, shutting down or in recovery; "
                                            "try again in a moment.")
                               .arg(target)
-                        : PgConnection::tr("The server at %1 has no free connection slots.").arg(target);
+                        : ConnectMessages::tr("The server at %1 has no free connection slots.").arg(target);
     } else {
         e.kind = K::Other;
-        e.message = PgConnection::tr("The server refused the connection to %1 (SQLSTATE %2).")
+        e.message = ConnectMessages::tr("The server refused the connection to %1 (SQLSTATE %2).")
                         .arg(target, p.sqlState);
     }
     return e;
@@ -139,29 +139,29 @@ ConnectError fromStage(const Probe &p, const ConnectionProfile &profile, const C
     if (p.timedOut) {
         e.kind = K::Timeout;
         e.message =
-            PgConnection::tr("No answer from %1 within %2 s (connect timeout).").arg(target).arg(timeoutSec);
+            ConnectMessages::tr("No answer from %1 within %2 s (connect timeout).").arg(target).arg(timeoutSec);
     } else if (!p.started) {
         const bool unknownHost = unresolvableHost(paramValue(params, "host"));
         e.kind = unknownHost ? K::Unreachable : K::InvalidSettings;
         const QString reason = libpqReason(p.text);
         e.message =
-            unknownHost ? PgConnection::tr("The host name of %1 is not known to the resolver.").arg(target)
+            unknownHost ? ConnectMessages::tr("The host name of %1 is not known to the resolver.").arg(target)
             : reason.isEmpty()
-                ? PgConnection::tr("libpq refused the connection settings for %1.").arg(target)
-                : PgConnection::tr("libpq refused the connection settings for %1: “%2”").arg(target, reason);
+                ? ConnectMessages::tr("libpq refused the connection settings for %1.").arg(target)
+                : ConnectMessages::tr("libpq refused the connection settings for %1: “%2”").arg(target, reason);
     } else if (p.needsPassword) {
         e.kind = K::PasswordMissing;
-        e.message = PgConnection::tr("The server asks for a password and none was given for %1.").arg(target);
+        e.message = ConnectMessages::tr("The server asks for a password and none was given for %1.").arg(target);
     } else if (p.stage == CONNECTION_SSL_STARTUP) {
         e = explainTlsFailure(params, profile, timeoutSec);
     } else if (p.stage == CONNECTION_STARTED || p.stage == CONNECTION_NEEDED || p.stage == CONNECTION_BAD) {
         e.kind = K::Unreachable;
-        e.message = PgConnection::tr("Cannot reach the server at %1: is the host and port right, and is "
+        e.message = ConnectMessages::tr("Cannot reach the server at %1: is the host and port right, and is "
                                      "PostgreSQL listening there?")
                         .arg(target);
     } else {
         e.kind = K::Other;
-        e.message = PgConnection::tr("Cannot connect to %1.").arg(target);
+        e.message = ConnectMessages::tr("Cannot connect to %1.").arg(target);
     }
     return e;
 }
@@ -225,24 +225,17 @@ bool connectionParams(const ConnectionProfile &profile, ConnParams *out, Connect
 {
     out->clear();
     if (!profile.conninfo.isEmpty()) {
-        char *err = nullptr;
-        PQconninfoOption *parsed = PQconninfoParse(profile.conninfo.toUtf8().constData(), &err);
-        if (!parsed) {
+        QString reason;
+        if (!parseConninfo(profile.conninfo, out, &reason)) {
             if (error) {
                 error->kind = ConnectError::Kind::InvalidSettings;
-                error->detail =
-                    redact(QString::fromUtf8(err ? err : "").trimmed(), conninfoSecrets(profile.conninfo));
+                error->detail = redact(reason.trimmed(), conninfoSecrets(profile.conninfo));
                 // libpq's reason, quoted (in its words and language), with the secrets masked.
-                error->message = PgConnection::tr("The connection string is not valid: “%1”")
+                error->message = ConnectMessages::tr("The connection string is not valid: “%1”")
                                      .arg(libpqReason(error->detail));
             }
-            PQfreemem(err);
             return false;
         }
-        for (PQconninfoOption *o = parsed; o->keyword; ++o)
-            if (o->val && *o->val)
-                *out << qMakePair(QByteArray(o->keyword), QByteArray(o->val));
-        PQconninfoFree(parsed);
     } else if (!profile.service.isEmpty()) {
         *out << qMakePair(QByteArray("service"), profile.service.toUtf8());
     } else {

@@ -2,16 +2,13 @@
 
 // How PgConnection::open() turns a profile into libpq keywords, and why a connection failed.
 #include "connectionprofile.h"
-#include "pgconnection.h"
+#include "dbfailure.h"
+#include "libpqinfo.h"
 
-#include <QByteArray>
-#include <QList>
-#include <QPair>
+struct pg_conn;
+typedef struct pg_conn PGconn;
 
 namespace purga {
-
-// libpq keyword/value pairs, values exactly as libpq must see them (UTF-8, no quoting).
-using ConnParams = QList<QPair<QByteArray, QByteArray>>;
 
 // The keywords of `profile` (its conninfo parsed by libpq, its service, or its fields), plus
 // connect_timeout and application_name. False with `error` set when the conninfo does not parse

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "connectionprofile.h"
+#include "dbfailure.h"
 #include "querycanceller.h"
 
 #include <QCoreApplication>
@@ -13,31 +14,6 @@ struct pg_conn;
 typedef struct pg_conn PGconn;
 
 namespace purga {
-
-// Why a connection attempt failed, as specific as libpq lets us tell.
-struct ConnectError
-{
-    enum class Kind {
-        None,
-        WrongPassword,
-        PasswordMissing,
-        Unreachable,
-        Timeout,
-        DatabaseMissing,
-        Ssl,
-        DriverMissing,
-        Other,
-        NotAuthorized,
-        ServerUnavailable,
-        InvalidSettings
-    };
-    Kind kind = Kind::None;
-    QString message;  // translated, one line, for the user; never quotes the server
-    QString detail;   // what libpq or the server said, verbatim (never contains the password)
-    QString sqlState; // when the server answered with an error, e.g. "28P01"
-
-    static QString kindId(Kind k); // stable id for JSON: "wrong_password", ...
-};
 
 // One PostgreSQL connection owned by the thread that created it (QSqlDatabase's rule).
 // Open, use and destroy it in that same thread; only cancel() may be called from elsewhere.

@@ -1,8 +1,5 @@
 #include "tls.h"
 
-#include "pgconnection.h"
-#include "core/preflight/preflight.h"
-
 #include <QFileInfo>
 
 #include <libpq-fe.h>
@@ -110,34 +107,6 @@ TlsStatus tlsStatus(PGconn *conn)
     if (s.sslMode.isEmpty())
         s.sslMode = QStringLiteral("prefer"); // libpq's default
     return s;
-}
-
-void checkTls(PgConnection &conn, PreflightReport *r)
-{
-    r->tls = tlsStatus(conn.handle());
-    const TlsStatus &t = r->tls;
-    if (!t.known)
-        return;
-    PreflightItem i;
-    i.id = QStringLiteral("tls");
-    if (t.atRisk()) {
-        i.status = PreflightItem::Status::Warning;
-        i.title = PreflightReport::tr("sslmode=%1 towards %2: the password may be sent to an impostor")
-                      .arg(t.sslMode, t.host);
-        i.detail = PreflightReport::tr("With sslmode %1 libpq gives the password to whoever answers at %2, "
-                                       "with or without TLS, without checking the server's certificate: "
-                                       "anyone on the way can pose as the server. Use sslmode=verify-full "
-                                       "(with the system CA bundle or the server's root certificate).")
-                       .arg(t.sslMode, t.host);
-    } else {
-        i.title = t.inUse ? PreflightReport::tr("TLS in use (%1), sslmode=%2").arg(t.protocol, t.sslMode)
-                          : PreflightReport::tr("No TLS on a loopback connection");
-        i.detail = t.summary() + u'.';
-        if (t.inUse && !t.sslMode.startsWith(QLatin1String("verify-")) && !t.loopback)
-            i.detail += u' ' + PreflightReport::tr("The server's certificate is not checked "
-                                                   "(sslmode=verify-full would).");
-    }
-    r->items << i;
 }
 
 } // namespace purga

@@ -11,9 +11,6 @@ typedef struct pg_conn PGconn;
 
 namespace purga {
 
-class PgConnection;
-struct PreflightReport;
-
 // A host nobody on the network can answer for: "localhost", 127.0.0.0/8, ::1, a Unix socket
 // directory ("/..." or "@abstract") or empty (libpq's default socket). Decided from the text as
 // typed, never by resolving it: a name that resolves to a loopback address today may not tomorrow.
@@ -53,8 +50,5 @@ public:
 };
 
 TlsStatus tlsStatus(PGconn *conn);
-
-// Appends the preflight item "tls": amber when atRisk(), ok otherwise; sets report->tls.
-void checkTls(PgConnection &conn, PreflightReport *report);
 
 } // namespace purga

@@ -95,7 +95,7 @@ ConnectError explainTlsFailure(const ConnParams &params, const ConnectionProfile
     const QString mode = QString::fromUtf8(paramValue(params, "sslmode"));
     const TlsLook plain = lookAtTls(params, "prefer", timeoutSec);
     if (plain == TlsLook::Declined) {
-        e.message = PgConnection::tr("The server at %1 does not offer TLS and sslmode=%2 requires it, so the "
+        e.message = ConnectMessages::tr("The server at %1 does not offer TLS and sslmode=%2 requires it, so the "
                                      "password was not sent: something in between may be posing as the "
                                      "server, or the server runs with ssl=off.")
                         .arg(target, mode);
@@ -105,21 +105,21 @@ ConnectError explainTlsFailure(const ConnParams &params, const ConnectionProfile
         const QString host = QString::fromUtf8(paramValue(params, "host"));
         if (mode == QLatin1String("verify-full") &&
             lookAtTls(params, "verify-ca", timeoutSec) == TlsLook::Established) {
-            e.message = PgConnection::tr("The server certificate does not match the host name \"%1\" "
+            e.message = ConnectMessages::tr("The server certificate does not match the host name \"%1\" "
                                          "(sslmode=verify-full, %2): connect by the name the certificate "
                                          "was issued for. The password was not sent.")
                             .arg(host, target);
             return e;
         }
         const QByteArray rootCert = paramValue(params, "sslrootcert");
-        e.message = PgConnection::tr("The server certificate of %1 is not signed by %2, or is not valid "
+        e.message = ConnectMessages::tr("The server certificate of %1 is not signed by %2, or is not valid "
                                      "(expired, not yet valid). The password was not sent.")
-                        .arg(target, rootCert.isEmpty() ? PgConnection::tr("the root certificate")
+                        .arg(target, rootCert.isEmpty() ? ConnectMessages::tr("the root certificate")
                                                         : QString::fromUtf8(rootCert));
         return e;
     }
     e.message =
-        PgConnection::tr("TLS negotiation with %1 failed (check sslmode, the root certificate and that "
+        ConnectMessages::tr("TLS negotiation with %1 failed (check sslmode, the root certificate and that "
                          "the certificate names this host).")
             .arg(target);
     return e;
@@ -132,7 +132,7 @@ bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profi
         return false;
     error->kind = ConnectError::Kind::Ssl;
     error->message =
-        PgConnection::tr("The server at %1 requires TLS for this connection (pg_hba.conf hostssl) "
+        ConnectMessages::tr("The server at %1 requires TLS for this connection (pg_hba.conf hostssl) "
                          "and sslmode=disable turns TLS off: use sslmode=require or stronger "
                          "(verify-full).")
             .arg(profile.displayTarget());

@@ -33,6 +33,9 @@ struct PreflightItem
     bool blocksPurge = false;
     QString ruleId; // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
                     // it then blocks the purge of that rule alone
+
+    static PreflightItem make(const QString &id, Status status, const QString &title, const QString &detail,
+                              bool blocksPreview = false, bool blocksPurge = false);
 };
 
 QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)

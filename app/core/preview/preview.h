@@ -1,14 +1,13 @@
 #pragma once
 
 #include "core/rules/rules.h"
+#include "core/util/progress.h"
 
 #include <QJsonObject>
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QVariantList>
-
-#include <functional>
 
 class QSqlQuery;
 
@@ -37,6 +36,10 @@ struct PartitionInfo
     QString reason; // translated: why a detached partition was not dropped
 
     QString stateId() const; // attached | detach_pending | detached_not_dropped (JSON)
+    // Full: every key the preview writes; Summary: the Overview's (name, bounds, default, rows,
+    // rows_exact, bytes, removable).
+    enum class JsonDetail { Summary, Full };
+    QJsonObject toJson(JsonDetail detail = JsonDetail::Full) const;
 };
 
 struct CountBucket
@@ -85,8 +88,6 @@ struct PreviewPlan
     QJsonObject toJson() const;
 };
 
-using ProgressFn = std::function<void(const QString &stage, int done, int total)>;
-
 // Full: counts, breakdown by tenant and the 100-row sample. CountsOnly: the count statement and the
 // partitions only (what the Overview shows), without the extra scans of the breakdown and sample.
 // ForPurge: a purge confirmed before it was shown (`purge --yes`): of the row rules only what the
@@ -102,8 +103,6 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);
 
-// Masks a token hash for display and logs: first 6 and last 4 characters.
-QString maskHash(const QString &hash);
 QString cutoffInZone(const QString &utcText, const QString &ianaZone);
 
 } // namespace purga

@@ -1,9 +1,8 @@
 #include "profilestore.h"
 
 #include "profileenvironment.h"
+#include "core/pg/libpqinfo.h"
 #include "core/pg/tls.h"
-
-#include <libpq-fe.h>
 
 #include <QDir>
 #include <QFile>
@@ -227,19 +226,16 @@ QStringList validateProfile(const ConnectionProfile &p)
                         .arg(p.connectTimeoutSec);
 
     if (!p.conninfo.isEmpty()) {
-        char *err = nullptr;
-        PQconninfoOption *options = PQconninfoParse(p.conninfo.toUtf8().constData(), &err);
-        if (!options) {
-            problems << ProfileStore::tr("The connection string is not valid: %1")
-                            .arg(QString::fromUtf8(err ? err : "").simplified());
-            PQfreemem(err);
+        ConnParams options;
+        QString reason;
+        if (!parseConninfo(p.conninfo, &options, &reason)) {
+            problems << ProfileStore::tr("The connection string is not valid: %1").arg(reason.simplified());
         } else {
-            for (PQconninfoOption *o = options; o->keyword; ++o) {
-                if (qstrcmp(o->keyword, "password") == 0 && o->val && *o->val)
+            for (const auto &o : std::as_const(options)) {
+                if (o.first == "password")
                     problems << ProfileStore::tr("The connection string contains a password; profiles never "
                                                  "store passwords (use the keychain or ~/.pgpass).");
             }
-            PQconninfoFree(options);
         }
         return problems;
     }

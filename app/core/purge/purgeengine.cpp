@@ -2,14 +2,12 @@
 
 #include "receiptnotes.h"
 #include "rulerun.h"
-#include "core/history/historyquery.h"
 #include "core/history/historystore.h"
 #include "core/locks/lockholders.h"
 #include "core/util/textformat.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QJsonArray>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QUuid>
@@ -31,87 +29,20 @@ QString bareTable(const QString &qualified)
     return qualified.section(u'.', -1);
 }
 
+// The table sizes after a run, for the tables it worked on (its rules that were not skipped).
+bool recordTableSizesAfter(PgConnection &conn, const PurgeReceipt &receipt, QString *error)
+{
+    QStringList tables;
+    QList<qint64> rowsLeft; // the preview's count less what the run removed (row rules)
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.status != RuleStatus::Skipped && !r.table.isEmpty()) {
+            tables << r.table;
+            rowsLeft << (r.rowsBefore >= 0 ? qMax<qint64>(0, r.rowsBefore - r.deleted) : -1);
+        }
+    return tables.isEmpty() || HistoryStore::recordTableSizes(conn, receipt.runId, tables, error, rowsLeft);
+}
+
 } // namespace
-
-QString describeLockHolder(PgConnection &conn, qint64 key)
-{
-    // One source of truth with `status` and the pages: LockHolders (lockholders.h).
-    LockWatchOptions options;
-    options.key = key;
-    LockHolders holders;
-    if (!LockHolders::fetch(conn, options, &holders, nullptr) || !holders.held())
-        return PurgeEngine::tr("an unknown session");
-    return holders.holder->describe();
-}
-
-QJsonObject RuleReceipt::toJson() const
-{
-    QJsonObject o{{QStringLiteral("id"), ruleId},
-                  {QStringLiteral("table"), table},
-                  {QStringLiteral("status"), toId(status)},
-                  {QStringLiteral("deleted"), double(deleted)},
-                  {QStringLiteral("largest_batch"), double(largestBatch)},
-                  {QStringLiteral("planned"), double(planned)},
-                  {QStringLiteral("batches"), batches},
-                  {QStringLiteral("retries"), retries},
-                  {QStringLiteral("duration_ms"), double(durationMs)},
-                  {QStringLiteral("throttled_ms"), double(throttledMs)},
-                  {QStringLiteral("batch_p50_ms"), batchP50Ms},
-                  {QStringLiteral("batch_p95_ms"), batchP95Ms},
-                  {QStringLiteral("batch_max_ms"), batchMaxMs},
-                  {QStringLiteral("sql"), sql},
-                  {QStringLiteral("message"), message}};
-    // Absent values are null (docs/cli-json.md): no key range when nothing was deleted.
-    const bool range = deleted > 0 && !Rules::isPartitionRule(ruleId);
-    o.insert(QStringLiteral("key_min"), range ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
-    o.insert(QStringLiteral("key_max"), range ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
-    if (Rules::isPartitionRule(ruleId)) {
-        o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
-        o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
-        QJsonArray notDropped;
-        for (const auto &k : notDroppedPartitions)
-            notDropped.append(
-                QJsonObject{{QStringLiteral("name"), k.first}, {QStringLiteral("reason"), k.second}});
-        o.insert(QStringLiteral("not_dropped_partitions"), notDropped);
-    }
-    return o;
-}
-
-QJsonObject PurgeReceipt::toJson() const
-{
-    QJsonArray arr;
-    for (const RuleReceipt &r : rules)
-        arr.append(r.toJson());
-    QJsonObject o{{QStringLiteral("run_id"), runId},
-                  {QStringLiteral("status"), toId(status)},
-                  {QStringLiteral("message"), message},
-                  {QStringLiteral("cutoff_base_utc"), cutoffBaseUtc},
-                  {QStringLiteral("started_utc"), startedUtc},
-                  {QStringLiteral("finished_utc"), finishedUtc},
-                  {QStringLiteral("duration_ms"), double(durationMs)},
-                  {QStringLiteral("throttled_ms"), double(throttledMs)},
-                  {QStringLiteral("lag_waits"), lagWaits},
-                  {QStringLiteral("sync_commit"), syncCommit ? QStringLiteral("on") : QStringLiteral("off")},
-                  {QStringLiteral("rules"), arr}};
-    o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
-    insertReceiptNotes(*this, &o);
-    return o;
-}
-
-int PurgeReceipt::exitCode() const
-{
-    switch (status) {
-    case RunStatus::Ok:
-        return 0;
-    case RunStatus::LockBusy:
-        return 5;
-    case RunStatus::Cancelled:
-        return 6;
-    case RunStatus::Error:
-        return 1;
-    }
-    return 1;
-}
 
 PurgeEngine::PurgeEngine(PgConnection &conn, QueryCanceller &canceller, const StopRequest *stop)
     : m_conn(conn)

@@ -3,7 +3,6 @@
 #include "core/util/textformat.h"
 
 #include <QCoreApplication>
-#include <QJsonArray>
 
 namespace purga {
 
@@ -46,16 +45,6 @@ QStringList receiptNotes(const PurgeReceipt &receipt)
                                              "Session %1 waited for the purge lock during this run.")
                      .arg(w.describe());
     return lines;
-}
-
-void insertReceiptNotes(const PurgeReceipt &receipt, QJsonObject *json)
-{
-    QJsonObject job;
-    for (auto it = receipt.jobWouldDelete.cbegin(); it != receipt.jobWouldDelete.cend(); ++it)
-        job.insert(it.key(), double(it.value()));
-    json->insert(QStringLiteral("job_would_delete"), job);
-    json->insert(QStringLiteral("short_retention"), QJsonArray::fromStringList(receipt.shortRetention));
-    json->insert(QStringLiteral("lock_waiters"), lockWaitersJson(receipt.lockWaiters));
 }
 
 } // namespace purga

@@ -3,9 +3,9 @@
 // What a receipt says besides the rows (issue 8): how many rows the ADR's scheduled job would
 // still delete that this purge keeps, retentions shorter than the forensic window, and the
 // sessions that waited for the purge lock. Shared by the engine, the CLI and the GUI.
-#include "purgeengine.h"
+#include "receipt.h"
+#include "core/preview/preview.h"
 
-#include <QJsonObject>
 #include <QStringList>
 
 namespace purga {
@@ -18,8 +18,5 @@ QString jobWouldDeleteText(const QString &ruleId, qint64 rows);
 
 // The notes as translated lines, for the CLI's receipt and the GUI's receipt view.
 QStringList receiptNotes(const PurgeReceipt &receipt);
-
-// Inserts job_would_delete, short_retention and lock_waiters into the receipt's JSON.
-void insertReceiptNotes(const PurgeReceipt &receipt, QJsonObject *json);
 
 } // namespace purga

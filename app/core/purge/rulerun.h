@@ -2,8 +2,9 @@
 
 // Internal to the purge engine: the per-rule runners share this context and scaffold.
 
-#include "purgeengine.h"
+#include "receipt.h"
 #include "core/pg/pgconnection.h"
+#include "core/preview/preview.h"
 
 #include <QElapsedTimer>
 

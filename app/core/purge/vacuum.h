@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/preview/preview.h"
+#include "core/util/progress.h"
 
 #include <QString>
 #include <QStringList>

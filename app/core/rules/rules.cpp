@@ -1,127 +1,97 @@
 #include "rules.h"
 
-#include <QRegularExpression>
-
 #include <limits>
 
 namespace purga {
 
 namespace {
 
-const QString kRefresh = QStringLiteral("refresh_tokens");
-const QString kPre = QStringLiteral("pre_tokens");
-const QString kLog = QStringLiteral("log_sesiones");
-
 constexpr qint64 kDay = 24 * 3600;
 
-QString refreshPredicate(const QString &c)
+// What a rule is, one row per rule; its SQL is in rulesql.cpp. The translated texts are looked up
+// at run time in the context "Rules".
+struct RuleSpec
 {
-    // A revoked row with a NULL revocado_en yields NULL on the left: kept until its expiry passes.
-    return QStringLiteral("((t.revocado AND t.revocado_en < %1) OR t.expiracion < %1)").arg(c);
+    QLatin1String id;
+    const char *table;
+    const char *title;
+    const char *retentionText;
+    qint64 forensicMinimumSeconds; // the ADR's window, and the default retention
+    bool partitioned;              // monthly partitions detached and dropped, not rows deleted
+};
+
+const RuleSpec kRules[] = {
+    {RuleId::RefreshTokens, "identidad.trx_refresh_tokens", QT_TRANSLATE_NOOP("Rules", "Refresh tokens"),
+     QT_TRANSLATE_NOOP("Rules",
+                       "Removable when revoked more than 30 days ago, or expired more than 30 days ago. "
+                       "A revoked token without a revocation time is kept until its expiry is 30 days old."),
+     30 * kDay, false},
+    {RuleId::PreTokens, "identidad.trx_pre_tokens", QT_TRANSLATE_NOOP("Rules", "Pre-tokens"),
+     QT_TRANSLATE_NOOP("Rules",
+                       "Removable when used more than 24 hours ago, or expired more than 24 hours ago."),
+     kDay, false},
+    {RuleId::LogSesiones, "identidad.log_sesiones", QT_TRANSLATE_NOOP("Rules", "Session log"),
+     QT_TRANSLATE_NOOP(
+         "Rules", "Monthly partitions whose upper bound is 12 months old or more are detached and dropped. "
+                  "The DEFAULT partition is never removed."),
+     365 * kDay, true},
+};
+
+const RuleSpec *spec(const QString &id)
+{
+    for (const RuleSpec &r : kRules)
+        if (id == r.id)
+            return &r;
+    return nullptr;
 }
 
-QString prePredicate(const QString &c)
+// The settings a rule reads and writes as whole numbers, under "<rule id>/<key>", and the ranges
+// validate() holds them to (the message takes the rule's title and the value).
+struct IntSetting
 {
-    return QStringLiteral("(t.usado_en < %1 OR t.expiracion < %1)").arg(c);
-}
+    const char *key;
+    int RuleConfig::*field;
+    int min, max;
+    const char *outOfRange;
+};
 
-// "Revoked or used, or expired" at the frozen instant `now`: what a retention window holds back.
-QString spentExpression(const QString &id, const QString &nowLiteral)
-{
-    if (id == kRefresh)
-        return QStringLiteral("(t.revocado OR t.expiracion < %1)").arg(nowLiteral);
-    return QStringLiteral("(t.usado_en IS NOT NULL OR t.expiracion < %1)").arg(nowLiteral);
-}
-
-QString sampleColumns(const QString &id)
-{
-    if (id == kRefresh)
-        return QStringLiteral(
-            "t.id, t.empresa_id, t.usuario_id, t.familia_id::text, t.token_hash, t.creado_en::text, "
-            "t.expiracion::text, t.revocado, t.revocado_en::text");
-    return QStringLiteral(
-        "t.id, t.empresa_id, t.usuario_id, t.token_hash, t.creado_en::text, t.expiracion::text, "
-        "t.usado_en::text");
-}
-
-// A text as an SQL string literal (standard_conforming_strings: only quotes are doubled).
-QString sqlText(QString text)
-{
-    text.replace(u'\'', QStringLiteral("''"));
-    text.remove(QChar(0));
-    return u'\'' + text + u'\'';
-}
-
-// lo/hi of a range bound text "FOR VALUES FROM ('…') TO ('…')" (NULL for MINVALUE/MAXVALUE/DEFAULT).
-QString boundsOf(const QString &boundExpr)
-{
-    return QStringLiteral("SELECT (regexp_match(%1, 'FROM \\(''([^'']*)''\\)'))[1]::timestamptz AS lo,\n"
-                          "         (regexp_match(%1, 'TO \\(''([^'']*)''\\)'))[1]::timestamptz AS hi")
-        .arg(boundExpr);
-}
-
-// The relation c.oid and, when it is partitioned, every table below it.
-const QString kTree =
-    QStringLiteral("(SELECT c.oid AS relid UNION SELECT t.relid FROM pg_partition_tree(c.oid) t)");
-
-// What other objects depend on the tree of c.oid, in words: views, foreign keys of other tables,
-// anything else as pg_describe_object says it. Its own rules and constraints are not dependants.
-QString dependentsColumn()
-{
-    return QStringLiteral(
-               "       (SELECT string_agg(DISTINCT x.what, ', ') FROM (\n"
-               "          SELECT CASE d.classid\n"
-               "            WHEN 'pg_rewrite'::regclass THEN (SELECT CASE v.relkind WHEN 'm' THEN "
-               "'materialized "
-               "view ' ELSE 'view ' END || v.oid::regclass::text\n"
-               "                FROM pg_rewrite w JOIN pg_class v ON v.oid = w.ev_class WHERE w.oid = "
-               "d.objid)\n"
-               "            WHEN 'pg_constraint'::regclass THEN (SELECT 'foreign key ' || "
-               "quote_ident(k.conname) "
-               "|| ' on ' || k.conrelid::regclass::text\n"
-               "                FROM pg_constraint k WHERE k.oid = d.objid)\n"
-               "            ELSE pg_describe_object(d.classid, d.objid, d.objsubid) END AS what\n"
-               "          FROM pg_depend d\n"
-               "          WHERE d.refclassid = 'pg_class'::regclass AND d.deptype = 'n'\n"
-               "            AND d.refobjid IN %1\n"
-               "            AND NOT EXISTS (SELECT 1 FROM pg_rewrite w WHERE d.classid = "
-               "'pg_rewrite'::regclass\n"
-               "                              AND w.oid = d.objid AND w.ev_class IN %1)\n"
-               "            AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE d.classid = "
-               "'pg_constraint'::regclass\n"
-               "                              AND k.oid = d.objid AND k.conrelid IN %1)) x) AS dependents\n")
-        .arg(kTree);
-}
-
-// Estimated rows, bytes and leaves of the tree of c.oid (a sub-partitioned partition holds its
-// rows in its leaves), then its dependants: columns 6-9 of the partition queries.
-QString partitionSizeColumns()
-{
-    return QStringLiteral(
-               "       (SELECT coalesce(sum(greatest(r.reltuples, 0)), 0)::bigint FROM pg_class r\n"
-               "         WHERE r.oid IN %1 AND r.relkind <> 'p') AS estimated_rows,\n"
-               "       (SELECT coalesce(sum(pg_total_relation_size(t.relid)), 0)::bigint FROM %1 t) "
-               "AS bytes,\n"
-               "       (SELECT count(*) FROM pg_class r WHERE r.oid IN %1 AND r.relkind <> 'p')::int "
-               "AS leaves,\n")
-               .arg(kTree) +
-           dependentsColumn();
-}
+const IntSetting kIntSettings[] = {
+    {"batch_size", &RuleConfig::batchSize, 1, 100000,
+     QT_TRANSLATE_NOOP("Rules", "%1: batch size %2 is out of range (1 to 100000).")},
+    {"lock_timeout_ms", &RuleConfig::lockTimeoutMs, 10, 600000,
+     QT_TRANSLATE_NOOP("Rules", "%1: lock timeout %2 ms is out of range (10 ms to 10 min).")},
+    {"statement_timeout_ms", &RuleConfig::statementTimeoutMs, 100, 3600000,
+     QT_TRANSLATE_NOOP("Rules", "%1: statement timeout %2 ms is out of range (100 ms to 1 h).")},
+    {"pause_ms", &RuleConfig::pauseMs, 0, 60000,
+     QT_TRANSLATE_NOOP("Rules", "%1: pause %2 ms is out of range (0 to 60000).")},
+    {"target_batch_ms", &RuleConfig::targetBatchMs, 0, 60000,
+     QT_TRANSLATE_NOOP("Rules", "%1: target batch time %2 ms is out of range (0 to 60000).")},
+    {"ddl_lock_timeout_ms", &RuleConfig::ddlLockTimeoutMs, 10, 600000,
+     QT_TRANSLATE_NOOP("Rules", "%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).")},
+    {"max_lock_retries", &RuleConfig::maxLockRetries, 0, 100,
+     QT_TRANSLATE_NOOP("Rules", "%1: lock retries %2 out of range (0 to 100).")},
+};
 
 } // namespace
 
 QStringList Rules::ids()
 {
-    return {kRefresh, kPre, kLog};
+    QStringList out;
+    for (const RuleSpec &r : kRules)
+        out << r.id;
+    return out;
+}
+
+bool Rules::isPartitionRule(const QString &id)
+{
+    const RuleSpec *r = spec(id);
+    return r && r->partitioned;
 }
 
 qint64 Rules::forensicMinimumSeconds(const QString &id)
 {
-    if (id == kRefresh)
-        return 30 * kDay;
-    if (id == kPre)
-        return kDay;
-    return 365 * kDay; // 12 months online
+    const RuleSpec *r = spec(id);
+    return r ? r->forensicMinimumSeconds : 365 * kDay;
 }
 
 RuleConfig Rules::defaults(const QString &id)
@@ -134,35 +104,20 @@ RuleConfig Rules::defaults(const QString &id)
 
 QString Rules::table(const QString &id)
 {
-    if (id == kRefresh)
-        return QStringLiteral("identidad.trx_refresh_tokens");
-    if (id == kPre)
-        return QStringLiteral("identidad.trx_pre_tokens");
-    if (id == kLog)
-        return QStringLiteral("identidad.log_sesiones");
-    return QString();
+    const RuleSpec *r = spec(id);
+    return r ? QString::fromLatin1(r->table) : QString();
 }
 
 QString Rules::title(const QString &id)
 {
-    if (id == kRefresh)
-        return tr("Refresh tokens");
-    if (id == kPre)
-        return tr("Pre-tokens");
-    if (id == kLog)
-        return tr("Session log");
-    return id;
+    const RuleSpec *r = spec(id);
+    return r ? tr(r->title) : id;
 }
 
 QString Rules::retentionText(const QString &id)
 {
-    if (id == kRefresh)
-        return tr("Removable when revoked more than 30 days ago, or expired more than 30 days ago. "
-                  "A revoked token without a revocation time is kept until its expiry is 30 days old.");
-    if (id == kPre)
-        return tr("Removable when used more than 24 hours ago, or expired more than 24 hours ago.");
-    return tr("Monthly partitions whose upper bound is 12 months old or more are detached and dropped. "
-              "The DEFAULT partition is never removed.");
+    const RuleSpec *r = spec(id);
+    return r ? tr(r->retentionText) : QString();
 }
 
 QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
@@ -183,28 +138,11 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
             errors << msg + u' ' + tr("Confirm the override explicitly to use it.");
         }
     }
-    if (c.batchSize < 1 || c.batchSize > 100000)
-        errors << tr("%1: batch size %2 is out of range (1 to 100000).").arg(title(c.id)).arg(c.batchSize);
-    if (c.lockTimeoutMs < 10 || c.lockTimeoutMs > 600000)
-        errors << tr("%1: lock timeout %2 ms is out of range (10 ms to 10 min).")
-                      .arg(title(c.id))
-                      .arg(c.lockTimeoutMs);
-    if (c.statementTimeoutMs < 100 || c.statementTimeoutMs > 3600000)
-        errors << tr("%1: statement timeout %2 ms is out of range (100 ms to 1 h).")
-                      .arg(title(c.id))
-                      .arg(c.statementTimeoutMs);
-    if (c.pauseMs < 0 || c.pauseMs > 60000)
-        errors << tr("%1: pause %2 ms is out of range (0 to 60000).").arg(title(c.id)).arg(c.pauseMs);
-    if (c.targetBatchMs < 0 || c.targetBatchMs > 60000)
-        errors << tr("%1: target batch time %2 ms is out of range (0 to 60000).")
-                      .arg(title(c.id))
-                      .arg(c.targetBatchMs);
-    if (c.ddlLockTimeoutMs < 10 || c.ddlLockTimeoutMs > 600000)
-        errors << tr("%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).")
-                      .arg(title(c.id))
-                      .arg(c.ddlLockTimeoutMs);
-    if (c.maxLockRetries < 0 || c.maxLockRetries > 100)
-        errors << tr("%1: lock retries %2 out of range (0 to 100).").arg(title(c.id)).arg(c.maxLockRetries);
+    for (const IntSetting &s : kIntSettings) {
+        const int value = c.*s.field;
+        if (value < s.min || value > s.max)
+            errors << tr(s.outOfRange).arg(title(c.id)).arg(value);
+    }
     return errors;
 }
 
@@ -244,13 +182,8 @@ RuleConfig Rules::fromSettings(const QString &id, const QMap<QString, QString> &
     };
     c.retentionSeconds = num("retention_seconds", c.retentionSeconds);
     c.forensicOverride = num("forensic_override", 0) != 0;
-    c.batchSize = int(num("batch_size", c.batchSize));
-    c.lockTimeoutMs = int(num("lock_timeout_ms", c.lockTimeoutMs));
-    c.statementTimeoutMs = int(num("statement_timeout_ms", c.statementTimeoutMs));
-    c.pauseMs = int(num("pause_ms", c.pauseMs));
-    c.targetBatchMs = int(num("target_batch_ms", c.targetBatchMs));
-    c.maxLockRetries = int(num("max_lock_retries", c.maxLockRetries));
-    c.ddlLockTimeoutMs = int(num("ddl_lock_timeout_ms", c.ddlLockTimeoutMs));
+    for (const IntSetting &s : kIntSettings)
+        c.*s.field = int(num(s.key, c.*s.field));
     return c;
 }
 
@@ -260,268 +193,8 @@ void Rules::toSettings(const RuleConfig &c, QMap<QString, QString> *o)
     o->insert(p + QStringLiteral("retention_seconds"), QString::number(c.retentionSeconds));
     o->insert(p + QStringLiteral("forensic_override"),
               c.forensicOverride ? QStringLiteral("1") : QStringLiteral("0"));
-    o->insert(p + QStringLiteral("batch_size"), QString::number(c.batchSize));
-    o->insert(p + QStringLiteral("lock_timeout_ms"), QString::number(c.lockTimeoutMs));
-    o->insert(p + QStringLiteral("statement_timeout_ms"), QString::number(c.statementTimeoutMs));
-    o->insert(p + QStringLiteral("pause_ms"), QString::number(c.pauseMs));
-    o->insert(p + QStringLiteral("target_batch_ms"), QString::number(c.targetBatchMs));
-    o->insert(p + QStringLiteral("max_lock_retries"), QString::number(c.maxLockRetries));
-    o->insert(p + QStringLiteral("ddl_lock_timeout_ms"), QString::number(c.ddlLockTimeoutMs));
-}
-
-QString Rules::cutoffLiteral(const QString &cutoffUtcText)
-{
-    // Only a timestamp as PostgreSQL prints it may become a literal (it is spliced into SQL text).
-    static const QRegularExpression shape(
-        QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9:.]+[+-][0-9:]+$"));
-    if (!shape.match(cutoffUtcText).hasMatch())
-        return QStringLiteral("NULL::timestamptz");
-    return u'\'' + cutoffUtcText + QStringLiteral("'::timestamptz");
-}
-
-QString Rules::retentionInterval(const RuleConfig &config)
-{
-    // Partitions are months: "12 months" must mean calendar months, not 365 days.
-    if (isPartitionRule(config.id)) {
-        const qint64 months = qMax<qint64>(1, qRound64(config.retentionSeconds / (365.25 * 86400.0 / 12.0)));
-        return QStringLiteral("make_interval(months => %1)").arg(months);
-    }
-    return QStringLiteral("make_interval(secs => %1)").arg(config.retentionSeconds);
-}
-
-QString Rules::predicate(const QString &id, const QString &c)
-{
-    if (id == kRefresh)
-        return refreshPredicate(c);
-    if (id == kPre)
-        return prePredicate(c);
-    return QStringLiteral("false");
-}
-
-QString Rules::adrSamplePredicate(const QString &id, const QString &c)
-{
-    // ADR 0021's sample deletes revoked tokens and used pre-tokens at once, whatever their age.
-    if (id == kRefresh)
-        return QStringLiteral("(t.revocado = TRUE OR t.expiracion < %1)").arg(c);
-    if (id == kPre)
-        return QStringLiteral("(t.usado_en IS NOT NULL OR t.expiracion < %1)").arg(c);
-    return QStringLiteral("false");
-}
-
-QString Rules::ageExpression(const QString &id)
-{
-    if (id == kRefresh)
-        return QStringLiteral("LEAST(CASE WHEN t.revocado THEN t.revocado_en END, t.expiracion)");
-    if (id == kPre)
-        return QStringLiteral("LEAST(t.usado_en, t.expiracion)");
-    return QStringLiteral("NULL::timestamptz");
-}
-
-QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSeconds)
-{
-    const QString p = predicate(id, c);
-    // `now` of the frozen plan: the cutoff plus the retention, as a literal computed in SQL.
-    const QString spent =
-        spentExpression(id, QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c));
-    const QString age = ageExpression(id);
-    const QString revoked =
-        id == kRefresh ? QStringLiteral("t.revocado") : QStringLiteral("t.usado_en IS NOT NULL");
-    return QStringLiteral(
-               "SELECT count(*) AS total,\n"
-               "       count(*) FILTER (WHERE %1) AS eligible,\n"
-               "       count(*) FILTER (WHERE (%1) IS NOT TRUE) AS retained,\n"
-               "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS retained_by_window,\n"
-               "       count(*) FILTER (WHERE %3 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
-               "       count(*) FILTER (WHERE %4) AS revoked_or_used,\n"
-               "       count(*) FILTER (WHERE t.expiracion < (%5 + make_interval(secs => :retention))) AS "
-               "expired,\n"
-               "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
-               "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
-               "       min(%6) FILTER (WHERE %1)::text AS oldest,\n"
-               "       max(%6) FILTER (WHERE %1)::text AS newest,\n"
-               "       count(*) FILTER (WHERE %1 AND %6 >= %5 - make_interval(secs => :retention / 2)) AS "
-               "age_1,\n"
-               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention / 2)\n"
-               "                                 AND %6 >= %5 - make_interval(secs => :retention)) AS "
-               "age_2,\n"
-               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention)\n"
-               "                                 AND %6 >= %5 - make_interval(secs => :retention * 2)) AS "
-               "age_3,\n"
-               "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS "
-               "age_4\n"
-               "FROM %7 t")
-        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id))
-        .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
-}
-
-QString Rules::purgeCountSql(const QString &id, const QString &c)
-{
-    // Half the aggregates' cost of countSql on 3M rows (0.55 s against 1.07 s, docs/benchmarks.md).
-    return QStringLiteral("SELECT count(*) AS total,\n"
-                          "       count(*) FILTER (WHERE %1) AS eligible,\n"
-                          "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
-                          "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
-                          "       max(t.id) FILTER (WHERE %1) AS key_max\n"
-                          "FROM %3 t")
-        .arg(predicate(id, c), adrSamplePredicate(id, c), table(id));
-}
-
-QString Rules::deleteBatchSql(const QString &id, const QString &c)
-{
-    // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix), and
-    // at most %LIMIT% rows of them (the batch size is a hard bound: a chunk that grew over an empty
-    // stretch cannot delete more; the engine then runs the same range again). The preview's key
-    // range bounds it and the rule's predicate is re-checked in the DELETE itself.
-    // "s.id + 0" keeps that guard out of the planner's index probes: on a bare "id BETWEEN" it
-    // looks up the live minimum in the primary key on every batch, walking the entries of every
-    // row deleted so far (measured: batches slowing down as the run goes, docs/benchmarks.md).
-    // No RETURNING: the count comes from the command tag.
-    QString inner = predicate(id, c);
-    inner.replace(QStringLiteral("t."), QStringLiteral("s.")); // the same predicate over alias s
-    return QStringLiteral("DELETE FROM %1 t\n"
-                          "WHERE t.ctid = ANY (ARRAY(\n"
-                          "    SELECT s.ctid FROM %1 s\n"
-                          "    WHERE s.ctid >= '(%TID_FROM%,0)'::tid AND s.ctid < '(%TID_TO%,0)'::tid\n"
-                          "      AND s.id + 0 BETWEEN %KEY_MIN% AND %KEY_MAX%\n"
-                          "      AND %3\n"
-                          "    LIMIT %LIMIT%))\n"
-                          "  AND %2")
-        .arg(table(id), predicate(id, c), inner);
-}
-
-QString Rules::partitionsSql(const QString &c)
-{
-    return QStringLiteral("SELECT c.oid::regclass::text AS name,\n"
-                          "       pg_get_expr(c.relpartbound, c.oid) AS bound,\n"
-                          "       pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT' AS is_default,\n"
-                          "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
-                          "       (b.hi IS NOT NULL AND b.hi <= %1) AS removable,\n"
-                          "%2"
-                          "FROM pg_inherits i\n"
-                          "JOIN pg_class c ON c.oid = i.inhrelid\n"
-                          "CROSS JOIN LATERAL (%3) b\n"
-                          "WHERE i.inhparent = 'identidad.log_sesiones'::regclass\n"
-                          "ORDER BY b.hi NULLS LAST, name")
-        .arg(c, partitionSizeColumns(), boundsOf(QStringLiteral("pg_get_expr(c.relpartbound, c.oid)")));
-}
-
-QString Rules::leftoverPartitionsSql()
-{
-    const QString bound = QStringLiteral("substring(d.description FROM 'FOR VALUES [^\n]*')");
-    return QStringLiteral("SELECT c.oid::regclass::text AS name,\n"
-                          "       %1 AS bound, false AS is_default,\n"
-                          "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
-                          "       true AS removable,\n"
-                          "%2,\n"
-                          "       d.description AS marker\n"
-                          "FROM pg_class c\n"
-                          "JOIN pg_description d ON d.objoid = c.oid AND d.classoid = 'pg_class'::regclass\n"
-                          "                     AND d.objsubid = 0\n"
-                          "CROSS JOIN LATERAL (%3) b\n"
-                          "WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition\n"
-                          "  AND starts_with(d.description, %4)\n"
-                          "ORDER BY b.hi NULLS LAST, name")
-        .arg(bound, partitionSizeColumns().chopped(1), boundsOf(bound), sqlText(detachMarkerPrefix()));
-}
-
-QString Rules::partitionRowsSql()
-{
-    // Counted per leaf through the parent (its privileges apply), then summed under the
-    // partition of log_sesiones each leaf belongs to.
-    return QStringLiteral(
-        "WITH leaf AS (SELECT tableoid, count(*) AS n FROM identidad.log_sesiones GROUP BY 1)\n"
-        "SELECT coalesce((SELECT a.relid FROM pg_partition_ancestors(leaf.tableoid) a\n"
-        "                   JOIN pg_inherits i ON i.inhrelid = a.relid\n"
-        "                  WHERE i.inhparent = 'identidad.log_sesiones'::regclass),\n"
-        "                leaf.tableoid)::regclass::text AS name,\n"
-        "       sum(leaf.n)::bigint AS n\n"
-        "FROM leaf GROUP BY 1");
-}
-
-QString Rules::detachMarkerPrefix()
-{
-    return QStringLiteral("purga-sesiones: detaching from identidad.log_sesiones");
-}
-
-QString Rules::detachMarker(const QString &runId, const QString &bound, bool keep)
-{
-    const QString head = keep
-                             ? QStringLiteral("purga-sesiones: detached from identidad.log_sesiones and kept "
-                                              "(detach only)")
-                             : detachMarkerPrefix();
-    return QStringLiteral("%1 (run %2) %3").arg(head, runId, bound);
-}
-
-QString Rules::notDroppedMarker(const QString &marker, const QString &reason)
-{
-    return marker.section(u'\n', 0, 0) + QStringLiteral("\nnot dropped: ") + reason;
-}
-
-QString Rules::commentSql(const QString &partition, const QString &comment)
-{
-    return QStringLiteral("COMMENT ON TABLE %1 IS %2").arg(partition, sqlText(comment));
-}
-
-QString Rules::pendingDetachSql()
-{
-    return QStringLiteral("SELECT i.inhrelid::regclass::text FROM pg_inherits i\n"
-                          "WHERE i.inhparent = 'identidad.log_sesiones'::regclass AND i.inhdetachpending");
-}
-
-QString Rules::detachSql(const QString &partition, DetachMode mode)
-{
-    const QString base = QStringLiteral("ALTER TABLE identidad.log_sesiones DETACH PARTITION ") + partition;
-    switch (mode) {
-    case DetachMode::Plain:
-        return base;
-    case DetachMode::Concurrently:
-        return base + QStringLiteral(" CONCURRENTLY");
-    case DetachMode::Finalize:
-        return base + QStringLiteral(" FINALIZE");
-    }
-    return base;
-}
-
-QString Rules::dropPartitionSql(const QString &partition)
-{
-    return QStringLiteral("DROP TABLE ") + partition;
-}
-
-QString Rules::partitionPurgeText(const QString &partition)
-{
-    return detachSql(partition, DetachMode::Plain) + QStringLiteral(" [CONCURRENTLY];\n") +
-           dropPartitionSql(partition) + u';';
-}
-
-QString Rules::removableSinceSql(const RuleConfig &config)
-{
-    const QString interval = retentionInterval(config);
-    const QString cutoff = QStringLiteral("(now() - %1)").arg(interval);
-    const QString since =
-        isPartitionRule(config.id)
-            ? QStringLiteral("(SELECT min(s.upper_bound::timestamptz) + %1 AS at, count(*) AS n\n"
-                             "   FROM (%2) s WHERE s.removable)")
-                  .arg(interval, partitionsSql(cutoff))
-            : QStringLiteral("(SELECT min(%1) + %2 AS at, count(*) AS n FROM %3 t WHERE %4)")
-                  .arg(ageExpression(config.id), interval, table(config.id), predicate(config.id, cutoff));
-    return QStringLiteral("SELECT to_char(x.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS "
-                          "removable_since,\n"
-                          "       extract(epoch FROM now() - x.at) / 3600.0 AS hours_ago, x.n AS removable\n"
-                          "FROM %1 x")
-        .arg(since);
-}
-
-QString Rules::sampleSql(const QString &id, const QString &c)
-{
-    return QStringLiteral("SELECT %1 FROM %2 t WHERE %3 ORDER BY t.id LIMIT 100")
-        .arg(sampleColumns(id), table(id), predicate(id, c));
-}
-
-QString Rules::tenantSql(const QString &id, const QString &c)
-{
-    return QStringLiteral(
-               "SELECT t.empresa_id, count(*) FROM %1 t WHERE %2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25")
-        .arg(table(id), predicate(id, c));
+    for (const IntSetting &s : kIntSettings)
+        o->insert(p + QLatin1String(s.key), QString::number(c.*s.field));
 }
 
 } // namespace purga

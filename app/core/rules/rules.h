@@ -8,10 +8,17 @@
 
 namespace purga {
 
+// The ids of the three rules: keys of the JSON, the settings and the CLI's --rules, never translated.
+namespace RuleId {
+constexpr QLatin1String RefreshTokens("refresh_tokens");
+constexpr QLatin1String PreTokens("pre_tokens");
+constexpr QLatin1String LogSesiones("log_sesiones");
+} // namespace RuleId
+
 // Retention and batching settings of one rule, validated before use.
 struct RuleConfig
 {
-    QString id;                    // "refresh_tokens" | "pre_tokens" | "log_sesiones"
+    QString id;                    // a RuleId
     qint64 retentionSeconds = 0;   // rows/partitions older than now() - retention are removable
     bool forensicOverride = false; // explicitly allow a retention shorter than the ADR's window
     int batchSize = 5000;
@@ -27,8 +34,9 @@ struct RuleConfig
     int ddlRetries() const { return qMax(20, maxLockRetries * 4); }
 };
 
-// The three rules of ADR 0021, as the issues fix their semantics. Each rule's SQL is produced here
-// and only here: the counts, the preview and the purge all use this text.
+// The three rules of ADR 0021: what each rule is (rules.cpp: one row of its table per rule) and its
+// SQL (rulesql.cpp), produced there and only there: the counts, the preview and the purge all use
+// this text.
 class Rules
 {
     Q_DECLARE_TR_FUNCTIONS(Rules)
@@ -39,7 +47,7 @@ public:
     static QString table(const QString &id);                 // "identidad.trx_refresh_tokens", ...
     static QString title(const QString &id);                 // translated
     static QString retentionText(const QString &id);         // translated, the rule in words
-    static bool isPartitionRule(const QString &id) { return id == QLatin1String("log_sesiones"); }
+    static bool isPartitionRule(const QString &id);          // log_sesiones: partitions, not rows
 
     // Validation: translated errors (blocking) and warnings (e.g. shorter than forensic window).
     static QStringList validate(const RuleConfig &config, QStringList *warnings = nullptr);
@@ -52,6 +60,7 @@ public:
     static RuleConfig fromSettings(const QString &id, const QMap<QString, QString> &overrides);
     static void toSettings(const RuleConfig &config, QMap<QString, QString> *overrides);
 
+    // The SQL (rulesql.cpp).
     // `cutoffLiteral` is a frozen timestamp as an SQL literal: '2026-10-30 23:59:59.123456+00'::timestamptz
     static QString cutoffLiteral(const QString &cutoffUtcText);
     // The retention as an SQL interval expression (calendar months for partitions).

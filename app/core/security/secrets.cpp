@@ -128,6 +128,13 @@ QString redact(QString text, const QStringList &secrets)
     return text;
 }
 
+QString maskHash(const QString &hash)
+{
+    if (hash.size() <= 12)
+        return QString(hash.size(), u'•');
+    return hash.left(6) + QStringLiteral("…") + hash.right(4);
+}
+
 QString redactConninfo(const QString &conninfo)
 {
     return redact(conninfo, conninfoSecrets(conninfo));

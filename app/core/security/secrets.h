@@ -15,6 +15,9 @@ QStringList conninfoSecrets(const QString &conninfo);
 // `text` with every occurrence of each secret replaced by "***".
 QString redact(QString text, const QStringList &secrets);
 
+// Masks a token hash for display and logs: first 6 and last 4 characters.
+QString maskHash(const QString &hash);
+
 // `conninfo` itself with its passwords replaced, for showing what was typed.
 QString redactConninfo(const QString &conninfo);
 

@@ -1,6 +1,5 @@
 #include "applog.h"
 
-#include "core/preview/preview.h"
 #include "core/security/secrets.h"
 
 #include <QDateTime>

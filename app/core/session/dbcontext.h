@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/preview/preview.h" // ProgressFn
+#include "core/util/progress.h"
 
 #include <memory>
 

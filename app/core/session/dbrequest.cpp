@@ -1,6 +1,5 @@
 #include "dbrequest.h"
 
-#include "dbworker.h"
 #include "core/pg/querycanceller.h"
 
 namespace purga {
@@ -77,5 +76,32 @@ void DbRequest::finish(State state, std::any result, const DbFailure &failure)
     }
     emit finished(state);
 }
+
+namespace detail {
+
+void RequestCore::postRunning()
+{
+    post([](DbRequest *h) { h->markRunning(); });
+}
+
+void RequestCore::postProgress(const QString &stage, int done, int total)
+{
+    post([stage, done, total](DbRequest *h) { emit h->progress(stage, done, total); });
+}
+
+void RequestCore::postFinished(DbRequest::State state, std::any result, const DbFailure &failure)
+{
+    post([state, result = std::move(result), failure](DbRequest *h) mutable {
+        h->finish(state, std::move(result), failure);
+    });
+}
+
+void RequestCore::detachHandle()
+{
+    std::lock_guard<std::mutex> lock(mutex);
+    handle = nullptr;
+}
+
+} // namespace detail
 
 } // namespace purga

@@ -1,31 +1,29 @@
 #pragma once
 
+// One request of the GUI's database session: the handle its asker holds (DbRequest) and the core
+// it shares with the session's worker thread (detail::RequestCore).
+#include "core/pg/dbfailure.h"
+
+#include <QMetaObject>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 
 #include <any>
+#include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace purga {
 
-class PgConnection;
-class QueryCanceller;
+class DbContext;
 class DbSession;
+class QueryCanceller;
 
 namespace detail {
 struct RequestCore;
 }
-
-// Why a request failed: one translated line for the user, a stable id for code and JSON
-// (e.g. ConnectError::kindId for a connection attempt), and the server's own text.
-struct DbFailure
-{
-    QString message;
-    QString kindId;
-    QString detail;
-};
 
 // One database request of the GUI's session, as seen from the thread that asked for it (KeePassXC's
 // AsyncTask, with cancel). It lives in the asking thread and reports only about itself:
@@ -136,6 +134,38 @@ private:
     QPointer<DbRequest> m_request;
 };
 
-} // namespace purga
+namespace detail {
 
-Q_DECLARE_METATYPE(purga::DbFailure)
+using RequestWork = std::function<bool(DbContext &ctx, std::any *result, DbFailure *failure)>;
+
+// Shared by a request's handle (asking thread) and the worker.
+struct RequestCore
+{
+    enum Phase { Queued, Running, Done, Dropped };
+
+    quint64 id = 0;
+    bool needsConnection = true;
+    RequestWork work;
+    std::atomic<int> phase{Queued};
+
+    // Queues fn to run in the handle's thread, unless the handle is gone. Under the mutex the
+    // handle cannot finish being destroyed, and Qt drops events posted to a destroyed object.
+    template <typename Fn> void post(Fn fn)
+    {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (handle)
+            QMetaObject::invokeMethod(
+                handle, [h = handle, fn = std::move(fn)]() mutable { fn(h); }, Qt::QueuedConnection);
+    }
+    void postRunning();
+    void postProgress(const QString &stage, int done, int total);
+    void postFinished(DbRequest::State state, std::any result, const DbFailure &failure);
+    void detachHandle();
+
+    std::mutex mutex;
+    DbRequest *handle = nullptr;
+};
+
+} // namespace detail
+
+} // namespace purga

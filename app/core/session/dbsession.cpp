@@ -2,7 +2,7 @@
 
 #include "applog.h"
 #include "dbworker.h"
-#include "purgecontroller.h"
+#include "metatypes.h"
 #include "requestlog.h"
 #include "core/history/historystore.h"
 #include "core/pg/pgconnection.h"
@@ -15,20 +15,6 @@
 namespace purga {
 
 Q_LOGGING_CATEGORY(lcSession, "purga.session")
-
-void registerMetaTypes()
-{
-    qRegisterMetaType<ConnectionProfile>("purga::ConnectionProfile");
-    qRegisterMetaType<PreflightReport>("purga::PreflightReport");
-    qRegisterMetaType<Overview>("purga::Overview");
-    qRegisterMetaType<PreviewPlan>("purga::PreviewPlan");
-    qRegisterMetaType<QList<RuleConfig>>("QList<purga::RuleConfig>");
-    qRegisterMetaType<RuleProgress>("purga::RuleProgress");
-    qRegisterMetaType<PurgeReceipt>("purga::PurgeReceipt");
-    qRegisterMetaType<PurgeOptions>("purga::PurgeOptions");
-    qRegisterMetaType<DbFailure>("purga::DbFailure");
-    qRegisterMetaType<ConnectResult>("purga::ConnectResult");
-}
 
 DbSession::DbSession(QObject *parent)
     : QObject(parent)

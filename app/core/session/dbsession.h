@@ -1,5 +1,6 @@
 #pragma once
 
+#include "connectresult.h"
 #include "dbcontext.h"
 #include "dbrequest.h"
 #include "core/forensics/forensics.h"
@@ -25,13 +26,6 @@ class QueryCanceller;
 namespace detail {
 class DbWorker;
 }
-
-// What a successful connect request returns.
-struct ConnectResult
-{
-    ConnectionProfile profile;
-    int backendPid = 0;
-};
 
 // What a timeline request returns.
 struct UserTimeline
@@ -130,8 +124,4 @@ private:
     quint64 m_nextId = 1;
 };
 
-void registerMetaTypes();
-
 } // namespace purga
-
-Q_DECLARE_METATYPE(purga::ConnectResult)

@@ -1,33 +1,11 @@
 #include "dbworker.h"
 
-#include "dbsession.h"
 #include "core/pg/pgconnection.h"
+
+#include <QCoreApplication>
 
 namespace purga {
 namespace detail {
-
-void RequestCore::postRunning()
-{
-    post([](DbRequest *h) { h->markRunning(); });
-}
-
-void RequestCore::postProgress(const QString &stage, int done, int total)
-{
-    post([stage, done, total](DbRequest *h) { emit h->progress(stage, done, total); });
-}
-
-void RequestCore::postFinished(DbRequest::State state, std::any result, const DbFailure &failure)
-{
-    post([state, result = std::move(result), failure](DbRequest *h) mutable {
-        h->finish(state, std::move(result), failure);
-    });
-}
-
-void RequestCore::detachHandle()
-{
-    std::lock_guard<std::mutex> lock(mutex);
-    handle = nullptr;
-}
 
 DbWorker::DbWorker(std::shared_ptr<QueryCanceller> canceller)
     : m_canceller(std::move(canceller))
@@ -84,7 +62,7 @@ void DbWorker::execute(RequestCore &core)
     DbFailure failure;
     bool ok = false;
     if (core.needsConnection && !m_conn) {
-        failure.message = DbSession::tr("Not connected.");
+        failure.message = QCoreApplication::translate("DbSession", "Not connected.");
     } else {
         DbContext ctx(this, &core);
         ok = core.work(ctx, &result, &failure);

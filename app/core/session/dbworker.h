@@ -7,10 +7,8 @@
 #include "dbcontext.h"
 #include "dbrequest.h"
 
-#include <QMetaObject>
 #include <QThread>
 
-#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -18,36 +16,6 @@
 namespace purga {
 
 namespace detail {
-
-using RequestWork = std::function<bool(DbContext &ctx, std::any *result, DbFailure *failure)>;
-
-// Shared by a request's handle (asking thread) and the worker.
-struct RequestCore
-{
-    enum Phase { Queued, Running, Done, Dropped };
-
-    quint64 id = 0;
-    bool needsConnection = true;
-    RequestWork work;
-    std::atomic<int> phase{Queued};
-
-    // Queues fn to run in the handle's thread, unless the handle is gone. Under the mutex the
-    // handle cannot finish being destroyed, and Qt drops events posted to a destroyed object.
-    template <typename Fn> void post(Fn fn)
-    {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (handle)
-            QMetaObject::invokeMethod(
-                handle, [h = handle, fn = std::move(fn)]() mutable { fn(h); }, Qt::QueuedConnection);
-    }
-    void postRunning();
-    void postProgress(const QString &stage, int done, int total);
-    void postFinished(DbRequest::State state, std::any result, const DbFailure &failure);
-    void detachHandle();
-
-    std::mutex mutex;
-    DbRequest *handle = nullptr;
-};
 
 class DbWorker : public QThread
 {

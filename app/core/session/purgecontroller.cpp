@@ -1,10 +1,11 @@
 #include "purgecontroller.h"
 
 #include "applog.h"
-#include "dbsession.h"
+#include "metatypes.h"
 #include "requestlog.h"
 #include "core/pg/pgconnection.h"
 #include "core/preflight/preflight.h"
+#include "core/purge/purgeengine.h"
 
 #include <QMetaObject>
 #include <QPointer>

@@ -1,6 +1,8 @@
 #pragma once
 
-#include "core/purge/purgeengine.h"
+#include "core/pg/connectionprofile.h"
+#include "core/preview/preview.h"
+#include "core/purge/receipt.h"
 
 #include <QObject>
 #include <QThread>
@@ -43,4 +45,3 @@ private:
 
 } // namespace purga
 
-Q_DECLARE_METATYPE(purga::PurgeOptions)

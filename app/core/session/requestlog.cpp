@@ -2,8 +2,8 @@
 
 #include "dbrequest.h"
 #include "core/pg/connectionprofile.h"
-#include "core/purge/purgeengine.h"
 #include "core/purge/purgestatus.h"
+#include "core/purge/receipt.h"
 
 #include <QElapsedTimer>
 

@@ -2,8 +2,6 @@
 
 #include "core/util/purga_version.h"
 
-#include <libpq-fe.h>
-
 namespace purga::buildinfo {
 
 QString appVersion()
@@ -19,11 +17,6 @@ QString licenseId()
 QString qtVersion()
 {
     return QString::fromLatin1(qVersion());
-}
-
-QString libpqVersion()
-{
-    return pgVersionText(PQlibVersion());
 }
 
 QString pgVersionText(int versionNum)

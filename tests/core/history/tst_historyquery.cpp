@@ -2,6 +2,7 @@
 // server's America/Guayaquil, the client's, a DST zone), runs spanning midnight, every status,
 // 100,000 runs decimated in the database, and the sizes a purge records.
 #include "core/history/historyquery.h"
+#include "core/history/historystore.h"
 #include "core/pg/pgconnection.h"
 #include "core/purge/purgeengine.h"
 #include "support/historyfixtures.h"
@@ -358,8 +359,8 @@ private slots:
         QVERIFY2(HistoryQuery::runs(standby, HistoryRange{}, &runs, &error), qPrintable(error));
         QCOMPARE(runs.size(), 10);
         // Recording sizes there is skipped, not an error.
-        QVERIFY(recordTableSizes(standby, QStringLiteral("00000000-0000-0000-0000-00000000000a"), {kRefreshQ},
-                                 &error));
+        QVERIFY(HistoryStore::recordTableSizes(standby, QStringLiteral("00000000-0000-0000-0000-00000000000a"),
+                                               {kRefreshQ}, &error));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE metrica = "
                                              "'identidad_tabla_filas'"))
                      .toInt(),

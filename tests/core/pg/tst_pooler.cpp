@@ -4,6 +4,7 @@
 // keeps working. The pgbouncers come from scripts/pgbouncer-sandbox (CTest fixture "pgbouncer").
 #include "core/preflight/preflight.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/clirunner.h"
 #include "support/clitestcase.h"
 #include "support/pgsandbox.h"

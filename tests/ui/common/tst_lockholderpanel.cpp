@@ -3,6 +3,7 @@
 // role, client, idle time), Cancel leaves it alone and Yes ends that pid and only it; another
 // role's holder says what is hidden and offers nothing.
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/clirunner.h"
 #include "support/locksessions.h"
 #include "support/pgsandbox.h"

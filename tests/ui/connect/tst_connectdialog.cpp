@@ -4,6 +4,7 @@
 #include "core/profiles/profilestore.h"
 #include "core/security/passwordstore.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 #include "ui/connect/connectdialog.h"

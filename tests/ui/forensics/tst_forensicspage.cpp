@@ -4,6 +4,7 @@
 #include "core/forensics/forensics.h"
 #include "core/session/dbsession.h"
 #include "core/session/freezecontroller.h"
+#include "core/session/metatypes.h"
 #include "support/clirunner.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"

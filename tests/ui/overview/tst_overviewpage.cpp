@@ -1,6 +1,7 @@
 // OverviewPage: cards, ≈ while estimates, the months of log_sesiones, refresh and auto-refresh;
 // first with a fabricated overview, then against the PostgreSQL sandbox through DbSession.
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/pgsandbox.h"
 #include "ui/overview/overviewpage.h"
 #include "ui/overview/partitionstrip.h"

@@ -2,6 +2,7 @@
 // three zones, counts, ADR warning, charts, sortable sample, CSV, SQL, partitions), and a real
 // preview through DbSession against the PostgreSQL sandbox.
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/guitest.h"
 #include "support/pgsandbox.h"
 #include "ui/charts/barchartview.h"

@@ -3,6 +3,7 @@
 // the receipt, a complete run, confirmClose, and an event loop that never stalls over 50 ms.
 #include "core/rules/rules.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "core/session/purgecontroller.h"
 #include "support/guitest.h"
 #include "support/pgsandbox.h"

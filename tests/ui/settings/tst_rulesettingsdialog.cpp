@@ -4,6 +4,7 @@
 // preview taken before the change marked stale (real PostgreSQL sandbox).
 #include "core/profiles/profilestore.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/guitest.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"

@@ -4,6 +4,7 @@
 #include "core/history/health.h"
 #include "core/preflight/preflight.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "ui/checks/checkspage.h"
 #include "ui/overview/partitionstrip.h"
 #include "ui/state/appstate.h"

@@ -3,6 +3,7 @@
 // counts and the preview wait on the server while the test looks, cancels one, and checks which one
 // stopped. Then closing the window with work in flight and a backend stopped by SIGSTOP.
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 #include "ui/preview/previewpage.h"

@@ -4,6 +4,7 @@
 #include "core/profiles/profilestore.h"
 #include "core/security/passwordstore.h"
 #include "core/session/dbsession.h"
+#include "core/session/metatypes.h"
 #include "core/util/buildinfo.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"

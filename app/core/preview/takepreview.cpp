@@ -1,0 +1,317 @@
+#include "preview.h"
+
+#include "core/pg/pgconnection.h"
+#include "core/pg/servertimezone.h"
+#include "core/pg/sqlfailure.h"
+#include "core/security/secrets.h"
+
+#include <QHash>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QVariant>
+
+namespace purga {
+
+namespace {
+
+// Where a failed statement's message and kind go.
+struct Failure
+{
+    QueryCanceller *canceller;
+    QString *error;
+    SqlFailure kind = SqlFailure::None;
+};
+
+bool execOrFail(QSqlQuery &q, const QString &sql, Failure &f)
+{
+    // A cancel that arrived between two statements stops before the next one.
+    if (f.canceller && f.canceller->isCancelled()) {
+        f.kind = SqlFailure::Cancelled;
+        *f.error = QCoreApplication::translate("purga", "Cancelled.");
+        return false;
+    }
+    if (q.exec(sql))
+        return true;
+    f.kind = classifyFailure(q, f.canceller && f.canceller->isCancelled());
+    if (f.kind == SqlFailure::Cancelled)
+        *f.error = QCoreApplication::translate("purga", "Cancelled.");
+    else
+        *f.error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
+    return false;
+}
+
+QString ageLabel(int bucket, qint64 retentionSeconds)
+{
+    const bool hours = retentionSeconds < 3 * 86400;
+    const double unit = hours ? 3600.0 : 86400.0;
+    const QString u = hours ? QStringLiteral("h") : QStringLiteral("d");
+    auto n = [&](double f) { return QString::number(retentionSeconds * f / unit, 'g', 4); };
+    switch (bucket) {
+    case 0:
+        return n(1.0) + QStringLiteral("–") + n(1.5) + u' ' + u;
+    case 1:
+        return n(1.5) + QStringLiteral("–") + n(2.0) + u' ' + u;
+    case 2:
+        return n(2.0) + QStringLiteral("–") + n(3.0) + u' ' + u;
+    default:
+        return QStringLiteral("≥ ") + n(3.0) + u' ' + u;
+    }
+}
+
+// ForPurge: the purge's own counts; retained follows from them, the rest stays empty.
+bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+{
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::purgeCountSql(r.id, cutoffLit);
+    r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
+    if (!execOrFail(q, r.countSql, f) || !q.next())
+        return false;
+    r.total = q.value(0).toLongLong();
+    r.eligible = q.value(1).toLongLong();
+    r.retained = r.total - r.eligible;
+    r.adrSampleInWindow = q.value(2).toLongLong();
+    r.keyMin = q.value(3).toLongLong();
+    r.keyMax = q.value(4).toLongLong();
+    return true;
+}
+
+bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f, PreviewDepth depth)
+{
+    if (depth == PreviewDepth::ForPurge)
+        return purgeCounts(conn, r, cutoffLit, f);
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::countSql(r.id, cutoffLit, r.config.retentionSeconds);
+    r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
+    if (!execOrFail(q, r.countSql, f) || !q.next())
+        return false;
+    r.total = q.value(0).toLongLong();
+    r.eligible = q.value(1).toLongLong();
+    r.retained = q.value(2).toLongLong();
+    r.retainedByWindow = q.value(3).toLongLong();
+    r.adrSampleInWindow = q.value(4).toLongLong();
+    r.revokedOrUsed = q.value(5).toLongLong();
+    r.expired = q.value(6).toLongLong();
+    r.keyMin = q.value(7).toLongLong();
+    r.keyMax = q.value(8).toLongLong();
+    r.oldest = q.value(9).toString();
+    r.newest = q.value(10).toString();
+    // Buckets count age beyond the frozen now: 1-1.5x, 1.5-2x, 2-3x, 3x+ the retention.
+    for (int b = 0; b < 4; ++b)
+        r.byAge << CountBucket{ageLabel(b, r.config.retentionSeconds), q.value(11 + b).toLongLong()};
+
+    if (depth == PreviewDepth::CountsOnly)
+        return true;
+
+    QSqlQuery tq(conn.database());
+    tq.setForwardOnly(true);
+    if (!execOrFail(tq, Rules::tenantSql(r.id, cutoffLit), f))
+        return false;
+    while (tq.next())
+        r.byTenant << CountBucket{tq.value(0).toString(), tq.value(1).toLongLong()};
+
+    QSqlQuery sq(conn.database());
+    sq.setForwardOnly(true);
+    if (!execOrFail(sq, Rules::sampleSql(r.id, cutoffLit), f))
+        return false;
+    const QSqlRecord rec = sq.record();
+    int hashColumn = -1;
+    for (int i = 0; i < rec.count(); ++i) {
+        r.sampleColumns << rec.fieldName(i);
+        if (rec.fieldName(i) == QLatin1String("token_hash"))
+            hashColumn = i;
+    }
+    while (sq.next()) {
+        QVariantList row;
+        for (int i = 0; i < rec.count(); ++i)
+            row << (i == hashColumn ? QVariant(maskHash(sq.value(i).toString())) : sq.value(i));
+        r.sample << row;
+    }
+    return true;
+}
+
+// Exact rows of every partition in one pass through the parent (its privileges apply; a
+// MINVALUE or DEFAULT partition needs no bound expression this way), leaves of a sub-partitioned
+// partition under it. A partition with an interrupted concurrent detach is invisible through the
+// parent: counted alone, like a detached one.
+bool countPartitionRows(PgConnection &conn, RulePreview &r, Failure &f)
+{
+    QSqlQuery c(conn.database());
+    if (!execOrFail(c, Rules::partitionRowsSql(), f))
+        return false;
+    QHash<QString, qint64> exactRows;
+    while (c.next())
+        exactRows.insert(c.value(0).toString(), c.value(1).toLongLong());
+    QSqlQuery pend(conn.database());
+    if (!execOrFail(pend, Rules::pendingDetachSql(), f))
+        return false;
+    QStringList alone;
+    while (pend.next())
+        alone << pend.value(0).toString();
+    for (PartitionInfo &p : r.partitions) {
+        p.detachPending = alone.contains(p.name);
+        if (p.detachedNotDropped)
+            alone << p.name;
+    }
+    for (const QString &name : std::as_const(alone)) {
+        QSqlQuery one(conn.database());
+        if (!execOrFail(one, QStringLiteral("SELECT count(*) FROM %1").arg(name), f) || !one.next())
+            return false;
+        exactRows.insert(name, one.value(0).toLongLong());
+    }
+    for (PartitionInfo &p : r.partitions) {
+        p.rows = exactRows.value(p.name, 0);
+        p.rowsExact = true;
+    }
+    return true;
+}
+
+// Why a partition this app detached is still a table, from its marker and its dependants.
+QString leftoverReason(const PartitionInfo &p, const QString &marker)
+{
+    const QString run = marker.section(QStringLiteral("(run "), 1).section(u')', 0, 0);
+    QString reason = QCoreApplication::translate(
+                         "purga", "detached by run %1 and not dropped (the run ended before its DROP TABLE)")
+                         .arg(run);
+    const QLatin1String tag("\nnot dropped: ");
+    const qsizetype at = marker.indexOf(tag);
+    if (at >= 0)
+        reason = QCoreApplication::translate("purga", "detached by run %1 and not dropped: %2")
+                     .arg(run, marker.mid(at + tag.size()));
+    if (!p.dependents.isEmpty())
+        reason += QStringLiteral("; ") +
+                  QCoreApplication::translate("purga", "DROP TABLE is refused while these depend on it: %1")
+                      .arg(p.dependents.join(QStringLiteral(", ")));
+    return reason;
+}
+
+// The partitions and the leftovers of earlier runs, from the catalog (JIT off: see withJitOff).
+bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+{
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    r.countSql = Rules::partitionsSql(cutoffLit);
+    if (!execOrFail(q, r.countSql, f))
+        return false;
+    while (q.next())
+        r.partitions << partitionFromRow(q);
+    QSqlQuery left(conn.database());
+    left.setForwardOnly(true);
+    if (!execOrFail(left, Rules::leftoverPartitionsSql(), f))
+        return false;
+    while (left.next()) {
+        PartitionInfo p = partitionFromRow(left);
+        p.detachedNotDropped = true;
+        p.reason = leftoverReason(p, left.value(10).toString());
+        r.partitions << p;
+    }
+    return true;
+}
+
+bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+{
+    if (!conn.withJitOff([&] { return readPartitionCatalog(conn, r, cutoffLit, f); }) ||
+        !countPartitionRows(conn, r, f))
+        return false;
+    QStringList statements;
+    for (const PartitionInfo &p : std::as_const(r.partitions)) {
+        r.total += p.rows;
+        if (!p.removable)
+            continue;
+        r.eligible += p.rows;
+        statements << (p.detachedNotDropped ? Rules::dropPartitionSql(p.name) + u';'
+                                            : Rules::partitionPurgeText(p.name));
+        if (r.oldest.isEmpty() || (!p.lowerBound.isEmpty() && p.lowerBound < r.oldest))
+            r.oldest = p.lowerBound;
+        if (p.upperBound > r.newest)
+            r.newest = p.upperBound;
+    }
+    r.retained = r.total - r.eligible;
+    r.deleteSql =
+        statements.isEmpty() ? QStringLiteral("-- no partition is old enough") : statements.join(u'\n');
+    return true;
+}
+
+bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure &f,
+                     const ProgressFn &progress, PreviewPlan *plan, PreviewDepth depth)
+{
+    for (const RuleConfig &c : rules) {
+        const QStringList problems = Rules::validate(c);
+        if (!problems.isEmpty()) {
+            *f.error = problems.join(u' ');
+            return false;
+        }
+    }
+    QSqlQuery q(conn.database());
+    // One database instant freezes every cutoff of the plan.
+    if (!execOrFail(q, QStringLiteral("SELECT now()::text, clock_timestamp()::text"), f) || !q.next())
+        return false;
+    *plan = PreviewPlan();
+    plan->cutoffBaseUtc = q.value(0).toString();
+    plan->takenAtUtc = q.value(1).toString();
+    plan->serverTimeZone = serverTimeZone(conn); // the database's, not a session override
+    int done = 0;
+    for (const RuleConfig &c : rules) {
+        if (progress)
+            progress(Rules::title(c.id), done, int(rules.size()));
+        QSqlQuery cq(conn.database());
+        if (!execOrFail(cq,
+                        QStringLiteral("SELECT (%1 - %2)::text")
+                            .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc), Rules::retentionInterval(c)),
+                        f) ||
+            !cq.next())
+            return false;
+        RulePreview r;
+        r.id = c.id;
+        r.table = Rules::table(c.id);
+        r.config = c;
+        r.cutoffUtc = cq.value(0).toString();
+        const QString lit = Rules::cutoffLiteral(r.cutoffUtc);
+        const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, f)
+                                                     : previewRows(conn, r, lit, f, depth);
+        if (!ok)
+            return false;
+        plan->rules << r;
+        ++done;
+    }
+    if (progress)
+        progress(QString(), done, int(rules.size()));
+    return true;
+}
+
+} // namespace
+
+PartitionInfo partitionFromRow(const QSqlQuery &q)
+{
+    PartitionInfo p;
+    p.name = q.value(0).toString();
+    p.bound = q.value(1).toString();
+    p.isDefault = q.value(2).toBool();
+    p.lowerBound = q.value(3).toString();
+    p.upperBound = q.value(4).toString();
+    p.removable = q.value(5).toBool() && !p.isDefault;
+    p.rows = q.value(6).toLongLong(); // the catalog's estimate until counted
+    p.bytes = q.value(7).toLongLong();
+    if (q.record().count() > 9) {
+        p.leaves = q.value(8).toInt();
+        const QString deps = q.value(9).toString();
+        if (!deps.isEmpty())
+            p.dependents = deps.split(QStringLiteral(", "));
+    }
+    return p;
+}
+
+bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
+                 const ProgressFn &progress, PreviewPlan *plan, QString *error, PreviewDepth depth,
+                 SqlFailure *failure)
+{
+    Failure f{canceller, error};
+    const bool ok = takePreviewInto(conn, rules, f, progress, plan, depth);
+    if (failure)
+        *failure = ok ? SqlFailure::None : f.kind;
+    return ok;
+}
+
+} // namespace purga

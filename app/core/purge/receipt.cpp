@@ -1,0 +1,95 @@
+#include "receipt.h"
+
+#include "core/rules/rules.h"
+#include "core/util/textformat.h"
+
+#include <QJsonArray>
+
+namespace purga {
+
+namespace {
+
+// What a receipt says besides the rows (receiptnotes.h puts them in words): job_would_delete,
+// short_retention and lock_waiters.
+void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
+{
+    QJsonObject job;
+    for (auto it = receipt.jobWouldDelete.cbegin(); it != receipt.jobWouldDelete.cend(); ++it)
+        job.insert(it.key(), double(it.value()));
+    json->insert(QStringLiteral("job_would_delete"), job);
+    json->insert(QStringLiteral("short_retention"), QJsonArray::fromStringList(receipt.shortRetention));
+    json->insert(QStringLiteral("lock_waiters"), lockWaitersJson(receipt.lockWaiters));
+}
+
+} // namespace
+
+QJsonObject RuleReceipt::toJson() const
+{
+    QJsonObject o{{QStringLiteral("id"), ruleId},
+                  {QStringLiteral("table"), table},
+                  {QStringLiteral("status"), toId(status)},
+                  {QStringLiteral("deleted"), double(deleted)},
+                  {QStringLiteral("largest_batch"), double(largestBatch)},
+                  {QStringLiteral("planned"), double(planned)},
+                  {QStringLiteral("batches"), batches},
+                  {QStringLiteral("retries"), retries},
+                  {QStringLiteral("duration_ms"), double(durationMs)},
+                  {QStringLiteral("throttled_ms"), double(throttledMs)},
+                  {QStringLiteral("batch_p50_ms"), batchP50Ms},
+                  {QStringLiteral("batch_p95_ms"), batchP95Ms},
+                  {QStringLiteral("batch_max_ms"), batchMaxMs},
+                  {QStringLiteral("sql"), sql},
+                  {QStringLiteral("message"), message}};
+    // Absent values are null (docs/cli-json.md): no key range when nothing was deleted.
+    const bool range = deleted > 0 && !Rules::isPartitionRule(ruleId);
+    o.insert(QStringLiteral("key_min"), range ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
+    o.insert(QStringLiteral("key_max"), range ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
+    if (Rules::isPartitionRule(ruleId)) {
+        o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
+        o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
+        QJsonArray notDropped;
+        for (const auto &k : notDroppedPartitions)
+            notDropped.append(
+                QJsonObject{{QStringLiteral("name"), k.first}, {QStringLiteral("reason"), k.second}});
+        o.insert(QStringLiteral("not_dropped_partitions"), notDropped);
+    }
+    return o;
+}
+
+QJsonObject PurgeReceipt::toJson() const
+{
+    QJsonArray arr;
+    for (const RuleReceipt &r : rules)
+        arr.append(r.toJson());
+    QJsonObject o{{QStringLiteral("run_id"), runId},
+                  {QStringLiteral("status"), toId(status)},
+                  {QStringLiteral("message"), message},
+                  {QStringLiteral("cutoff_base_utc"), cutoffBaseUtc},
+                  {QStringLiteral("started_utc"), startedUtc},
+                  {QStringLiteral("finished_utc"), finishedUtc},
+                  {QStringLiteral("duration_ms"), double(durationMs)},
+                  {QStringLiteral("throttled_ms"), double(throttledMs)},
+                  {QStringLiteral("lag_waits"), lagWaits},
+                  {QStringLiteral("sync_commit"), syncCommit ? QStringLiteral("on") : QStringLiteral("off")},
+                  {QStringLiteral("rules"), arr}};
+    o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
+    insertNotes(*this, &o);
+    return o;
+}
+
+int PurgeReceipt::exitCode() const
+{
+    switch (status) {
+    case RunStatus::Ok:
+        return 0;
+    case RunStatus::LockBusy:
+        return 5;
+    case RunStatus::Cancelled:
+        return 6;
+    case RunStatus::Error:
+        return 1;
+    }
+    return 1;
+}
+
+} // namespace purga

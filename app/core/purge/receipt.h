@@ -1,0 +1,141 @@
+#pragma once
+
+// What a purge is asked to do (PurgeOptions), what it reports while it runs (RuleProgress,
+// PurgeObserver, StopRequest) and what it leaves (RuleReceipt, PurgeReceipt): the values shared by
+// the engine, its rule runners, the CLI, the GUI and the history, without the engine itself.
+#include "pacer.h"
+#include "purgestatus.h"
+#include "core/locks/lockwaiters.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QPair>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <memory>
+
+namespace purga {
+
+struct PurgeOptions
+{
+    QStringList ruleIds;     // subset of the plan's rules, in order
+    bool detachOnly = false; // keep detached partitions instead of dropping them
+    qint64 advisoryLockKey = 731001;
+    QString origin = QStringLiteral("manual"); // history: job|manual
+    QString operatorName;                      // history: who ran it (OS user); the DB role is recorded too
+    bool recordHistory = true;                 // when the history tables exist and are writable
+    QString runId;                             // empty: the engine makes one
+    PacingOptions pacing;                      // replica lag, nice ratio, throttle file
+    std::shared_ptr<LiveSettings> live;        // changes while the run goes on (GUI); may be null
+    // How row batches commit (issue 11). True: each batch with the session's synchronous_commit
+    // (durable on a production server: every batch waits for its WAL flush). False: each batch's
+    // transaction does SET LOCAL synchronous_commit = off, and the run ends with one durable
+    // commit, which flushes every earlier batch's WAL, before the receipt and history claim the rows.
+    bool syncCommit = true;
+};
+
+// Live progress of one rule, sent after every batch.
+struct RuleProgress
+{
+    QString ruleId;
+    qint64 deleted = 0;
+    qint64 planned = 0; // the preview's eligible count
+    int batches = 0;
+    int retries = 0;
+    double lastBatchMs = 0;
+    double rowsPerSecond = 0;
+    qint64 etaMs = -1;
+    RuleStatus state = RuleStatus::Running;
+    QString holdReason;     // while Throttled: why ("replica lag 1.4 s > 1.0 s", "paused by you")
+    qint64 lagMs = -1;      // the standbys' largest replay lag at the last look; -1: not measured
+    qint64 throttledMs = 0; // held so far in this run
+    QString message;        // translated, for the log pane
+};
+
+struct RuleReceipt
+{
+    QString ruleId;
+    QString table;
+    RuleStatus status = RuleStatus::Ok;
+    qint64 deleted = 0;
+    qint64 largestBatch = 0; // rows of the largest single batch (partition rule: partition)
+    qint64 planned = 0;
+    int batches = 0;
+    int retries = 0;
+    qint64 durationMs = 0;
+    qint64 throttledMs = 0; // of durationMs, held by the pacing (lag, throttle file, pause)
+    double batchP50Ms = 0, batchP95Ms = 0, batchMaxMs = 0;
+    qint64 keyMin = 0, keyMax = 0; // of the deleted rows
+    // Row rules: the table's rows in the confirmed preview (-1: a partition rule). The rows left
+    // after the run, recorded in the history, are rowsBefore - deleted: no second scan of a table
+    // whose every page the purge has just changed (that count(*) took 19 s on 9M rows).
+    qint64 rowsBefore = -1;
+    // Row rules, what the batch template ran with: its %TID_FROM%/%TID_TO% ranges read blocks 0 to
+    // blocksDone of the table's blocks (read at the first batch; -1: no batch ran), %LIMIT% was
+    // limitMin to limitMax rows (the batch size, which the GUI may change during the run).
+    qint64 blocks = -1, blocksDone = 0;
+    int limitMin = 0, limitMax = 0;
+    QStringList droppedPartitions;
+    QStringList detachedPartitions;
+    QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped
+    QString sql;
+    QString message;
+    QJsonObject toJson() const;
+};
+
+struct PurgeReceipt
+{
+    QString runId;
+    RunStatus status = RunStatus::Ok;
+    QString message; // translated summary / reason
+    QString cutoffBaseUtc;
+    QString startedUtc, finishedUtc;
+    qint64 durationMs = 0;
+    qint64 throttledMs = 0; // held by the pacing, all rules
+    int lagWaits = 0;       // times the run waited for the replica lag
+    bool syncCommit = true; // false: batches committed asynchronously, made durable at the end
+    QString lockHolder;     // when LockBusy: pid, application, client, since
+    QList<RuleReceipt> rules;
+    // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
+    // per row rule, from the confirmed preview (receiptnotes.cpp).
+    QMap<QString, qint64> jobWouldDelete;
+    QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
+    QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran
+    QJsonObject toJson() const;
+    int exitCode() const; // CLI: 0 ok, 5 lock held, 6 cancelled/partial, 1 error
+};
+
+// Receives progress from the engine's thread; implementations must be thread-safe.
+class PurgeObserver
+{
+public:
+    virtual ~PurgeObserver() = default;
+    virtual void ruleProgress(const RuleProgress &progress) = 0;
+    virtual void log(const QString &line) = 0;
+    // What the operator should see even from a quiet CLI: the pacing holding and releasing the
+    // run, live changes. The log by default.
+    virtual void notice(const QString &line) { log(line); }
+};
+
+// "Stop after this batch", asked from any thread. Owned by whoever may ask, so that it outlives
+// the engine that reads it (the engine is a local of the thread that runs it).
+class StopRequest
+{
+public:
+    void request() { m_requested.store(true); }
+    bool isRequested() const { return m_requested.load(); }
+    void reset() { m_requested.store(false); }
+
+private:
+    std::atomic<bool> m_requested{false};
+};
+
+} // namespace purga
+
+Q_DECLARE_METATYPE(purga::PurgeOptions)
+Q_DECLARE_METATYPE(purga::RuleProgress)
+Q_DECLARE_METATYPE(purga::PurgeReceipt)
