@@ -83,7 +83,7 @@ void LockHolderPanel::refresh()
     const LockWatchOptions options = LockWatchOptions::fromProfile(m_state->profile().ruleOverrides);
     m_request = m_state->session()->submit<LockHolders>(
         tr("Read who holds the purge lock"), [options](DbContext &ctx, LockHolders *out, DbFailure *failure) {
-            return LockHolders::fetch(*ctx.connection(), options, out, &failure->message);
+            return LockHolders::fetch(*ctx.connection(), options, out, failure);
         });
     m_request->onSucceeded<LockHolders>(this, [this](const LockHolders &h) {
         display(h);
@@ -170,7 +170,7 @@ void LockHolderPanel::terminateHolder()
     const qint64 key = asked.key;
     DbRequest *r = m_state->session()->submit<bool>(
         tr("Terminate pid %1").arg(target.pid), [target, key](DbContext &ctx, bool *out, DbFailure *failure) {
-            *out = LockHolders::terminate(*ctx.connection(), key, target, &failure->message);
+            *out = LockHolders::terminate(*ctx.connection(), key, target, failure);
             return *out;
         });
     const int pid = target.pid;

@@ -375,7 +375,7 @@ void ConnectDialog::startConnect()
     request->onSucceeded<ConnectResult>(
         this, [this, password](const ConnectResult &r) { onConnected(r.profile, password); });
     connect(request, &DbRequest::failed, this,
-            [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId, f.detail); });
+            [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId(), f.detail); });
     connect(request, &DbRequest::cancelled, this, [this] { setConnecting(false); });
 }
 

@@ -27,7 +27,7 @@ public:
     PgConnection &operator=(const PgConnection &) = delete;
 
     // password may be empty: libpq then applies PGPASSWORD / .pgpass / service file.
-    bool open(const ConnectionProfile &profile, const QString &password, ConnectError *error);
+    bool open(const ConnectionProfile &profile, const QString &password, DbFailure *error);
     void close();
     bool isOpen() const;
 

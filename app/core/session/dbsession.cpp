@@ -137,11 +137,8 @@ DbRequest *DbSession::connectTo(const ConnectionProfile &profile, const QString 
     auto work = [profile, password](DbContext &ctx, ConnectResult *out, DbFailure *failure) {
         ctx.setConnection(nullptr);
         auto conn = std::make_unique<PgConnection>();
-        ConnectError err;
-        if (!conn->open(profile, password, &err)) {
-            *failure = {err.message, ConnectError::kindId(err.kind), err.detail};
+        if (!conn->open(profile, password, failure))
             return false;
-        }
         // A purge that died with its process left its run 'en_curso': close it now.
         if (HistoryStore::exists(*conn)) {
             QString ignored;
@@ -227,9 +224,7 @@ DbRequest *DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact
 DbRequest *DbSession::preview(const QList<RuleConfig> &rules)
 {
     return submit<PreviewPlan>(tr("Preview"), [rules](DbContext &ctx, PreviewPlan *out, DbFailure *f) {
-        return withError(f, [&](QString *e) {
-            return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, e);
-        });
+        return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, f);
     });
 }
 
