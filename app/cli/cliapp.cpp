@@ -150,7 +150,7 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
             wipe(r.password);
         }
     }
-    ConnectError err;
+    DbFailure err;
     const bool opened = conn.open(*profile, password, &err);
     wipe(password); // libpq has its own copy now
     if (!opened) {

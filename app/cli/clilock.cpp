@@ -37,10 +37,11 @@ bool lockWatchOptions(Context &ctx, const ConnectionProfile &profile, LockWatchO
 
 bool readLockHolders(PgConnection &conn, const LockWatchOptions &options, LockHolders *out)
 {
-    QString error;
-    if (LockHolders::fetch(conn, options, out, &error))
+    DbFailure failure;
+    if (LockHolders::fetch(conn, options, out, &failure))
         return true;
-    Context::error(Context::tr("Could not read who holds the purge lock %1.").arg(options.key), error);
+    Context::error(Context::tr("Could not read who holds the purge lock %1.").arg(options.key),
+                   failure.message);
     return false;
 }
 

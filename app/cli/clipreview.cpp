@@ -88,14 +88,14 @@ int cmdPreview(Context &ctx)
     if (!ctx.open(ids, &session, &code))
         return code;
     const PreflightReport &report = session.report;
-    QString error;
+    DbFailure failure;
     if (!report.canPreview()) {
         refuse(report.previewBlockers());
         return Exit::Refused;
     }
     PreviewPlan plan;
-    if (!takePreview(session.conn, session.rules, nullptr, nullptr, &plan, &error)) {
-        Context::error(error);
+    if (!takePreview(session.conn, session.rules, nullptr, nullptr, &plan, &failure)) {
+        Context::error(failure.message);
         return Exit::Other;
     }
     if (ctx.json)

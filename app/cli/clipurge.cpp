@@ -193,15 +193,15 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
 // taken.
 int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan)
 {
-    QString error;
-    if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &error,
+    DbFailure failure;
+    if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &failure,
                     yes ? PreviewDepth::ForPurge : PreviewDepth::Full))
         return Exit::Ok;
     if (Context::signalled()) {
         Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
         return Exit::Cancelled;
     }
-    Context::error(error);
+    Context::error(failure.message);
     return Exit::Other;
 }
 

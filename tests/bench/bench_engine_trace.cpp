@@ -77,7 +77,7 @@ int main(int argc, char **argv)
     profile.passwordSource = purga::PasswordSource::Libpq;
     profile.applicationName = QStringLiteral("purga-bench-trace");
     purga::PgConnection conn;
-    purga::ConnectError cerr;
+    purga::DbFailure cerr;
     if (!conn.open(profile, QString(), &cerr)) {
         std::fprintf(stderr, "connect: %s (%s)\n", cerr.message.toLocal8Bit().constData(),
                      cerr.detail.toLocal8Bit().constData());
@@ -95,9 +95,9 @@ int main(int argc, char **argv)
     purga::QueryCanceller canceller;
     canceller.arm(conn.handle());
     purga::PreviewPlan plan;
-    QString error;
+    purga::DbFailure error;
     if (!purga::takePreview(conn, {cfg}, &canceller, nullptr, &plan, &error)) {
-        std::fprintf(stderr, "preview: %s\n", error.toLocal8Bit().constData());
+        std::fprintf(stderr, "preview: %s\n", error.message.toLocal8Bit().constData());
         return 1;
     }
     purga::PurgeOptions options;

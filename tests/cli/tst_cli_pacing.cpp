@@ -38,7 +38,7 @@ public:
     {
         ConnectionProfile p = superuserProfile(sandbox, QStringLiteral("postgres"));
         p.port = sandbox.standbyPort;
-        ConnectError e;
+        DbFailure e;
         QString err;
         m_ok = m_standby.open(p, QString(), &e) &&
                m_standby.execScript(QStringLiteral("SELECT pg_wal_replay_pause()"), &err);

@@ -263,7 +263,7 @@ void TestCliPurge::lockHeldElsewhereExits5()
     const QList<qint64> pre = allIds(db, QStringLiteral("identidad.trx_pre_tokens"));
 
     PgConnection holder;
-    ConnectError e;
+    DbFailure e;
     QVERIFY(holder.open(test::superuserProfile(m_sandbox, db.name()), QString(), &e));
     QString err;
     QVERIFY2(holder.execScript(QStringLiteral("SELECT pg_advisory_lock(731001)"), &err), qPrintable(err));
@@ -409,7 +409,7 @@ void TestCliPurge::sigkillMidRunIsMarkedInterruptedOnNextConnect()
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
              remaining);
     PgConnection fresh;
-    ConnectError e;
+    DbFailure e;
     QVERIFY(fresh.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &e));
     QSqlQuery q(fresh.database());
     QVERIFY(q.exec(QStringLiteral("SELECT pg_try_advisory_lock(731001)")) && q.next());

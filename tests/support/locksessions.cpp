@@ -8,7 +8,7 @@ bool openAs(const TestDatabase &db, const QString &role, const QString &app, PgC
 {
     ConnectionProfile p = db.profile(role);
     p.applicationName = app;
-    ConnectError e;
+    DbFailure e;
     if (!conn.open(p, db.passwordFor(role), &e))
         qWarning("open as %s: %s %s", qPrintable(role), qPrintable(e.message), qPrintable(e.detail));
     return conn.isOpen();

@@ -65,7 +65,7 @@ TestDatabase::TestDatabase(const SandboxInfo &sandbox, const QString &prefix)
     , m_name(prefix.toLower() + u'_' + QUuid::createUuid().toString(QUuid::Id128).left(10))
 {
     PgConnection maint;
-    ConnectError err;
+    DbFailure err;
     if (!maint.open(superuserProfile(sandbox, QStringLiteral("postgres")), QString(), &err)) {
         m_error = err.message + u' ' + err.detail;
         return;
@@ -87,7 +87,7 @@ TestDatabase::~TestDatabase()
     if (!m_valid)
         return;
     PgConnection maint;
-    ConnectError err;
+    DbFailure err;
     if (maint.open(superuserProfile(m_sandbox, QStringLiteral("postgres")), QString(), &err)) {
         QString ignored;
         maint.execScript(QStringLiteral("DROP DATABASE IF EXISTS %1 WITH (FORCE)").arg(m_name), &ignored);

@@ -111,7 +111,7 @@ bool openPurga(const TestDatabase &db, PgConnection &c, const QString &app)
     ConnectionProfile p = db.profile();
     if (!app.isEmpty())
         p.applicationName = app;
-    ConnectError err;
+    DbFailure err;
     if (!c.open(p, db.passwordFor(QStringLiteral("identidad_purga")), &err)) {
         qWarning("cannot connect as identidad_purga: %s %s", qPrintable(err.message), qPrintable(err.detail));
         return false;
@@ -121,7 +121,7 @@ bool openPurga(const TestDatabase &db, PgConnection &c, const QString &app)
 
 bool openAdmin(const SandboxInfo &sandbox, const TestDatabase &db, PgConnection &c)
 {
-    ConnectError err;
+    DbFailure err;
     if (!c.open(superuserProfile(sandbox, db.name()), QString(), &err)) {
         qWarning("cannot connect as superuser: %s %s", qPrintable(err.message), qPrintable(err.detail));
         return false;
@@ -142,7 +142,7 @@ bool setupHistory(PgConnection &c)
 bool setupHistory(const TestDatabase &db)
 {
     PgConnection c;
-    ConnectError e;
+    DbFailure e;
     if (!c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &e))
         return false;
     return setupHistory(c);
@@ -159,9 +159,9 @@ bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out,
             tweak(rc);
         configs << rc;
     }
-    QString err;
+    DbFailure err;
     if (!takePreview(c, configs, nullptr, nullptr, out, &err)) {
-        qWarning("takePreview: %s", qPrintable(err));
+        qWarning("takePreview: %s", qPrintable(err.message));
         return false;
     }
     return true;
@@ -297,7 +297,11 @@ QString listText(const QList<qint64> &ids)
 
 bool takeOne(PgConnection &conn, const RuleConfig &config, PreviewPlan *plan, QString *error)
 {
-    return takePreview(conn, {config}, nullptr, nullptr, plan, error);
+    DbFailure failure;
+    const bool ok = takePreview(conn, {config}, nullptr, nullptr, plan, &failure);
+    if (!ok && error)
+        *error = failure.message;
+    return ok;
 }
 
 void Recorder::ruleProgress(const RuleProgress &p)

@@ -373,7 +373,7 @@ void ConnectDialog::startConnect()
     // replace a good stored password.
     const Request<ConnectResult> request = m_coordinator->connectTo(profile, password);
     request.onSucceeded(this, [this, password](const ConnectResult &r) { onConnected(r.profile, password); })
-        .onFailed(this, [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId, f.detail); });
+        .onFailed(this, [this](const DbFailure &f) { onConnectFailed(f.message, f.kindId(), f.detail); });
     connect(request, &DbRequest::cancelled, this, [this] { setConnecting(false); });
 }
 

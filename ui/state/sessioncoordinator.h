@@ -22,7 +22,7 @@ public:
     SessionCoordinator(DbSession *session, AppState *state, QObject *parent = nullptr);
 
     // The password is kept (in AppState, memory only) once the connection succeeds. The handle
-    // reports the outcome (ConnectResult on success, DbFailure::kindId on failure).
+    // reports the outcome (ConnectResult on success, DbFailure::kindId() on failure).
     Request<ConnectResult> connectTo(const ConnectionProfile &profile, const QString &password);
     // "Test connection": a separate connection, opened and closed on the session's thread (the
     // session's own connection stays as it is).

@@ -284,7 +284,8 @@ bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QSt
                         HistoryData *out, QString *error, int maxRuns)
 {
     out->zone = zone;
-    // JIT off: on a year of runs it compiled for 1.6 s of a 2.6 s load (docs/benchmarks.md).
+    // JIT off: the planner overestimates these aggregates over many runs, and compiling them would
+    // cost more than running them (see withJitOff).
     if (!conn.withJitOff([&] {
             return daily(conn, range, zone, &out->days, error) &&
                    durations(conn, range, maxPoints, &out->durations, error) &&

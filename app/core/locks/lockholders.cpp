@@ -1,5 +1,6 @@
 #include "lockholders.h"
 
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 
 #include <QJsonArray>
@@ -70,6 +71,24 @@ LockSession sessionFrom(const QSqlQuery &q)
     s.thisSession = q.value(14).toBool();
     s.canTerminate = q.value(15).toBool();
     return s;
+}
+
+// A failed statement of the look-up (its kind and SQLSTATE kept) or another reason: false.
+bool failed(const QSqlQuery &q, DbFailure *failure)
+{
+    if (failure)
+        *failure = DbFailure::ofQuery(q, false, q.lastError().text());
+    return false;
+}
+
+bool failed(DbFailure *failure, const QString &message)
+{
+    if (failure) {
+        *failure = DbFailure();
+        failure->kind = DbFailure::Kind::Other;
+        failure->message = message;
+    }
+    return false;
 }
 
 QJsonValue textOrNull(const QString &s)
@@ -232,7 +251,8 @@ QJsonObject LockHolders::toJson() const
         {QStringLiteral("description"), describeLines().join(u'\n')}};
 }
 
-bool LockHolders::fetch(PgConnection &conn, const LockWatchOptions &options, LockHolders *out, QString *error)
+bool LockHolders::fetch(PgConnection &conn, const LockWatchOptions &options, LockHolders *out,
+                        DbFailure *failure)
 {
     LockHolders r;
     r.key = options.key;
@@ -241,9 +261,7 @@ bool LockHolders::fetch(PgConnection &conn, const LockWatchOptions &options, Loc
     if (!who.exec(QStringLiteral("SELECT current_user::text, pg_has_role(current_user, 'pg_signal_backend', "
                                  "'MEMBER')")) ||
         !who.next()) {
-        if (error)
-            *error = who.lastError().text();
-        return false;
+        return failed(who, failure);
     }
     r.currentRole = who.value(0).toString();
     r.canSignalBackend = who.value(1).toBool();
@@ -251,11 +269,8 @@ bool LockHolders::fetch(PgConnection &conn, const LockWatchOptions &options, Loc
     q.prepare(lockQuery(serverAtLeast(conn, 140000)));
     q.addBindValue(options.key);
     q.addBindValue(options.key);
-    if (!q.exec()) {
-        if (error)
-            *error = q.lastError().text();
-        return false;
-    }
+    if (!q.exec())
+        return failed(q, failure);
     while (q.next()) {
         const LockSession s = sessionFrom(q);
         if (s.granted && !r.holder)
@@ -267,7 +282,7 @@ bool LockHolders::fetch(PgConnection &conn, const LockWatchOptions &options, Loc
     return true;
 }
 
-bool LockHolders::terminate(PgConnection &conn, qint64 key, const LockSession &session, QString *error)
+bool LockHolders::terminate(PgConnection &conn, qint64 key, const LockSession &session, DbFailure *failure)
 {
     const bool waits = serverAtLeast(conn, 140000); // pg_terminate_backend(pid, timeout): waits for the exit
     QSqlQuery q(conn.database());
@@ -283,24 +298,16 @@ bool LockHolders::terminate(PgConnection &conn, qint64 key, const LockSession &s
     q.addBindValue(key);
     q.addBindValue(key);
     q.addBindValue(session.backendStartUtc);
-    if (!q.exec()) {
-        if (error)
-            *error = q.lastError().text();
-        return false;
-    }
-    if (!q.next()) {
-        if (error)
-            *error = tr("pid %1 no longer holds lock %2 idle (it ended, woke up, or the pid is another "
-                        "session now): nothing was terminated.")
-                         .arg(session.pid)
-                         .arg(key);
-        return false;
-    }
-    if (!q.value(0).toBool()) {
-        if (error)
-            *error = tr("pid %1 was signalled but had not ended after 5 s.").arg(session.pid);
-        return false;
-    }
+    if (!q.exec())
+        return failed(q, failure);
+    if (!q.next())
+        return failed(failure,
+                      tr("pid %1 no longer holds lock %2 idle (it ended, woke up, or the pid is another "
+                         "session now): nothing was terminated.")
+                          .arg(session.pid)
+                          .arg(key));
+    if (!q.value(0).toBool())
+        return failed(failure, tr("pid %1 was signalled but had not ended after 5 s.").arg(session.pid));
     return true;
 }
 

@@ -15,6 +15,7 @@
 namespace purga {
 
 class PgConnection;
+struct DbFailure;
 
 // What the lock watch needs besides the connection.
 struct LockWatchOptions
@@ -81,10 +82,11 @@ public:
     QJsonObject toJson() const;
 
     // Reads pg_locks/pg_stat_activity for `options.key` in the current database.
-    static bool fetch(PgConnection &conn, const LockWatchOptions &options, LockHolders *out, QString *error);
+    static bool fetch(PgConnection &conn, const LockWatchOptions &options, LockHolders *out,
+                      DbFailure *failure);
     // Ends `session` if it still holds `key`, is still idle and is still the same backend (its start
     // matches): a reused pid or a holder that woke up is left alone. True when the backend ended.
-    static bool terminate(PgConnection &conn, qint64 key, const LockSession &session, QString *error);
+    static bool terminate(PgConnection &conn, qint64 key, const LockSession &session, DbFailure *failure);
     // "6 min 40 s", "2 h 5 min", "12 s".
     static QString duration(qint64 seconds);
 };

@@ -1,6 +1,6 @@
 #pragma once
 
-// Sessions waiting for the purge lock while a purge holds it (issue 8): the scheduled job at
+// Sessions waiting for the purge lock while a purge holds it: the scheduled job at
 // 03:00 blocks in pg_advisory_lock(731001) until the purge ends. The engine looks between batches.
 #include <QCoreApplication>
 #include <QElapsedTimer>

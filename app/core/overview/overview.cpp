@@ -1,7 +1,8 @@
 #include "overview.h"
 
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
-#include "core/pg/sqlfailure.h"
+#include "core/pg/querycanceller.h"
 #include "core/util/textformat.h"
 
 #include <QJsonArray>
@@ -135,13 +136,13 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     // The exact numbers are the preview's numbers: the same rule SQL, at one frozen instant.
     PreviewPlan plan;
     // Counts only: the breakdown by tenant and the sample are the Preview page's, not the Overview's.
-    SqlFailure failure = SqlFailure::None;
-    const bool ok =
-        takePreview(conn, rules, canceller, progress, &plan, error, PreviewDepth::CountsOnly, &failure);
+    DbFailure failure;
+    const bool ok = takePreview(conn, rules, canceller, progress, &plan, &failure, PreviewDepth::CountsOnly);
     QSqlQuery reset(conn.database());
     reset.exec(QStringLiteral("RESET statement_timeout"));
     if (!ok) {
-        if (failure == SqlFailure::StatementTimeout)
+        *error = failure.message;
+        if (failure.kind == DbFailure::Kind::StatementTimeout)
             *error = QCoreApplication::translate(
                          "purga",
                          "Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")

@@ -21,11 +21,8 @@ bool testConnection(const ConnectionProfile &profile, const QString &password, C
                     DbFailure *failure)
 {
     PgConnection conn;
-    ConnectError err;
-    if (!conn.open(profile, password, &err)) {
-        *failure = {err.message, ConnectError::kindId(err.kind), err.detail};
+    if (!conn.open(profile, password, failure))
         return false;
-    }
     PGconn *pg = conn.handle();
     out->serverVersion = QString::fromUtf8(PQparameterStatus(pg, "server_version"));
     out->user = QString::fromUtf8(PQuser(pg));

@@ -94,10 +94,10 @@ QString libpqReason(const QString &text)
     return text.trimmed().section(u'\n', 0, 0).trimmed();
 }
 
-ConnectError fromServer(const Probe &p, const ConnectionProfile &profile, const ConnParams &params)
+DbFailure fromServer(const Probe &p, const ConnectionProfile &profile, const ConnParams &params)
 {
-    using K = ConnectError::Kind;
-    ConnectError e;
+    using K = DbFailure::Kind;
+    DbFailure e;
     e.sqlState = p.sqlState;
     const QString target = profile.displayTarget();
     const QByteArray sslMode = paramValue(params, "sslmode");
@@ -130,11 +130,11 @@ ConnectError fromServer(const Probe &p, const ConnectionProfile &profile, const 
     return e;
 }
 
-ConnectError fromStage(const Probe &p, const ConnectionProfile &profile, const ConnParams &params,
-                       int timeoutSec)
+DbFailure fromStage(const Probe &p, const ConnectionProfile &profile, const ConnParams &params,
+                    int timeoutSec)
 {
-    using K = ConnectError::Kind;
-    ConnectError e;
+    using K = DbFailure::Kind;
+    DbFailure e;
     const QString target = profile.displayTarget();
     if (p.timedOut) {
         e.kind = K::Timeout;
@@ -221,14 +221,14 @@ int driveConnect(PGconn *c, int timeoutSec, bool *timedOut, bool (*stop)(PGconn 
     return st;
 }
 
-bool connectionParams(const ConnectionProfile &profile, ConnParams *out, ConnectError *error)
+bool connectionParams(const ConnectionProfile &profile, ConnParams *out, DbFailure *error)
 {
     out->clear();
     if (!profile.conninfo.isEmpty()) {
         QString reason;
         if (!parseConninfo(profile.conninfo, out, &reason)) {
             if (error) {
-                error->kind = ConnectError::Kind::InvalidSettings;
+                error->kind = DbFailure::Kind::InvalidSettings;
                 error->detail = redact(reason.trimmed(), conninfoSecrets(profile.conninfo));
                 // libpq's reason, quoted (in its words and language), with the secrets masked.
                 error->message = ConnectMessages::tr("The connection string is not valid: “%1”")
@@ -259,9 +259,9 @@ bool connectionParams(const ConnectionProfile &profile, ConnParams *out, Connect
     return true;
 }
 
-ConnectError diagnoseConnectFailure(const ConnParams &params, const QString &password,
-                                    const ConnectionProfile &profile, const QString &driverText,
-                                    qint64 elapsedMs)
+DbFailure diagnoseConnectFailure(const ConnParams &params, const QString &password,
+                                 const ConnectionProfile &profile, const QString &driverText,
+                                 qint64 elapsedMs)
 {
     const int timeoutSec = qMax(1, paramValue(params, "connect_timeout").toInt());
     Probe p;
@@ -269,7 +269,7 @@ ConnectError diagnoseConnectFailure(const ConnParams &params, const QString &pas
         p.timedOut = true; // the first attempt used up the timeout: do not wait a second time
     else
         p = probe(params, password, timeoutSec);
-    ConnectError e =
+    DbFailure e =
         !p.sqlState.isEmpty() ? fromServer(p, profile, params) : fromStage(p, profile, params, timeoutSec);
     // The verbatim text, for --verbose and the GUI's details; libpq never echoes a password.
     e.detail = (p.text.isEmpty() ? driverText : p.text).simplified();

@@ -13,7 +13,7 @@ namespace purga {
 // The keywords of `profile` (its conninfo parsed by libpq, its service, or its fields), plus
 // connect_timeout and application_name. False with `error` set when the conninfo does not parse
 // (the message never repeats a password).
-bool connectionParams(const ConnectionProfile &profile, ConnParams *out, ConnectError *error);
+bool connectionParams(const ConnectionProfile &profile, ConnParams *out, DbFailure *error);
 
 QByteArray paramValue(const ConnParams &params, const char *keyword);
 
@@ -24,9 +24,9 @@ QByteArray paramValue(const ConnParams &params, const char *keyword);
 // carries its SQLSTATE) and the connection stage followed (so that a failure before the
 // server answered is told by where it happened). Qt's driver offers neither: it frees the
 // PGconn on failure. The cost is a second attempt only when the first one failed.
-ConnectError diagnoseConnectFailure(const ConnParams &params, const QString &password,
-                                    const ConnectionProfile &profile, const QString &driverText,
-                                    qint64 elapsedMs);
+DbFailure diagnoseConnectFailure(const ConnParams &params, const QString &password,
+                                 const ConnectionProfile &profile, const QString &driverText,
+                                 qint64 elapsedMs);
 
 // PQconnectStartParams with `params` (and `password` when not empty); nullptr when out of memory.
 PGconn *startConnect(const ConnParams &params, const QByteArray &password);
@@ -38,9 +38,9 @@ int driveConnect(PGconn *conn, int timeoutSec, bool *timedOut, bool (*stop)(PGco
 // Why the TLS stage of a connection failed (server declines TLS, certificate names another host,
 // certificate not signed by the root certificate), told by looking again at the handshake alone:
 // these looks stop right after TLS is settled and never send a startup packet or a password.
-ConnectError explainTlsFailure(const ConnParams &params, const ConnectionProfile &profile, int timeoutSec);
+DbFailure explainTlsFailure(const ConnParams &params, const ConnectionProfile &profile, int timeoutSec);
 // A server that refused (28000) a connection made with sslmode=disable: when it offers TLS, the
 // refusal is taken as its pg_hba.conf requiring TLS (hostssl) and said so; false otherwise.
-bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profile, ConnectError *error);
+bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profile, DbFailure *error);
 
 } // namespace purga

@@ -1,8 +1,11 @@
 #include "dbfailure.h"
 
+#include <QSqlError>
+#include <QSqlQuery>
+
 namespace purga {
 
-QString ConnectError::kindId(Kind k)
+QString DbFailure::kindId(Kind k)
 {
     switch (k) {
     case Kind::None:
@@ -29,8 +32,41 @@ QString ConnectError::kindId(Kind k)
         return QStringLiteral("server_unavailable");
     case Kind::InvalidSettings:
         return QStringLiteral("invalid_settings");
+    case Kind::Cancelled:
+        return QStringLiteral("cancelled");
+    case Kind::StatementTimeout:
+        return QStringLiteral("statement_timeout");
+    case Kind::LockTimeout:
+        return QStringLiteral("lock_timeout");
+    case Kind::ConnectionLost:
+        return QStringLiteral("connection_lost");
     }
     return QStringLiteral("other");
+}
+
+DbFailure::Kind DbFailure::fromSqlState(const QString &sqlState, bool cancelRequested)
+{
+    if (sqlState.isEmpty() || sqlState.startsWith(QLatin1String("08")))
+        return Kind::ConnectionLost;
+    if (sqlState == QLatin1String("57014"))
+        return cancelRequested ? Kind::Cancelled : Kind::StatementTimeout;
+    if (sqlState == QLatin1String("55P03"))
+        return Kind::LockTimeout;
+    return Kind::Other;
+}
+
+DbFailure::Kind DbFailure::fromQuery(const QSqlQuery &failedQuery, bool cancelRequested)
+{
+    return fromSqlState(failedQuery.lastError().nativeErrorCode(), cancelRequested);
+}
+
+DbFailure DbFailure::ofQuery(const QSqlQuery &failedQuery, bool cancelRequested, const QString &message)
+{
+    DbFailure f;
+    f.sqlState = failedQuery.lastError().nativeErrorCode();
+    f.kind = fromSqlState(f.sqlState, cancelRequested);
+    f.message = message;
+    return f;
 }
 
 } // namespace purga

@@ -1,18 +1,21 @@
 #pragma once
 
-// Why a database request failed: one translated line for the user, a stable id for code and JSON
-// (the connect kinds of PgConnection::open), and the server's own text.
+// Why a database operation failed, with its kind kept from where it was told to where it is shown:
+// a connection attempt (PgConnection::open), a statement (told by its SQLSTATE, never by the
+// message text, which the server translates with lc_messages), or a request of the session.
 #include <QCoreApplication>
 #include <QMetaType>
 #include <QString>
 
+class QSqlQuery;
+
 namespace purga {
 
-// Why a connection attempt failed, as specific as libpq lets us tell.
-struct ConnectError
+struct DbFailure
 {
     enum class Kind {
         None,
+        // A connection attempt, as specific as libpq lets us tell.
         WrongPassword,
         PasswordMissing,
         Unreachable,
@@ -23,14 +26,27 @@ struct ConnectError
         Other,
         NotAuthorized,
         ServerUnavailable,
-        InvalidSettings
+        InvalidSettings,
+        // A statement.
+        Cancelled,        // 57014 after we asked for a cancel
+        StatementTimeout, // 57014 without a cancel of ours: statement_timeout fired
+        LockTimeout,      // 55P03 lock_not_available (lock_timeout)
+        ConnectionLost,   // class 08, or no SQLSTATE at all (the driver lost the server)
     };
     Kind kind = Kind::None;
     QString message;  // translated, one line, for the user; never quotes the server
     QString detail;   // what libpq or the server said, verbatim (never contains the password)
     QString sqlState; // when the server answered with an error, e.g. "28P01"
 
-    static QString kindId(Kind k); // stable id for JSON: "wrong_password", ...
+    // Stable id for code and JSON: "wrong_password", "statement_timeout", ...
+    QString kindId() const { return kindId(kind); }
+    static QString kindId(Kind kind);
+
+    // `cancelRequested`: whether our own canceller asked for the cancel (57014 serves both).
+    static Kind fromSqlState(const QString &sqlState, bool cancelRequested);
+    static Kind fromQuery(const QSqlQuery &failedQuery, bool cancelRequested);
+    // A failed statement: its kind and SQLSTATE, with the caller's `message`.
+    static DbFailure ofQuery(const QSqlQuery &failedQuery, bool cancelRequested, const QString &message);
 };
 
 // The words of connection failures (connectparams.cpp, tlsdiagnosis.cpp) keep PgConnection's
@@ -38,13 +54,6 @@ struct ConnectError
 struct ConnectMessages
 {
     Q_DECLARE_TR_FUNCTIONS(PgConnection)
-};
-
-struct DbFailure
-{
-    QString message;
-    QString kindId;
-    QString detail;
 };
 
 } // namespace purga

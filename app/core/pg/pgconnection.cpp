@@ -37,7 +37,7 @@ QString quoteOption(const QString &value)
 // (sslmode, timeouts, application_name, ...) through the option string, where a ';' cannot be
 // written at all: such a value is refused rather than silently changed.
 bool applyParams(QSqlDatabase &db, const ConnParams &params, const QString &password,
-                 const ConnectionProfile &profile, ConnectError *error)
+                 const ConnectionProfile &profile, DbFailure *error)
 {
     QStringList options;
     for (const auto &kv : params) {
@@ -57,7 +57,7 @@ bool applyParams(QSqlDatabase &db, const ConnParams &params, const QString &pass
             db.setPort(port);
         } else if (value.contains(u';')) {
             if (error) {
-                error->kind = ConnectError::Kind::InvalidSettings;
+                error->kind = DbFailure::Kind::InvalidSettings;
                 error->message =
                     PgConnection::tr("The value of %1 for %2 contains ';', which Qt's PostgreSQL driver "
                                      "cannot pass to libpq.")
@@ -88,19 +88,19 @@ PgConnection::~PgConnection()
     close();
 }
 
-bool PgConnection::open(const ConnectionProfile &profile, const QString &password, ConnectError *error)
+bool PgConnection::open(const ConnectionProfile &profile, const QString &password, DbFailure *error)
 {
     close();
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL"))) {
         if (error) {
-            error->kind = ConnectError::Kind::DriverMissing;
+            error->kind = DbFailure::Kind::DriverMissing;
             error->message = tr("The Qt PostgreSQL driver (QPSQL) is not installed "
                                 "(Debian package libqt6sql6-psql).");
         }
         return false;
     }
     ConnParams params;
-    ConnectError parseError;
+    DbFailure parseError;
     if (!connectionParams(profile, &params, &parseError)) {
         if (error)
             *error = parseError;

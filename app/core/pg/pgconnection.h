@@ -27,7 +27,7 @@ public:
     PgConnection &operator=(const PgConnection &) = delete;
 
     // password may be empty: libpq then applies PGPASSWORD / .pgpass / service file.
-    bool open(const ConnectionProfile &profile, const QString &password, ConnectError *error);
+    bool open(const ConnectionProfile &profile, const QString &password, DbFailure *error);
     void close();
     bool isOpen() const;
 
@@ -40,8 +40,8 @@ public:
 
     // For reads the planner overestimates (the partition queries' catalog subplans, the history's
     // year of runs): JIT compilation off for them, by SET LOCAL in a transaction of their own, so it
-    // holds behind a transaction pooler and ends with them. Compiling took 700 ms of a 760 ms
-    // partition query (docs/benchmarks.md). withJitOff runs `read` (which must read every row it
+    // holds behind a transaction pooler and ends with them: for such reads compiling costs far more
+    // than the query itself. withJitOff runs `read` (which must read every row it
     // needs: forward-only queries fetch rows as they go) between the two and returns its result.
     // beginJitOff opens the transaction only when none is open and says whether it did;
     // endJitOff(opened, ok) commits it (or rolls it back after a failure). Only on a connection

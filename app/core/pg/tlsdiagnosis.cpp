@@ -87,10 +87,10 @@ TlsLook lookAtTls(const ConnParams &params, const char *sslMode, int timeoutSec)
 
 } // namespace
 
-ConnectError explainTlsFailure(const ConnParams &params, const ConnectionProfile &profile, int timeoutSec)
+DbFailure explainTlsFailure(const ConnParams &params, const ConnectionProfile &profile, int timeoutSec)
 {
-    ConnectError e;
-    e.kind = ConnectError::Kind::Ssl;
+    DbFailure e;
+    e.kind = DbFailure::Kind::Ssl;
     const QString target = profile.displayTarget();
     const QString mode = QString::fromUtf8(paramValue(params, "sslmode"));
     const TlsLook plain = lookAtTls(params, "prefer", timeoutSec);
@@ -125,12 +125,12 @@ ConnectError explainTlsFailure(const ConnParams &params, const ConnectionProfile
     return e;
 }
 
-bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profile, ConnectError *error)
+bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profile, DbFailure *error)
 {
     const int timeoutSec = qMax(1, paramValue(params, "connect_timeout").toInt());
     if (lookAtTls(params, "prefer", timeoutSec) != TlsLook::Established)
         return false;
-    error->kind = ConnectError::Kind::Ssl;
+    error->kind = DbFailure::Kind::Ssl;
     error->message =
         ConnectMessages::tr("The server at %1 requires TLS for this connection (pg_hba.conf hostssl) "
                          "and sslmode=disable turns TLS off: use sslmode=require or stronger "

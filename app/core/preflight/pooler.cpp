@@ -88,7 +88,7 @@ void probePoolMode(PgConnection &conn, const ConnectionProfile &profile, const Q
         ourServerPid = ours.value(0).toInt();
     } // our transaction is over: the server connection is idle (and free for others, if pooled)
     PgConnection other;
-    ConnectError ignored;
+    DbFailure ignored;
     if (!other.open(profile, password, &ignored))
         return;
     QSqlQuery theirs(other.database());

@@ -71,7 +71,7 @@ QJsonObject RulePreview::toJson() const
                   {QStringLiteral("total"), double(total)},
                   {QStringLiteral("eligible"), double(eligible)},
                   {QStringLiteral("retained"), double(retained)}};
-    // A retention shorter than the ADR's forensic window, whatever set it (issue 8).
+    // A retention shorter than the ADR's forensic window, whatever set it.
     o.insert(QStringLiteral("forensic_window_seconds"), double(Rules::forensicMinimumSeconds(id)));
     o.insert(QStringLiteral("short_retention_warning"), jsonText(Rules::shortRetentionWarning(config)));
     if (Rules::isPartitionRule(id)) {

@@ -15,7 +15,7 @@ namespace purga {
 
 class PgConnection;
 class QueryCanceller;
-enum class SqlFailure;
+struct DbFailure;
 
 struct PartitionInfo
 {
@@ -97,8 +97,8 @@ enum class PreviewDepth { Full, CountsOnly, ForPurge };
 
 // Freezes the cutoffs from the database clock and computes every requested rule.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
-                 const ProgressFn &progress, PreviewPlan *plan, QString *error,
-                 PreviewDepth depth = PreviewDepth::Full, SqlFailure *failure = nullptr);
+                 const ProgressFn &progress, PreviewPlan *plan, DbFailure *failure,
+                 PreviewDepth depth = PreviewDepth::Full);
 
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);

@@ -1,8 +1,9 @@
 #include "preview.h"
 
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
+#include "core/pg/querycanceller.h"
 #include "core/pg/servertimezone.h"
-#include "core/pg/sqlfailure.h"
 #include "core/security/secrets.h"
 
 #include <QHash>
@@ -15,31 +16,32 @@ namespace purga {
 
 namespace {
 
-// Where a failed statement's message and kind go.
-struct Failure
+// Runs the preview's statements: none starts after a cancel arrived, and a failed one leaves its
+// message and kind in *failure.
+struct StatementRunner
 {
     QueryCanceller *canceller;
-    QString *error;
-    SqlFailure kind = SqlFailure::None;
-};
+    DbFailure *failure;
 
-bool execOrFail(QSqlQuery &q, const QString &sql, Failure &f)
-{
-    // A cancel that arrived between two statements stops before the next one.
-    if (f.canceller && f.canceller->isCancelled()) {
-        f.kind = SqlFailure::Cancelled;
-        *f.error = QCoreApplication::translate("purga", "Cancelled.");
+    bool cancelled() const { return canceller && canceller->isCancelled(); }
+    bool exec(QSqlQuery &q, const QString &sql) const
+    {
+        if (cancelled()) {
+            failure->kind = DbFailure::Kind::Cancelled;
+            failure->message = QCoreApplication::translate("purga", "Cancelled.");
+            return false;
+        }
+        if (q.exec(sql))
+            return true;
+        failure->sqlState = q.lastError().nativeErrorCode();
+        failure->kind = DbFailure::fromSqlState(failure->sqlState, cancelled());
+        if (failure->kind == DbFailure::Kind::Cancelled)
+            failure->message = QCoreApplication::translate("purga", "Cancelled.");
+        else
+            failure->message = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
         return false;
     }
-    if (q.exec(sql))
-        return true;
-    f.kind = classifyFailure(q, f.canceller && f.canceller->isCancelled());
-    if (f.kind == SqlFailure::Cancelled)
-        *f.error = QCoreApplication::translate("purga", "Cancelled.");
-    else
-        *f.error = q.lastError().databaseText().trimmed() + u' ' + q.lastError().driverText();
-    return false;
-}
+};
 
 QString ageLabel(int bucket, qint64 retentionSeconds)
 {
@@ -60,13 +62,13 @@ QString ageLabel(int bucket, qint64 retentionSeconds)
 }
 
 // ForPurge: the purge's own counts; retained follows from them, the rest stays empty.
-bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::purgeCountSql(r.id, cutoffLit);
     r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
-    if (!execOrFail(q, r.countSql, f) || !q.next())
+    if (!f.exec(q, r.countSql) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();
     r.eligible = q.value(1).toLongLong();
@@ -77,7 +79,8 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, F
     return true;
 }
 
-bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f, PreviewDepth depth)
+bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f,
+                 PreviewDepth depth)
 {
     if (depth == PreviewDepth::ForPurge)
         return purgeCounts(conn, r, cutoffLit, f);
@@ -85,7 +88,7 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, F
     q.setForwardOnly(true);
     r.countSql = Rules::countSql(r.id, cutoffLit, r.config.retentionSeconds);
     r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
-    if (!execOrFail(q, r.countSql, f) || !q.next())
+    if (!f.exec(q, r.countSql) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();
     r.eligible = q.value(1).toLongLong();
@@ -107,14 +110,14 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, F
 
     QSqlQuery tq(conn.database());
     tq.setForwardOnly(true);
-    if (!execOrFail(tq, Rules::tenantSql(r.id, cutoffLit), f))
+    if (!f.exec(tq, Rules::tenantSql(r.id, cutoffLit)))
         return false;
     while (tq.next())
         r.byTenant << CountBucket{tq.value(0).toString(), tq.value(1).toLongLong()};
 
     QSqlQuery sq(conn.database());
     sq.setForwardOnly(true);
-    if (!execOrFail(sq, Rules::sampleSql(r.id, cutoffLit), f))
+    if (!f.exec(sq, Rules::sampleSql(r.id, cutoffLit)))
         return false;
     const QSqlRecord rec = sq.record();
     int hashColumn = -1;
@@ -136,16 +139,16 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, F
 // MINVALUE or DEFAULT partition needs no bound expression this way), leaves of a sub-partitioned
 // partition under it. A partition with an interrupted concurrent detach is invisible through the
 // parent: counted alone, like a detached one.
-bool countPartitionRows(PgConnection &conn, RulePreview &r, Failure &f)
+bool countPartitionRows(PgConnection &conn, RulePreview &r, const StatementRunner &f)
 {
     QSqlQuery c(conn.database());
-    if (!execOrFail(c, Rules::partitionRowsSql(), f))
+    if (!f.exec(c, Rules::partitionRowsSql()))
         return false;
     QHash<QString, qint64> exactRows;
     while (c.next())
         exactRows.insert(c.value(0).toString(), c.value(1).toLongLong());
     QSqlQuery pend(conn.database());
-    if (!execOrFail(pend, Rules::pendingDetachSql(), f))
+    if (!f.exec(pend, Rules::pendingDetachSql()))
         return false;
     QStringList alone;
     while (pend.next())
@@ -157,7 +160,7 @@ bool countPartitionRows(PgConnection &conn, RulePreview &r, Failure &f)
     }
     for (const QString &name : std::as_const(alone)) {
         QSqlQuery one(conn.database());
-        if (!execOrFail(one, QStringLiteral("SELECT count(*) FROM %1").arg(name), f) || !one.next())
+        if (!f.exec(one, QStringLiteral("SELECT count(*) FROM %1").arg(name)) || !one.next())
             return false;
         exactRows.insert(name, one.value(0).toLongLong());
     }
@@ -188,18 +191,19 @@ QString leftoverReason(const PartitionInfo &p, const QString &marker)
 }
 
 // The partitions and the leftovers of earlier runs, from the catalog (JIT off: see withJitOff).
-bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cutoffLit,
+                          const StatementRunner &f)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::partitionsSql(cutoffLit);
-    if (!execOrFail(q, r.countSql, f))
+    if (!f.exec(q, r.countSql))
         return false;
     while (q.next())
         r.partitions << partitionFromRow(q);
     QSqlQuery left(conn.database());
     left.setForwardOnly(true);
-    if (!execOrFail(left, Rules::leftoverPartitionsSql(), f))
+    if (!f.exec(left, Rules::leftoverPartitionsSql()))
         return false;
     while (left.next()) {
         PartitionInfo p = partitionFromRow(left);
@@ -210,7 +214,7 @@ bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cut
     return true;
 }
 
-bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, Failure &f)
+bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f)
 {
     if (!conn.withJitOff([&] { return readPartitionCatalog(conn, r, cutoffLit, f); }) ||
         !countPartitionRows(conn, r, f))
@@ -234,19 +238,20 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
     return true;
 }
 
-bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure &f,
+bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, const StatementRunner &f,
                      const ProgressFn &progress, PreviewPlan *plan, PreviewDepth depth)
 {
     for (const RuleConfig &c : rules) {
         const QStringList problems = Rules::validate(c);
         if (!problems.isEmpty()) {
-            *f.error = problems.join(u' ');
+            f.failure->kind = DbFailure::Kind::InvalidSettings;
+            f.failure->message = problems.join(u' ');
             return false;
         }
     }
     QSqlQuery q(conn.database());
     // One database instant freezes every cutoff of the plan.
-    if (!execOrFail(q, QStringLiteral("SELECT now()::text, clock_timestamp()::text"), f) || !q.next())
+    if (!f.exec(q, QStringLiteral("SELECT now()::text, clock_timestamp()::text")) || !q.next())
         return false;
     *plan = PreviewPlan();
     plan->cutoffBaseUtc = q.value(0).toString();
@@ -257,10 +262,8 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, Failure
         if (progress)
             progress(Rules::title(c.id), done, int(rules.size()));
         QSqlQuery cq(conn.database());
-        if (!execOrFail(cq,
-                        QStringLiteral("SELECT (%1 - %2)::text")
-                            .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc), Rules::retentionInterval(c)),
-                        f) ||
+        if (!f.exec(cq, QStringLiteral("SELECT (%1 - %2)::text")
+                            .arg(Rules::cutoffLiteral(plan->cutoffBaseUtc), Rules::retentionInterval(c))) ||
             !cq.next())
             return false;
         RulePreview r;
@@ -304,14 +307,12 @@ PartitionInfo partitionFromRow(const QSqlQuery &q)
 }
 
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
-                 const ProgressFn &progress, PreviewPlan *plan, QString *error, PreviewDepth depth,
-                 SqlFailure *failure)
+                 const ProgressFn &progress, PreviewPlan *plan, DbFailure *failure, PreviewDepth depth)
 {
-    Failure f{canceller, error};
-    const bool ok = takePreviewInto(conn, rules, f, progress, plan, depth);
-    if (failure)
-        *failure = ok ? SqlFailure::None : f.kind;
-    return ok;
+    DbFailure ignored;
+    *(failure ? failure : &ignored) = DbFailure();
+    const StatementRunner f{canceller, failure ? failure : &ignored};
+    return takePreviewInto(conn, rules, f, progress, plan, depth);
 }
 
 } // namespace purga

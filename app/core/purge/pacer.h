@@ -1,6 +1,6 @@
 #pragma once
 
-// Pacing of the batched purge (issue 11): no batch starts while the run is held (paused by the
+// Pacing of the batched purge: no batch starts while the run is held (paused by the
 // user, a throttle file present, a standby's replay lag above the limit), and after each batch
 // the run sleeps in proportion to the batch's time (nice ratio) plus the fixed pause.
 

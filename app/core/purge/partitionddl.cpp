@@ -26,7 +26,7 @@ void PartitionDdl::record(const QString &sql)
 DdlOutcome PartitionDdl::failureOf(const QSqlQuery &q) const
 {
     DdlOutcome o;
-    o.failure = classifyFailure(q, m_ctx.canceller.isCancelled());
+    o.failure = DbFailure::fromQuery(q, m_ctx.canceller.isCancelled());
     o.error = q.lastError().databaseText().trimmed();
     if (o.error.isEmpty())
         o.error = q.lastError().text();
@@ -103,7 +103,7 @@ DdlOutcome PartitionDdl::transaction(const Body &body)
                                        .arg(m_cfg.ddlLockTimeoutMs)
                                        .arg(m_cfg.statementTimeoutMs),
                                    &error)) {
-            o.failure = m_ctx.conn.isOpen() ? SqlFailure::Other : SqlFailure::ConnectionLost;
+            o.failure = m_ctx.conn.isOpen() ? DbFailure::Kind::Other : DbFailure::Kind::ConnectionLost;
             o.error = error;
             return o;
         }
@@ -112,8 +112,8 @@ DdlOutcome PartitionDdl::transaction(const Body &body)
             QString ignored;
             if (m_ctx.conn.isOpen())
                 m_ctx.conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
-            if (o.failure == SqlFailure::None && !o.error.isEmpty())
-                o.failure = SqlFailure::Other; // the COMMIT failed
+            if (o.failure == DbFailure::Kind::None && !o.error.isEmpty())
+                o.failure = DbFailure::Kind::Other; // the COMMIT failed
         }
         if (!waitBeforeRetry(o, attempt))
             return o;

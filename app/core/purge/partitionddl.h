@@ -5,7 +5,7 @@
 // lock queues every login's INSERT behind it: it must give way quickly and come back later.
 
 #include "rulerun.h"
-#include "core/pg/sqlfailure.h"
+#include "core/pg/dbfailure.h"
 
 #include <functional>
 
@@ -14,10 +14,10 @@ namespace purga::detail {
 struct DdlOutcome
 {
     bool ok = false;
-    SqlFailure failure = SqlFailure::None;
+    DbFailure::Kind failure = DbFailure::Kind::None;
     QString error;
-    bool cancelled() const { return failure == SqlFailure::Cancelled; }
-    bool lockTimeout() const { return failure == SqlFailure::LockTimeout; }
+    bool cancelled() const { return failure == DbFailure::Kind::Cancelled; }
+    bool lockTimeout() const { return failure == DbFailure::Kind::LockTimeout; }
 };
 
 class PartitionDdl

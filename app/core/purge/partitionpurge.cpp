@@ -148,7 +148,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
                     QCoreApplication::translate("purga::detail",
                                                 "Cancelled while dropping %1: it is kept as a plain table.")
                         .arg(part.name));
-    if (o.failure == SqlFailure::ConnectionLost || o.lockTimeout())
+    if (o.failure == DbFailure::Kind::ConnectionLost || o.lockTimeout())
         return stop(RuleStatus::Error, QCoreApplication::translate(
                                            "purga::detail", "%1 was detached but could not be dropped: %2")
                                            .arg(part.name, o.error));
@@ -307,8 +307,8 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
     if (!tooMany.isEmpty())
         return keep(part, tooMany, false);
     if (!o.ok) {
-        if (o.lockTimeout() || o.failure == SqlFailure::ConnectionLost ||
-            o.failure == SqlFailure::StatementTimeout)
+        if (o.lockTimeout() || o.failure == DbFailure::Kind::ConnectionLost ||
+            o.failure == DbFailure::Kind::StatementTimeout)
             return stop(RuleStatus::Error,
                         QCoreApplication::translate("purga::detail", "Could not detach %1: %2")
                             .arg(part.name, o.error));

@@ -31,7 +31,7 @@ struct PurgeOptions
     QString runId;                             // empty: the engine makes one
     PacingOptions pacing;                      // replica lag, nice ratio, throttle file
     std::shared_ptr<LiveSettings> live;        // changes while the run goes on (GUI); may be null
-    // How row batches commit (issue 11). True: each batch with the session's synchronous_commit
+    // How row batches commit. True: each batch with the session's synchronous_commit
     // (durable on a production server: every batch waits for its WAL flush). False: each batch's
     // transaction does SET LOCAL synchronous_commit = off, and the run ends with one durable
     // commit, which flushes every earlier batch's WAL, before the receipt and history claim the rows.
@@ -72,7 +72,7 @@ struct RuleReceipt
     qint64 keyMin = 0, keyMax = 0; // of the deleted rows
     // Row rules: the table's rows in the confirmed preview (-1: a partition rule). The rows left
     // after the run, recorded in the history, are rowsBefore - deleted: no second scan of a table
-    // whose every page the purge has just changed (that count(*) took 19 s on 9M rows).
+    // whose every page the purge has just changed (a full count there costs as much as a scan).
     qint64 rowsBefore = -1;
     // Row rules, what the batch template ran with: its %TID_FROM%/%TID_TO% ranges read blocks 0 to
     // blocksDone of the table's blocks (read at the first batch; -1: no batch ran), %LIMIT% was

@@ -1,6 +1,6 @@
 #pragma once
 
-// What a receipt says besides the rows (issue 8): how many rows the ADR's scheduled job would
+// What a receipt says besides the rows: how many rows the ADR's scheduled job would
 // still delete that this purge keeps, retentions shorter than the forensic window, and the
 // sessions that waited for the purge lock. Shared by the engine, the CLI and the GUI.
 #include "receipt.h"

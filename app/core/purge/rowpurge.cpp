@@ -1,6 +1,6 @@
 #include "chunkplanner.h"
 #include "rulerun.h"
-#include "core/pg/sqlfailure.h"
+#include "core/pg/dbfailure.h"
 #include "core/util/textformat.h"
 
 #include <QSqlError>
@@ -215,12 +215,12 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
     RuleReceipt &r = m_run.receipt();
     // b holds the failure when the DELETE or the first batch's size query failed; else BEGIN did.
     const bool queryFailed = began || b.lastError().isValid();
-    const SqlFailure kind =
-        queryFailed ? classifyFailure(b, m_ctx.canceller.isCancelled()) : SqlFailure::Other;
+    const DbFailure::Kind kind =
+        queryFailed ? DbFailure::fromQuery(b, m_ctx.canceller.isCancelled()) : DbFailure::Kind::Other;
     const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
     rollback(m_ctx.conn);
     const QString table = m_preview.table;
-    if (kind == SqlFailure::Cancelled) {
+    if (kind == DbFailure::Kind::Cancelled) {
         *out = m_run.finish(RuleStatus::Cancelled,
                             QCoreApplication::translate(
                                 "purga::detail", "%1: cancelled during batch %2; that batch was rolled back.")
@@ -228,7 +228,7 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
                                 .arg(r.batches + 1));
         return Step::Done;
     }
-    if (kind == SqlFailure::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
+    if (kind == DbFailure::Kind::LockTimeout && m_lockRetries < m_cfg.maxLockRetries) {
         ++m_lockRetries;
         const int backoff = retryBackoffMs(m_lockRetries);
         m_run.waitBeforeRetry(
@@ -242,7 +242,7 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
                          .arg(backoff));
         return Step::Retry;
     }
-    if (kind == SqlFailure::LockTimeout)
+    if (kind == DbFailure::Kind::LockTimeout)
         *out = m_run.finish(
             RuleStatus::Error,
             QCoreApplication::translate(

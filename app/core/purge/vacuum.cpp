@@ -1,8 +1,8 @@
 #include "vacuum.h"
 
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/pg/querycanceller.h"
-#include "core/pg/sqlfailure.h"
 #include "core/rules/rules.h"
 
 #include <QSqlError>
@@ -35,12 +35,12 @@ bool vacuumOne(PgConnection &conn, const QString &table, QueryCanceller *cancell
     QSqlQuery q(conn.database());
     const bool ok = q.exec(QStringLiteral("VACUUM (ANALYZE) %1").arg(table));
     if (!ok) {
-        const SqlFailure kind = classifyFailure(q, canceller && canceller->isCancelled());
-        if (kind == SqlFailure::Cancelled) {
+        const DbFailure::Kind kind = DbFailure::fromQuery(q, canceller && canceller->isCancelled());
+        if (kind == DbFailure::Kind::Cancelled) {
             *cancelled = true;
             *error =
                 QCoreApplication::translate("Maintenance", "VACUUM (ANALYZE) %1 was cancelled.").arg(table);
-        } else if (kind == SqlFailure::LockTimeout) {
+        } else if (kind == DbFailure::Kind::LockTimeout) {
             *error = QCoreApplication::translate(
                          "Maintenance", "VACUUM (ANALYZE) %1 waited more than %2 ms for a lock held by "
                                         "another session and was not run; autovacuum will do it.")

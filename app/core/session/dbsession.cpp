@@ -138,11 +138,8 @@ Request<ConnectResult> DbSession::connectTo(const ConnectionProfile &profile, co
     auto work = [profile, password](DbContext &ctx, ConnectResult *out, DbFailure *failure) {
         ctx.setConnection(nullptr);
         auto conn = std::make_unique<PgConnection>();
-        ConnectError err;
-        if (!conn->open(profile, password, &err)) {
-            *failure = {err.message, ConnectError::kindId(err.kind), err.detail};
+        if (!conn->open(profile, password, failure))
             return false;
-        }
         // A purge that died with its process left its run 'en_curso': close it now.
         if (HistoryStore::exists(*conn)) {
             QString ignored;
@@ -228,9 +225,7 @@ Request<Overview> DbSession::refreshOverview(const QList<RuleConfig> &rules, boo
 Request<PreviewPlan> DbSession::preview(const QList<RuleConfig> &rules)
 {
     return request<PreviewPlan>(tr("Preview"), [rules](DbContext &ctx, PreviewPlan *out, DbFailure *f) {
-        return withError(f, [&](QString *e) {
-            return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, e);
-        });
+        return takePreview(*ctx.connection(), rules, ctx.canceller(), ctx.progress(), out, f);
     });
 }
 
@@ -275,7 +270,7 @@ Request<LockHolders> DbSession::readLockHolders(const LockWatchOptions &options)
     return request<LockHolders>(
         QCoreApplication::translate("purga::LockHolderPanel", "Read who holds the purge lock"),
         [options](DbContext &ctx, LockHolders *out, DbFailure *failure) {
-            return LockHolders::fetch(*ctx.connection(), options, out, &failure->message);
+            return LockHolders::fetch(*ctx.connection(), options, out, failure);
         });
 }
 
@@ -283,7 +278,7 @@ Request<bool> DbSession::terminateLockHolder(qint64 key, const LockSession &targ
 {
     return request<bool>(QCoreApplication::translate("purga::LockHolderPanel", "Terminate pid %1").arg(target.pid),
                          [target, key](DbContext &ctx, bool *out, DbFailure *failure) {
-                             *out = LockHolders::terminate(*ctx.connection(), key, target, &failure->message);
+                             *out = LockHolders::terminate(*ctx.connection(), key, target, failure);
                              return *out;
                          });
 }

@@ -34,7 +34,7 @@ public:
              const PurgeOptions &options)
     {
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         if (!conn.open(profile, password, &err)) {
             PurgeReceipt receipt;
             receipt.runId = options.runId;

@@ -28,7 +28,7 @@ void logRequestLifecycle(DbRequest *request)
     });
     QObject::connect(request, &DbRequest::failed, request, [name, clock](const DbFailure &f) {
         qCWarning(lcDb).noquote() << "request" << name << "failed after"
-                                  << (clock->isValid() ? clock->elapsed() : 0) << "ms:" << f.kindId
+                                  << (clock->isValid() ? clock->elapsed() : 0) << "ms:" << f.kindId()
                                   << f.message << (f.detail.isEmpty() ? QString() : f.detail);
     });
     QObject::connect(request, &DbRequest::cancelled, request,

@@ -72,7 +72,7 @@ private slots:
                                        "now() - interval '24 hours' + interval '1 second')")
                             .arg(hashOf("p-used-old"), hashOf("p-used-new"))));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         auto one = [&](const char *raw) {
             QList<TokenMatch> m;
@@ -141,7 +141,7 @@ private slots:
             "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ip, ocurrido_en)"
             " VALUES (2, 20, 'replay_detectado', '10.0.0.9', now() - interval '1 hour')")));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QList<TokenMatch> m;
         QString error;
@@ -188,7 +188,7 @@ private slots:
                         "'10 minutes', now() - interval '179 minutes')")
                         .arg(hashOf("t1"), hashOf("p1"))));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         TimelineQuery q;
         q.empresaId = 3;
@@ -238,7 +238,7 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("forensic"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QList<IndexAdvice> advice;
         QString error;

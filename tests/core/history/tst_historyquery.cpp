@@ -349,7 +349,7 @@ private slots:
     {
         // The standby replays the primary's databases; the test database exists there once replayed.
         PgConnection standby;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(waitForStandby());
         QVERIFY2(standby.open(m_db->profile(QStringLiteral("identidad_purga"), true),
                               m_db->passwordFor(QStringLiteral("identidad_purga")), &err),
@@ -370,7 +370,7 @@ private slots:
 private:
     bool waitForStandby()
     {
-        ConnectError err;
+        DbFailure err;
         for (int i = 0; i < 100; ++i) {
             PgConnection s;
             if (s.open(m_db->profile(QStringLiteral("identidad_purga"), true),

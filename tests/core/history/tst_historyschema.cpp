@@ -129,7 +129,7 @@ private slots:
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QVERIFY(setupHistory(db));
         PgConnection api;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(api.open(db.profile(QStringLiteral("identidad_api")),
                          db.passwordFor(QStringLiteral("identidad_api")), &err));
         QString error;

@@ -19,7 +19,7 @@ private:
         if (!m_db->isValid())
             return nullptr;
         m_conn = std::make_unique<PgConnection>();
-        ConnectError err;
+        DbFailure err;
         QString error;
         if (!m_conn->open(m_db->profile(), m_db->passwordFor(QStringLiteral("identidad_purga")), &err) ||
             !HistoryStore::setup(*m_conn, &error) || (!runsSql.isEmpty() && !m_db->exec(runsSql)) ||

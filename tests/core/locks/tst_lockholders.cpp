@@ -26,9 +26,9 @@ LockHolders fetch(PgConnection &conn, int leakAfterSeconds = 300, qint64 key = k
     o.key = key;
     o.leakAfterSeconds = leakAfterSeconds;
     LockHolders h;
-    QString error;
+    DbFailure error;
     if (!LockHolders::fetch(conn, o, &h, &error))
-        qWarning("fetch: %s", qPrintable(error));
+        qWarning("fetch: %s", qPrintable(error.message));
     return h;
 }
 
@@ -160,7 +160,7 @@ void TestLockHolders::superuserOverUnixSocket()
     QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_lock(731001)")));
     const int holderPid = db.scalar(QStringLiteral("SELECT pg_backend_pid()")).toInt();
     PgConnection viewer;
-    ConnectError e;
+    DbFailure e;
     QVERIFY(viewer.open(test::superuserProfile(m_sandbox, db.name()), QString(), &e));
     const LockHolders h = fetch(viewer);
     QVERIFY(h.held());
@@ -271,7 +271,7 @@ void TestLockHolders::terminateEndsThatPidOnly()
     QVERIFY(holdLock(db, QStringLiteral("identidad_purga"), QStringLiteral("purga_job"), holder));
     QVERIFY(openAs(db, QStringLiteral("identidad_purga"), QStringLiteral("bystander"), bystander));
     QVERIFY(openAs(db, QStringLiteral("identidad_purga"), QStringLiteral("viewer"), viewer));
-    QString err;
+    DbFailure err;
     const int holderPid = holder.backendPid();
     const LockHolders h = fetch(viewer);
 
@@ -279,7 +279,7 @@ void TestLockHolders::terminateEndsThatPidOnly()
     LockSession stale = *h.holder;
     stale.backendStartUtc = QStringLiteral("2000-01-01 00:00:00");
     QVERIFY(!LockHolders::terminate(viewer, kKey, stale, &err));
-    QVERIFY2(err.contains(QString::number(holderPid)), qPrintable(err));
+    QVERIFY2(err.message.contains(QString::number(holderPid)), qPrintable(err.message));
     // Not the holder of this key: nothing either.
     LockSession other = *h.holder;
     other.pid = bystander.backendPid();
@@ -287,7 +287,7 @@ void TestLockHolders::terminateEndsThatPidOnly()
 
     const QString alive = QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE pid = %1");
     QCOMPARE(db.scalar(alive.arg(holderPid)).toInt(), 1);
-    QVERIFY2(LockHolders::terminate(viewer, kKey, *h.holder, &err), qPrintable(err));
+    QVERIFY2(LockHolders::terminate(viewer, kKey, *h.holder, &err), qPrintable(err.message));
     QTRY_COMPARE_WITH_TIMEOUT(db.scalar(alive.arg(holderPid)).toInt(), 0, 30000);
     QCOMPARE(db.scalar(alive.arg(bystander.backendPid())).toInt(), 1);
     QCOMPARE(db.scalar(alive.arg(viewer.backendPid())).toInt(), 1);

@@ -20,7 +20,7 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("conn"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY2(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err),
                  qPrintable(err.message + err.detail));
         QVERIFY(c.handle() != nullptr);
@@ -36,9 +36,9 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("conn"));
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(!c.open(db.profile(), QStringLiteral("not-the-password"), &err));
-        QCOMPARE(err.kind, ConnectError::Kind::WrongPassword);
+        QCOMPARE(err.kind, DbFailure::Kind::WrongPassword);
         QVERIFY(!err.detail.contains(QLatin1String("not-the-password")));
     }
 
@@ -48,9 +48,9 @@ private slots:
         qunsetenv("PGPASSWORD");
         qputenv("PGPASSFILE", "/nonexistent/pgpass");
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(!c.open(db.profile(), QString(), &err));
-        QCOMPARE(err.kind, ConnectError::Kind::PasswordMissing);
+        QCOMPARE(err.kind, DbFailure::Kind::PasswordMissing);
     }
 
     void closedPortIsUnreachable()
@@ -60,9 +60,9 @@ private slots:
         p.port = 1; // nothing listens on port 1
         p.sslMode = QStringLiteral("disable");
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(!c.open(p, QStringLiteral("x"), &err));
-        QCOMPARE(err.kind, ConnectError::Kind::Unreachable);
+        QCOMPARE(err.kind, DbFailure::Kind::Unreachable);
         QVERIFY(!err.message.isEmpty());
     }
 
@@ -72,9 +72,9 @@ private slots:
         ConnectionProfile p = db.profile();
         p.database = QStringLiteral("no_such_db");
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(!c.open(p, db.passwordFor(QStringLiteral("identidad_purga")), &err));
-        QCOMPARE(err.kind, ConnectError::Kind::DatabaseMissing);
+        QCOMPARE(err.kind, DbFailure::Kind::DatabaseMissing);
     }
 
     void conninfoWithPgpassword()
@@ -87,7 +87,7 @@ private slots:
                          .arg(db.name());
         qputenv("PGPASSWORD", m_sandbox.purgaPassword.toUtf8());
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         const bool ok = c.open(p, QString(), &err);
         qunsetenv("PGPASSWORD");
         QVERIFY2(ok, qPrintable(err.message + err.detail));
@@ -97,7 +97,7 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("conn"));
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QueryCanceller canceller;
         canceller.arm(c.handle());

@@ -211,7 +211,7 @@ void TestPooler::noTransactionOfItsOwnBehindAPooler()
     ConnectionProfile profile = db.profile();
     profile.port = m_txPort;
     PgConnection conn;
-    ConnectError err;
+    DbFailure err;
     QVERIFY2(conn.open(profile, db.passwordFor(QStringLiteral("identidad_purga")), &err),
              qPrintable(err.message + u' ' + err.detail));
     PreflightReport report;

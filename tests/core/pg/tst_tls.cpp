@@ -32,10 +32,10 @@ private:
         return p;
     }
 
-    ConnectError failure(const ConnectionProfile &p)
+    DbFailure failure(const ConnectionProfile &p)
     {
         PgConnection conn;
-        ConnectError e;
+        DbFailure e;
         if (conn.open(p, m_sandbox.purgaPassword, &e))
             e.message = QStringLiteral("(connected)");
         return e;
@@ -86,7 +86,7 @@ private slots:
     void verifyFullWithTheRootCertificateConnects()
     {
         PgConnection conn;
-        ConnectError e;
+        DbFailure e;
         QVERIFY2(
             conn.open(profile(QStringLiteral("localhost"), QStringLiteral("verify-full"), m_sandbox.caFile),
                       m_sandbox.purgaPassword, &e),
@@ -113,14 +113,14 @@ private slots:
     // The certificate names "localhost"; connecting by 127.0.0.1 is a host-name mismatch.
     void hostNameMismatchSaysItIsTheHostName()
     {
-        const ConnectError e =
+        const DbFailure e =
             failure(profile(QStringLiteral("127.0.0.1"), QStringLiteral("verify-full"), m_sandbox.caFile));
-        QCOMPARE(e.kind, ConnectError::Kind::Ssl);
+        QCOMPARE(e.kind, DbFailure::Kind::Ssl);
         QVERIFY2(e.message.contains(QStringLiteral("does not match the host name \"127.0.0.1\"")),
                  qPrintable(e.message + u' ' + e.detail));
         // verify-ca checks the chain only: the same host name is fine there.
         PgConnection conn;
-        ConnectError ca;
+        DbFailure ca;
         QVERIFY2(
             conn.open(profile(QStringLiteral("127.0.0.1"), QStringLiteral("verify-ca"), m_sandbox.caFile),
                       m_sandbox.purgaPassword, &ca),
@@ -131,9 +131,9 @@ private slots:
     void anUnknownCaSaysItIsTheRootCertificate()
     {
         QVERIFY2(!systemCaBundle().isEmpty(), "this machine has no system CA bundle");
-        const ConnectError e =
+        const DbFailure e =
             failure(profile(QStringLiteral("localhost"), QStringLiteral("verify-full"), QString()));
-        QCOMPARE(e.kind, ConnectError::Kind::Ssl);
+        QCOMPARE(e.kind, DbFailure::Kind::Ssl);
         QVERIFY2(e.message.contains(QStringLiteral("is not signed by %1").arg(systemCaBundle())),
                  qPrintable(e.message + u' ' + e.detail));
     }
@@ -141,16 +141,16 @@ private slots:
     // core_tls is hostssl only: sslmode=disable is refused, and told why.
     void disableAgainstAServerRequiringTlsSaysSo()
     {
-        const ConnectError e =
+        const DbFailure e =
             failure(profile(QStringLiteral("127.0.0.1"), QStringLiteral("disable"), QString()));
-        QCOMPARE(e.kind, ConnectError::Kind::Ssl);
+        QCOMPARE(e.kind, DbFailure::Kind::Ssl);
         QVERIFY2(e.message.contains(QStringLiteral("requires TLS")) &&
                      e.message.contains(QStringLiteral("use sslmode=require or stronger")),
                  qPrintable(e.message + u' ' + e.detail));
         QCOMPARE(e.sqlState, QStringLiteral("28000"));
         // The same role and sslmode on a database without that rule connects: the rule is the cause.
         PgConnection conn;
-        ConnectError ok;
+        DbFailure ok;
         QVERIFY2(conn.open(profile(QStringLiteral("127.0.0.1"), QStringLiteral("disable"), QString(),
                                    QStringLiteral("core")),
                            m_sandbox.purgaPassword, &ok),

@@ -57,7 +57,7 @@ public:
     ~TempRole()
     {
         PgConnection maint;
-        ConnectError err;
+        DbFailure err;
         if (maint.open(test::superuserProfile(m_sandbox, QStringLiteral("postgres")), QString(), &err)) {
             QString ignored;
             maint.execScript(QStringLiteral("DROP ROLE IF EXISTS %1").arg(name), &ignored);
@@ -83,7 +83,7 @@ private:
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         ConnectionProfile p = db.profile(role, standby);
         p.user = role;
-        ConnectError err;
+        DbFailure err;
         QVERIFY2(conn.open(p, password, &err), qPrintable(err.message + u' ' + err.detail));
     }
 
@@ -263,7 +263,7 @@ private slots:
                            "now() - interval '90 days')")));
         // The database reaches the standby by replication: poll until it is there.
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QElapsedTimer waited;
         waited.start();
         bool connected = false;
@@ -301,10 +301,10 @@ private slots:
         QVERIFY(!r.canCreateHistory);
         // Preview really works there.
         PreviewPlan plan;
-        QString error;
+        DbFailure error;
         QVERIFY2(takePreview(conn, {Rules::defaults(QStringLiteral("refresh_tokens"))}, nullptr, nullptr,
                              &plan, &error),
-                 qPrintable(error));
+                 qPrintable(error.message));
         QCOMPARE(plan.rule(QStringLiteral("refresh_tokens"))->eligible, qint64(1));
     }
 
@@ -435,7 +435,7 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("pf_super"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY2(conn.open(test::superuserProfile(m_sandbox, db.name()), QString(), &err),
                  qPrintable(err.message + err.detail));
         PreflightReport r;

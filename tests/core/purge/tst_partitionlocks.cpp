@@ -79,7 +79,7 @@ void TestPartitionLocks::insertsAreNotHeldBehindAWaitingDetach()
     const QString dbName = db.name();
     std::thread writer([&] {
         PgConnection w;
-        ConnectError e;
+        DbFailure e;
         if (!w.open(test::superuserProfile(sandbox, dbName), QString(), &e)) {
             writerError = e.message;
             return;

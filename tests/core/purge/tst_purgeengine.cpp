@@ -265,7 +265,7 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
     QString blockedQuery;
     std::thread watchdog([&] {
         PgConnection w;
-        ConnectError e;
+        DbFailure e;
         if (!w.open(test::superuserProfile(m_sandbox, dbName), QString(), &e))
             return;
         QElapsedTimer t;
@@ -396,7 +396,7 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
     QList<qint64> inserted, revoked;
     std::thread writer([&] {
         PgConnection w;
-        ConnectError e;
+        DbFailure e;
         if (!w.open(apiProfile, apiPassword, &e)) {
             firstError = e.message + u' ' + e.detail;
             errors.fetch_add(1);

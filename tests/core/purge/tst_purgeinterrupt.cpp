@@ -61,7 +61,7 @@ void TestPurgeInterrupt::cancelNowDuringSlowBatchRollsBackOnlyThatBatch()
     Clock::time_point cancelledAt;
     std::thread killer([&] {
         PgConnection w;
-        ConnectError e;
+        DbFailure e;
         if (!w.open(test::superuserProfile(m_sandbox, dbName), QString(), &e))
             return;
         if (pollUntil(w,
@@ -140,7 +140,7 @@ void TestPurgeInterrupt::stopAfterBatchFinishesTheCurrentBatch()
     std::atomic<bool> done{false}, asked{false};
     std::thread stopper([&] {
         PgConnection w;
-        ConnectError e;
+        DbFailure e;
         if (!w.open(test::superuserProfile(m_sandbox, dbName), QString(), &e))
             return;
         if (pollUntil(w,
@@ -213,7 +213,7 @@ void TestPurgeInterrupt::terminatedBackendIsReportedAndMarkedInterrupted()
         deletedAtKill.store(pr.deleted);
         std::thread t([&] {
             PgConnection w;
-            ConnectError e;
+            DbFailure e;
             if (!w.open(test::superuserProfile(m_sandbox, dbName), QString(), &e))
                 return;
             if (valueOn(w, QStringLiteral("SELECT pg_terminate_backend(%1)").arg(enginePid)).toBool() &&

@@ -233,7 +233,7 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
     bool detachOk = true;
     std::thread detacher([&] {
         PgConnection d;
-        ConnectError e;
+        DbFailure e;
         if (!d.open(test::superuserProfile(m_sandbox, dbName), QString(), &e)) {
             detachError = e.message;
             detachOk = false;

@@ -23,7 +23,7 @@ private slots:
             "SELECT 1, g, gen_random_uuid(), md5(g::text), now() FROM generate_series(1, 2000) g; "
             "DELETE FROM identidad.trx_refresh_tokens WHERE id % 2 = 0")));
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         PreflightReport report;
         QString error;
@@ -46,7 +46,7 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("maint"));
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(c.open(db.profile(QStringLiteral("identidad_api")),
                        db.passwordFor(QStringLiteral("identidad_api")), &err));
         PreflightReport report;
@@ -60,7 +60,7 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("maint"));
         PgConnection c;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QString error;
         QVERIFY(!vacuumAnalyze(c, {QStringLiteral("pg_catalog.pg_class; DROP TABLE x")}, nullptr, nullptr,

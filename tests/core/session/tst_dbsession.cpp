@@ -30,7 +30,8 @@ DbRequest *sleeper(DbSession &session, double seconds, std::atomic<bool> *ran = 
                                     QSqlQuery q(ctx.connection()->database());
                                     if (!q.exec(QStringLiteral("SELECT pg_sleep(%1)").arg(seconds))) {
                                         f->message = q.lastError().text();
-                                        f->kindId = sqlState(q);
+                                        f->sqlState = sqlState(q);
+                                        f->kind = DbFailure::fromSqlState(f->sqlState, false);
                                         return false;
                                     }
                                     *out = true;
@@ -72,7 +73,7 @@ private slots:
         DbRequest *bad = session.connectTo(db.profile(), QStringLiteral("not-the-password"));
         QSignalSpy badFailed(bad, &DbRequest::failed);
         QVERIFY(badFailed.wait(20000));
-        QCOMPARE(bad->failure().kindId, QStringLiteral("wrong_password"));
+        QCOMPARE(bad->failure().kindId(), QStringLiteral("wrong_password"));
         // Requests that need a connection fail plainly without one.
         DbRequest *early = session.runPreflight();
         QSignalSpy earlyFailed(early, &DbRequest::failed);
@@ -185,7 +186,7 @@ private slots:
     {
         test::TestDatabase db(m_sandbox, QStringLiteral("sess"));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QueryCanceller canceller;
         canceller.arm(conn.handle());

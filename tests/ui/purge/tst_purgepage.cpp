@@ -400,7 +400,7 @@ private slots:
         Fixture f(db);
         QVERIFY(f.ready());
         PgConnection holder;
-        ConnectError e;
+        DbFailure e;
         QVERIFY(holder.open(test::superuserProfile(m_sandbox, db.name()), QString(), &e));
         QString err;
         QVERIFY2(holder.execScript(QStringLiteral("SELECT pg_advisory_lock(731001)"), &err), qPrintable(err));

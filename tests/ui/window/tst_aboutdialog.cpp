@@ -76,7 +76,7 @@ private slots:
         test::TestDatabase db(sandbox, QStringLiteral("about"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         PgConnection conn;
-        ConnectError err;
+        DbFailure err;
         QVERIFY2(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err),
                  qPrintable(err.message));
         PreflightReport report;
