@@ -34,20 +34,28 @@ QSpinBox *spin(int max, const QString &suffix, QWidget *parent)
 
 QString unitSuffix(const QString &ruleId)
 {
-    if (ruleId == RuleId::PreTokens)
+    switch (Rules::retentionUnit(ruleId)) {
+    case RetentionUnit::Hours:
         return RuleSettingsDialog::tr(" hours");
-    if (Rules::isPartitionRule(ruleId))
+    case RetentionUnit::Months:
         return RuleSettingsDialog::tr(" months");
+    case RetentionUnit::Days:
+        break;
+    }
     return RuleSettingsDialog::tr(" days");
 }
 
 QString inUnits(const QString &ruleId, qint64 seconds)
 {
     const qint64 units = qRound64(double(seconds) / double(RuleSettingsDialog::retentionUnitSeconds(ruleId)));
-    if (ruleId == RuleId::PreTokens)
+    switch (Rules::retentionUnit(ruleId)) {
+    case RetentionUnit::Hours:
         return RuleSettingsDialog::tr("%n hour(s)", nullptr, int(units));
-    if (Rules::isPartitionRule(ruleId))
+    case RetentionUnit::Months:
         return RuleSettingsDialog::tr("%n month(s)", nullptr, int(units));
+    case RetentionUnit::Days:
+        break;
+    }
     return RuleSettingsDialog::tr("%n day(s)", nullptr, int(units));
 }
 
@@ -138,7 +146,7 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
     grid->addWidget(title, 0, col);
 
     Row row;
-    row.retention = spin(id == RuleId::PreTokens ? 876000 : 36500, unitSuffix(id), this);
+    row.retention = spin(Rules::retentionUnit(id) == RetentionUnit::Hours ? 876000 : 36500, unitSuffix(id), this);
     row.retention->setToolTip(Rules::retentionText(id));
     row.note = new QLabel(this);
     row.note->setTextFormat(Qt::PlainText);
@@ -205,10 +213,14 @@ RuleSettingsDialog::~RuleSettingsDialog() = default;
 
 qint64 RuleSettingsDialog::retentionUnitSeconds(const QString &ruleId)
 {
-    if (ruleId == RuleId::PreTokens)
+    switch (Rules::retentionUnit(ruleId)) {
+    case RetentionUnit::Hours:
         return 3600;
-    if (Rules::isPartitionRule(ruleId))
+    case RetentionUnit::Months:
         return qRound64(365.25 * 86400.0 / 12.0); // the calendar month Rules::retentionInterval uses
+    case RetentionUnit::Days:
+        break;
+    }
     return 86400;
 }
 

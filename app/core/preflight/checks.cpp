@@ -23,15 +23,10 @@ struct TableNeed
 
 QList<TableNeed> tableNeeds()
 {
-    return {
-        {RuleId::RefreshTokens,
-         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"),
-          QStringLiteral("expiracion"), QStringLiteral("revocado"), QStringLiteral("revocado_en")}},
-        {RuleId::PreTokens,
-         {QStringLiteral("id"), QStringLiteral("empresa_id"), QStringLiteral("token_hash"),
-          QStringLiteral("expiracion"), QStringLiteral("usado_en")}},
-        {RuleId::LogSesiones, {QStringLiteral("id"), QStringLiteral("ocurrido_en")}},
-    };
+    QList<TableNeed> needs;
+    for (const QString &id : Rules::ids())
+        needs.append({id, Rules::requiredColumns(id)});
+    return needs;
 }
 
 QString couldNotRun(const QSqlQuery &q)

@@ -18,6 +18,8 @@ struct RuleSpec
     const char *retentionText;
     qint64 forensicMinimumSeconds; // the ADR's window, and the default retention
     bool partitioned;              // monthly partitions detached and dropped, not rows deleted
+    RetentionUnit unit;            // how the settings dialog shows and takes its retention
+    const char *columns;           // what the preflight checks the table has, space-separated
 };
 
 const RuleSpec kRules[] = {
@@ -25,16 +27,16 @@ const RuleSpec kRules[] = {
      QT_TRANSLATE_NOOP("Rules",
                        "Removable when revoked more than 30 days ago, or expired more than 30 days ago. "
                        "A revoked token without a revocation time is kept until its expiry is 30 days old."),
-     30 * kDay, false},
+     30 * kDay, false, RetentionUnit::Days, "id empresa_id token_hash expiracion revocado revocado_en"},
     {RuleId::PreTokens, "identidad.trx_pre_tokens", QT_TRANSLATE_NOOP("Rules", "Pre-tokens"),
      QT_TRANSLATE_NOOP("Rules",
                        "Removable when used more than 24 hours ago, or expired more than 24 hours ago."),
-     kDay, false},
+     kDay, false, RetentionUnit::Hours, "id empresa_id token_hash expiracion usado_en"},
     {RuleId::LogSesiones, "identidad.log_sesiones", QT_TRANSLATE_NOOP("Rules", "Session log"),
      QT_TRANSLATE_NOOP(
          "Rules", "Monthly partitions whose upper bound is 12 months old or more are detached and dropped. "
                   "The DEFAULT partition is never removed."),
-     365 * kDay, true},
+     365 * kDay, true, RetentionUnit::Months, "id ocurrido_en"},
 };
 
 const RuleSpec *spec(const QString &id)
@@ -86,6 +88,18 @@ bool Rules::isPartitionRule(const QString &id)
 {
     const RuleSpec *r = spec(id);
     return r && r->partitioned;
+}
+
+QStringList Rules::requiredColumns(const QString &id)
+{
+    const RuleSpec *r = spec(id);
+    return r ? QString::fromLatin1(r->columns).split(u' ') : QStringList();
+}
+
+RetentionUnit Rules::retentionUnit(const QString &id)
+{
+    const RuleSpec *r = spec(id);
+    return r ? r->unit : RetentionUnit::Days;
 }
 
 qint64 Rules::forensicMinimumSeconds(const QString &id)

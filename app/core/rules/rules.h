@@ -15,6 +15,9 @@ constexpr QLatin1String PreTokens("pre_tokens");
 constexpr QLatin1String LogSesiones("log_sesiones");
 } // namespace RuleId
 
+// The unit a rule's retention is shown and typed in (the settings dialog).
+enum class RetentionUnit { Hours, Days, Months };
+
 // Retention and batching settings of one rule, validated before use.
 struct RuleConfig
 {
@@ -48,6 +51,8 @@ public:
     static QString title(const QString &id);                 // translated
     static QString retentionText(const QString &id);         // translated, the rule in words
     static bool isPartitionRule(const QString &id);          // log_sesiones: partitions, not rows
+    static RetentionUnit retentionUnit(const QString &id);   // hours, days or months
+    static QStringList requiredColumns(const QString &id);   // the columns the rule's SQL reads
 
     // Validation: translated errors (blocking) and warnings (e.g. shorter than forensic window).
     static QStringList validate(const RuleConfig &config, QStringList *warnings = nullptr);

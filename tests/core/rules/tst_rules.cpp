@@ -250,6 +250,24 @@ private slots:
         QCOMPARE(Rules::cutoffLiteral(text), QStringLiteral("NULL::timestamptz"));
     }
 
+    // Every rule id has its whole row: table, title, words, window, unit and the columns its SQL reads.
+    void everyRuleHasItsRow()
+    {
+        QCOMPARE(Rules::ids(), (QStringList{kRefresh, kPre, kLog}));
+        for (const QString &id : Rules::ids()) {
+            QVERIFY2(Rules::table(id).startsWith(QStringLiteral("identidad.")), qPrintable(id));
+            QVERIFY2(!Rules::title(id).isEmpty() && !Rules::retentionText(id).isEmpty(), qPrintable(id));
+            QVERIFY2(Rules::forensicMinimumSeconds(id) > 0, qPrintable(id));
+            QVERIFY2(Rules::requiredColumns(id).contains(QStringLiteral("id")), qPrintable(id));
+        }
+        QCOMPARE(Rules::retentionUnit(kPre), RetentionUnit::Hours);
+        QCOMPARE(Rules::retentionUnit(kRefresh), RetentionUnit::Days);
+        QCOMPARE(Rules::retentionUnit(kLog), RetentionUnit::Months);
+        QVERIFY(Rules::requiredColumns(kRefresh).contains(QStringLiteral("revocado_en")));
+        QVERIFY(Rules::requiredColumns(kPre).contains(QStringLiteral("usado_en")));
+        QVERIFY(Rules::requiredColumns(QStringLiteral("nope")).isEmpty());
+    }
+
     void oneTextPerRule()
     {
         const QString c = Rules::cutoffLiteral(QStringLiteral("2026-01-01 00:00:00+00"));
