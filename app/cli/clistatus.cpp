@@ -4,6 +4,7 @@
 #include "clilock.h"
 #include "core/history/historystore.h"
 #include "core/overview/overview.h"
+#include "core/pg/dbfailure.h"
 #include "core/preflight/preflight.h"
 #include "core/util/textformat.h"
 
@@ -69,20 +70,20 @@ int cmdStatus(Context &ctx)
     const ConnectionProfile &profile = session.profile;
     const PreflightReport &report = session.report;
     const QList<RuleConfig> &rules = session.rules;
-    QString error;
+    DbFailure failure;
     Overview ov;
     bool ok = true;
     // Exact counts only mean something when the role sees every tenant.
     if (report.canPreview() && !ctx.parser.isSet(QStringLiteral("estimates")))
-        ok = fetchOverviewExact(conn, rules, 60000, nullptr, nullptr, &ov, &error);
+        ok = fetchOverviewExact(conn, rules, 60000, nullptr, nullptr, &ov, &failure);
     else
-        ok = fetchOverviewEstimates(conn, rules, &ov, &error);
+        ok = fetchOverviewEstimates(conn, rules, &ov, &failure);
     if (!ok && !report.canPreview()) {
         ov = Overview(); // tables missing: the checks already say so
         ok = true;
     }
     if (!ok) {
-        Context::error(error);
+        Context::error(failure.message);
         return Exit::Other;
     }
     if (ctx.json) {

@@ -87,11 +87,12 @@ QJsonObject Overview::toJson() const
                        {QStringLiteral("tables"), arr}};
 }
 
-bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, Overview *out, QString *error)
+bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, Overview *out,
+                            DbFailure *failure)
 {
     QSqlQuery now(conn.database());
     if (!now.exec(QStringLiteral("SELECT now()::text")) || !now.next()) {
-        *error = now.lastError().text();
+        *failure = DbFailure::ofQuery(now, false, now.lastError().text());
         return false;
     }
     *out = Overview();
@@ -121,14 +122,17 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
 }
 
 bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int statementTimeoutMs,
-                        QueryCanceller *canceller, const ProgressFn &progress, Overview *out, QString *error)
+                        QueryCanceller *canceller, const ProgressFn &progress, Overview *out,
+                        DbFailure *failure)
 {
     Overview estimates;
-    if (!fetchOverviewEstimates(conn, rules, &estimates, error))
+    if (!fetchOverviewEstimates(conn, rules, &estimates, failure))
         return false;
     // The estimates carry on past a failed statistic; a cancel that hit one of them ends here.
     if (canceller && canceller->isCancelled()) {
-        *error = QCoreApplication::translate("purga", "Cancelled.");
+        *failure = DbFailure();
+        failure->kind = DbFailure::Kind::Cancelled;
+        failure->message = QCoreApplication::translate("purga", "Cancelled.");
         return false;
     }
     QSqlQuery st(conn.database());
@@ -136,17 +140,16 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
     // The exact numbers are the preview's numbers: the same rule SQL, at one frozen instant.
     PreviewPlan plan;
     // Counts only: the breakdown by tenant and the sample are the Preview page's, not the Overview's.
-    DbFailure failure;
-    const bool ok = takePreview(conn, rules, canceller, progress, &plan, &failure, PreviewDepth::CountsOnly);
+    const bool ok = takePreview(conn, rules, canceller, progress, &plan, failure, PreviewDepth::CountsOnly);
     QSqlQuery reset(conn.database());
     reset.exec(QStringLiteral("RESET statement_timeout"));
     if (!ok) {
-        *error = failure.message;
-        if (failure.kind == DbFailure::Kind::StatementTimeout)
-            *error = QCoreApplication::translate(
-                         "purga",
-                         "Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")
-                         .arg(statementTimeoutMs);
+        if (failure->kind == DbFailure::Kind::StatementTimeout)
+            failure->message =
+                QCoreApplication::translate(
+                    "purga",
+                    "Exact counts took longer than the statement timeout (%1 ms); estimates are shown.")
+                    .arg(statementTimeoutMs);
         return false;
     }
     *out = estimates;

@@ -36,11 +36,13 @@ struct Overview
 };
 
 // Fast numbers from the catalog (reltuples, pg_stat_user_tables, sizes): milliseconds.
+// On failure, *failure holds the failed statement's kind (from its SQLSTATE) and message.
 bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, Overview *out,
-                            QString *error);
+                            DbFailure *failure);
 // Exact counts with the rules' own SQL, cancellable, under a per-statement timeout.
 bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int statementTimeoutMs,
-                        QueryCanceller *canceller, const ProgressFn &progress, Overview *out, QString *error);
+                        QueryCanceller *canceller, const ProgressFn &progress, Overview *out,
+                        DbFailure *failure);
 
 } // namespace purga
 

@@ -213,11 +213,9 @@ Request<QString> DbSession::setupHistory()
 Request<Overview> DbSession::refreshOverview(const QList<RuleConfig> &rules, bool exact)
 {
     auto work = [rules, exact](DbContext &ctx, Overview *out, DbFailure *f) {
-        return withError(f, [&](QString *e) {
-            return exact ? fetchOverviewExact(*ctx.connection(), rules, 30000, ctx.canceller(),
-                                              ctx.progress(), out, e)
-                         : fetchOverviewEstimates(*ctx.connection(), rules, out, e);
-        });
+        return exact ? fetchOverviewExact(*ctx.connection(), rules, 30000, ctx.canceller(), ctx.progress(),
+                                          out, f)
+                     : fetchOverviewEstimates(*ctx.connection(), rules, out, f);
     };
     return request<Overview>(exact ? tr("Exact counts") : tr("Estimates"), std::move(work));
 }
