@@ -187,9 +187,9 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
         QString ignored;
         HistoryStore::markInterrupted(s->conn, &ignored);
     }
-    QString err;
-    if (!runPreflight(s->conn, &s->report, &err)) {
-        error(err);
+    DbFailure failure;
+    if (!runPreflight(s->conn, &s->report, &failure)) {
+        error(failure.message);
         *exitCode = Exit::Other;
         return false;
     }

@@ -1,6 +1,7 @@
 #include "preflight.h"
 
 #include "pooler.h"
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
 #include "core/rules/rules.h"
@@ -34,7 +35,7 @@ QString couldNotRun(const QSqlQuery &q)
     return PreflightReport::tr("The checks could not run: %1").arg(q.lastError().text());
 }
 
-bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
+bool checkServer(PgConnection &conn, PreflightReport *r, DbFailure *failure)
 {
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral("SELECT current_setting('server_version'), "
@@ -42,7 +43,7 @@ bool checkServer(PgConnection &conn, PreflightReport *r, QString *error)
                                "       current_database(), r.rolbypassrls, r.rolsuper, pg_is_in_recovery()"
                                "  FROM pg_roles r WHERE r.rolname = current_user")) ||
         !q.next()) {
-        *error = couldNotRun(q);
+        *failure = DbFailure::ofQuery(q, false, couldNotRun(q));
         return false;
     }
     r->serverVersion = q.value(0).toString();
@@ -93,7 +94,7 @@ void checkRole(PreflightReport *r)
 }
 
 // False in *reachable when the role cannot use schema identidad (every table item then fails).
-bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, QString *error)
+bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, DbFailure *failure)
 {
     // to_regclass('identidad.x') raises instead of answering NULL without USAGE on the schema.
     QSqlQuery ns(conn.database());
@@ -101,7 +102,7 @@ bool checkSchema(PgConnection &conn, PreflightReport *r, bool *reachable, QStrin
             QStringLiteral("SELECT n.oid IS NOT NULL, coalesce(has_schema_privilege(n.oid, 'USAGE'), false)"
                            "  FROM (SELECT 1) x LEFT JOIN pg_namespace n ON n.nspname = 'identidad'")) ||
         !ns.next()) {
-        *error = couldNotRun(ns);
+        *failure = DbFailure::ofQuery(ns, false, couldNotRun(ns));
         return false;
     }
     *reachable = ns.value(1).toBool();
@@ -185,7 +186,7 @@ QStringList missingColumns(const QString &arrayText, const QStringList &needed)
     return missing;
 }
 
-bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, QString *error)
+bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, DbFailure *failure)
 {
     const QString table = Rules::table(need.ruleId);
     QSqlQuery t(conn.database());
@@ -199,7 +200,7 @@ bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, Q
         "  FROM (SELECT to_regclass(?) AS oid) x LEFT JOIN pg_class c ON c.oid = x.oid"));
     t.addBindValue(table);
     if (!t.exec() || !t.next()) {
-        *error = couldNotRun(t);
+        *failure = DbFailure::ofQuery(t, false, couldNotRun(t));
         return false;
     }
     const QString id = QStringLiteral("table:") + need.ruleId;
@@ -266,7 +267,7 @@ void checkJob(PgConnection &conn, PreflightReport *r)
                         .arg(r->lastJobOkUtc));
 }
 
-bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
+bool checkHistory(PgConnection &conn, PreflightReport *r, DbFailure *failure)
 {
     QSqlQuery h(conn.database());
     if (!h.exec(QStringLiteral(
@@ -280,7 +281,7 @@ bool checkHistory(PgConnection &conn, PreflightReport *r, QString *error)
             "       coalesce(has_function_privilege(to_regprocedure('identidad.purga_corrida_iniciar("
             "text, text, text, uuid, text)'), 'EXECUTE'), false)")) ||
         !h.next()) {
-        *error = couldNotRun(h);
+        *failure = DbFailure::ofQuery(h, false, couldNotRun(h));
         return false;
     }
     r->historyExists = h.value(0).toBool();
@@ -343,25 +344,25 @@ void checkTls(PgConnection &conn, PreflightReport *r)
 
 } // namespace
 
-bool runPreflight(PgConnection &conn, PreflightReport *r, QString *error)
+bool runPreflight(PgConnection &conn, PreflightReport *r, DbFailure *failure)
 {
     r->items.clear();
-    if (!checkServer(conn, r, error))
+    if (!checkServer(conn, r, failure))
         return false;
     checkRole(r);
     checkPooler(conn, r);
     conn.setDirect(r->pooler == Pooler::None);
     checkTls(conn, r);
     bool reachable = false;
-    if (!checkSchema(conn, r, &reachable, error))
+    if (!checkSchema(conn, r, &reachable, failure))
         return false;
     if (!reachable)
         return true;
     r->canVacuum = true; // narrowed by each table: every row table must be the role's (or its owner's)
     for (const TableNeed &need : tableNeeds())
-        if (!checkTable(conn, r, need, error))
+        if (!checkTable(conn, r, need, failure))
             return false;
-    return checkHistory(conn, r, error);
+    return checkHistory(conn, r, failure);
 }
 
 } // namespace purga

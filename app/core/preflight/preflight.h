@@ -11,6 +11,7 @@
 namespace purga {
 
 class PgConnection;
+struct DbFailure;
 struct ConnectionProfile;
 
 // A connection pooler between us and PostgreSQL (pgbouncer, pgpool, ...), as far as we can tell.
@@ -77,7 +78,8 @@ public:
 
 // Runs every check on an open connection. False only when the checks themselves could not run.
 // A pooler is told from the backend pid and from a session setting across two transactions.
-bool runPreflight(PgConnection &conn, PreflightReport *report, QString *error);
+// *failure then holds the failed query's kind (from its SQLSTATE) and message.
+bool runPreflight(PgConnection &conn, PreflightReport *report, DbFailure *failure);
 
 // When runPreflight saw a pooler that kept our session state: opens a second session through
 // the same route while ours is idle; landing on our server connection proves transaction pooling

@@ -181,7 +181,7 @@ Request<PreflightReport> DbSession::runPreflight()
 {
     return request<PreflightReport>(
         tr("Preflight checks"), [](DbContext &ctx, PreflightReport *out, DbFailure *f) {
-            return withError(f, [&](QString *e) { return purga::runPreflight(*ctx.connection(), out, e); });
+            return purga::runPreflight(*ctx.connection(), out, f);
         });
 }
 
@@ -189,12 +189,10 @@ Request<PreflightReport> DbSession::runPreflight(const ConnectionProfile &profil
 {
     return request<PreflightReport>(tr("Preflight checks"),
                                    [profile, password](DbContext &ctx, PreflightReport *out, DbFailure *f) {
-                                       return withError(f, [&](QString *e) {
-                                           if (!purga::runPreflight(*ctx.connection(), out, e))
-                                               return false;
-                                           probePoolMode(*ctx.connection(), profile, password, out);
-                                           return true;
-                                       });
+                                       if (!purga::runPreflight(*ctx.connection(), out, f))
+                                           return false;
+                                       probePoolMode(*ctx.connection(), profile, password, out);
+                                       return true;
                                    });
 }
 

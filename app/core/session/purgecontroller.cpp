@@ -45,7 +45,7 @@ public:
         }
         // The GUI's preflight ran on another connection: the pooler check is repeated on this one.
         PreflightReport pooled;
-        QString ignored;
+        DbFailure ignored;
         if (runPreflight(conn, &pooled, &ignored))
             probePoolMode(conn, profile, password, &pooled);
         if (pooled.pooler == Pooler::Transaction) {

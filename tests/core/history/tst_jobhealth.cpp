@@ -23,7 +23,7 @@ private:
         QString error;
         if (!m_conn->open(m_db->profile(), m_db->passwordFor(QStringLiteral("identidad_purga")), &err) ||
             !HistoryStore::setup(*m_conn, &error) || (!runsSql.isEmpty() && !m_db->exec(runsSql)) ||
-            !runPreflight(*m_conn, &m_report, &error))
+            !runPreflight(*m_conn, &m_report, &err))
             return nullptr;
         m_ran = true;
         for (const PreflightItem &i : m_report.items)

@@ -215,8 +215,8 @@ void TestPooler::noTransactionOfItsOwnBehindAPooler()
     QVERIFY2(conn.open(profile, db.passwordFor(QStringLiteral("identidad_purga")), &err),
              qPrintable(err.message + u' ' + err.detail));
     PreflightReport report;
-    QString error;
-    QVERIFY2(runPreflight(conn, &report, &error), qPrintable(error));
+    DbFailure failure;
+    QVERIFY2(runPreflight(conn, &report, &failure), qPrintable(failure.message));
     QVERIFY(report.pooler != Pooler::None);
     QVERIFY(!conn.beginJitOff());
 }

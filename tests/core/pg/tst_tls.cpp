@@ -100,8 +100,8 @@ private slots:
         QVERIFY(!tls.atRisk());
 
         PreflightReport report;
-        QString error;
-        QVERIFY2(runPreflight(conn, &report, &error), qPrintable(error));
+        DbFailure preflightFailure;
+        QVERIFY2(runPreflight(conn, &report, &preflightFailure), qPrintable(preflightFailure.message));
         QVERIFY(report.tls.inUse);
         const auto item = std::find_if(report.items.cbegin(), report.items.cend(),
                                        [](const PreflightItem &i) { return i.id == QLatin1String("tls"); });

@@ -89,8 +89,8 @@ private:
 
     void check(PgConnection &conn, PreflightReport *report)
     {
-        QString error;
-        QVERIFY2(runPreflight(conn, report, &error), qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(runPreflight(conn, report, &failure), qPrintable(failure.message));
     }
 
     // open() then check(); false (the test already failed) when either did not work.
@@ -546,9 +546,10 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         PreflightReport r;
-        QString error;
-        const bool ran = runPreflight(conn, &r, &error);
-        QVERIFY2(ran, qPrintable(QStringLiteral("runPreflight failed instead of refusing: ") + error));
+        DbFailure failure;
+        const bool ran = runPreflight(conn, &r, &failure);
+        QVERIFY2(ran,
+                 qPrintable(QStringLiteral("runPreflight failed instead of refusing: ") + failure.message));
         QVERIFY(!r.canPreview());
         QVERIFY(!r.canPurge());
         QCOMPARE(findItem(r, QStringLiteral("table:refresh_tokens"))->status, PreflightItem::Status::Failed);

@@ -375,8 +375,8 @@ void TestPartitionSafety::subPartitionLeafOwnedByOthersBlocksPurge()
     PgConnection conn;
     QVERIFY(openPurga(db, conn));
     PreflightReport r;
-    QString error;
-    QVERIFY2(runPreflight(conn, &r, &error), qPrintable(error));
+    DbFailure failure;
+    QVERIFY2(runPreflight(conn, &r, &failure), qPrintable(failure.message));
     QVERIFY(!r.canDetachPartitions);
     QVERIFY(!r.canPurge({kLog}));
     for (const PreflightItem &i : r.items)
@@ -385,7 +385,7 @@ void TestPartitionSafety::subPartitionLeafOwnedByOthersBlocksPurge()
 
     QVERIFY(db.exec(QStringLiteral("ALTER TABLE identidad.log_2019_a OWNER TO identidad_owner")));
     PreflightReport ok;
-    QVERIFY2(runPreflight(conn, &ok, &error), qPrintable(error));
+    QVERIFY2(runPreflight(conn, &ok, &failure), qPrintable(failure.message));
     QVERIFY(ok.canDetachPartitions);
 }
 

@@ -80,8 +80,8 @@ private slots:
         QVERIFY2(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err),
                  qPrintable(err.message));
         PreflightReport report;
-        QString error;
-        QVERIFY2(runPreflight(conn, &report, &error), qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(runPreflight(conn, &report, &failure), qPrintable(failure.message));
 
         DbSession session;
         AppState state(&session);
