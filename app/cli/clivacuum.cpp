@@ -2,6 +2,7 @@
 // a cancel before it skips it, one during it interrupts it (exit 6 either way).
 #include "cliapp.h"
 
+#include "core/pg/dbfailure.h"
 #include "core/pg/querycanceller.h"
 #include "core/purge/purgeengine.h"
 #include "core/purge/vacuum.h"
@@ -67,17 +68,17 @@ int vacuumAfterPurge(Context &ctx, Session &session, const PurgeReceipt &receipt
     Context::info(Context::tr("VACUUM (ANALYZE) %1 (lock timeout %2 ms; Ctrl-C cancels it)…")
                       .arg(names, formatCount(lockTimeoutMs)));
     canceller.arm(session.conn.handle());
-    QString error;
+    DbFailure failure;
     bool cancelled = false;
-    if (vacuumAnalyze(session.conn, tables, &canceller, nullptr, &error, lockTimeoutMs, &cancelled))
+    if (vacuumAnalyze(session.conn, tables, &canceller, nullptr, &failure, lockTimeoutMs, &cancelled))
         return exitCode;
     if (cancelled || Context::signalled()) {
         Context::error(Context::tr("The VACUUM was cancelled by a signal (%1); rows already deleted stay "
                                    "deleted.")
-                           .arg(error));
+                           .arg(failure.message));
         return Exit::Cancelled;
     }
-    Context::error(error); // asked for and not done: not a clean run (the purge itself stands)
+    Context::error(failure.message); // asked for and not done: not a clean run (the purge itself stands)
     return exitCode == Exit::Ok ? Exit::Other : exitCode;
 }
 

@@ -228,12 +228,10 @@ Request<PreviewPlan> DbSession::preview(const QList<RuleConfig> &rules)
 Request<QString> DbSession::vacuumAnalyze(const QStringList &tables)
 {
     return request<QString>(tr("VACUUM (ANALYZE)"), [tables](DbContext &ctx, QString *out, DbFailure *f) {
-        return withError(f, [&](QString *e) {
-            if (!purga::vacuumAnalyze(*ctx.connection(), tables, ctx.canceller(), ctx.progress(), e))
-                return false;
-            *out = DbSession::tr("VACUUM (ANALYZE) done: %1.").arg(tables.join(QStringLiteral(", ")));
-            return true;
-        });
+        if (!purga::vacuumAnalyze(*ctx.connection(), tables, ctx.canceller(), ctx.progress(), f))
+            return false;
+        *out = DbSession::tr("VACUUM (ANALYZE) done: %1.").arg(tables.join(QStringLiteral(", ")));
+        return true;
     });
 }
 

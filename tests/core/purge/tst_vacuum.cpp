@@ -27,13 +27,12 @@ private slots:
         QVERIFY(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         PreflightReport report;
         QVERIFY(runPreflight(c, &report, &err));
-        QString error;
         QVERIFY2(report.canVacuum, "the maintenance role is a member of the tables' owner");
         QStringList stages;
         QVERIFY2(vacuumAnalyze(
                      c, {QStringLiteral("identidad.trx_refresh_tokens")}, nullptr,
-                     [&](const QString &stage, int, int) { stages << stage; }, &error),
-                 qPrintable(error));
+                     [&](const QString &stage, int, int) { stages << stage; }, &err),
+                 qPrintable(err.message));
         QVERIFY(stages.contains(QStringLiteral("identidad.trx_refresh_tokens")));
         QTRY_VERIFY_WITH_TIMEOUT(
             !db.scalar(QStringLiteral("SELECT last_vacuum FROM pg_stat_user_tables "
@@ -61,10 +60,9 @@ private slots:
         PgConnection c;
         DbFailure err;
         QVERIFY(c.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
-        QString error;
         QVERIFY(!vacuumAnalyze(c, {QStringLiteral("pg_catalog.pg_class; DROP TABLE x")}, nullptr, nullptr,
-                               &error));
-        QVERIFY(error.contains(QLatin1String("not a table this app purges")));
+                               &err));
+        QVERIFY(err.message.contains(QLatin1String("not a table this app purges")));
     }
 
     void worthOffering()
