@@ -109,9 +109,9 @@ int cmdLookup(Context &ctx)
     if (!openForLookup(ctx, &s, &exitCode))
         return exitCode;
     QList<TokenMatch> matches;
-    QString error;
-    if (!Forensics::lookup(s.conn, s.rules, hash, &matches, &error)) {
-        Context::error(error);
+    DbFailure failure;
+    if (!Forensics::lookup(s.conn, s.rules, hash, &matches, &failure)) {
+        Context::error(failure.message);
         return Exit::Other;
     }
     const bool reveal = ctx.parser.isSet(QStringLiteral("reveal"));
@@ -159,13 +159,13 @@ int cmdTimeline(Context &ctx)
         return exitCode;
     QList<TimelineEvent> events;
     bool truncated = false;
-    QString error;
-    if (!Forensics::timeline(s.conn, q, &events, &truncated, &error)) {
-        Context::error(error);
+    DbFailure failure;
+    if (!Forensics::timeline(s.conn, q, &events, &truncated, &failure)) {
+        Context::error(failure.message);
         return Exit::Other;
     }
     QList<IndexAdvice> advice;
-    Forensics::indexAdvice(s.conn, &advice, &error);
+    Forensics::indexAdvice(s.conn, &advice, &failure);
     for (const IndexAdvice &a : advice)
         Context::info(
             Context::tr(
@@ -271,14 +271,15 @@ int cmdFreeze(Context &ctx)
         return Exit::Refused;
     }
     FreezeInfo info;
-    QString holder, error;
-    if (!EvidenceFreeze::take(conn, key, EvidenceFreeze::osUserName(), &info, &holder, &error)) {
+    QString holder;
+    DbFailure failure;
+    if (!EvidenceFreeze::take(conn, key, EvidenceFreeze::osUserName(), &info, &holder, &failure)) {
         if (!holder.isEmpty()) {
             Context::error(
                 Context::tr("The purge lock %1 is held by %2: nothing was frozen.").arg(key).arg(holder));
             return Exit::LockBusy;
         }
-        Context::error(error);
+        Context::error(failure.message);
         return Exit::Other;
     }
     Context::printLine(
@@ -300,7 +301,7 @@ int cmdFreeze(Context &ctx)
         Context::error(Context::tr("The connection holding the freeze was lost: purges are no longer held."));
         return Exit::Other;
     }
-    EvidenceFreeze::release(conn, info, &error);
+    EvidenceFreeze::release(conn, info, &failure);
     Context::printLine(Context::tr("Purges released at %1 after %2 s.")
                            .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
                            .arg(formatCount(held.elapsed() / 1000)));

@@ -96,11 +96,11 @@ QList<FamilyMember> chainOrder(const QList<FamilyMember> &byCreation)
     return out;
 }
 
-bool loadFamily(PgConnection &conn, TokenMatch *match, QString *error)
+bool loadFamily(PgConnection &conn, TokenMatch *match, DbFailure *failure)
 {
     QSqlQuery q(conn.database());
     if (!q.exec(familySql(match->familyId))) {
-        *error = q.lastError().databaseText();
+        *failure = DbFailure::ofQuery(q, false, q.lastError().databaseText());
         return false;
     }
     QList<FamilyMember> members;
@@ -152,10 +152,10 @@ bool Forensics::isIsoInstant(const QString &text)
 }
 
 bool Forensics::lookup(PgConnection &conn, const QList<RuleConfig> &rules, const QString &tokenHash,
-                       QList<TokenMatch> *matches, QString *error)
+                       QList<TokenMatch> *matches, DbFailure *failure)
 {
     if (!isTokenHash(tokenHash)) {
-        *error = tr("A token hash is 64 hexadecimal digits (SHA-256).");
+        *failure = {DbFailure::Kind::Other, tr("A token hash is 64 hexadecimal digits (SHA-256)."), {}, {}};
         return false;
     }
     const QString hash = tokenHash.toLower();
@@ -165,7 +165,7 @@ bool Forensics::lookup(PgConnection &conn, const QList<RuleConfig> &rules, const
             continue;
         QSqlQuery q(conn.database());
         if (!q.exec(lookupSql(rule, hash))) {
-            *error = q.lastError().databaseText();
+            *failure = DbFailure::ofQuery(q, false, q.lastError().databaseText());
             return false;
         }
         while (q.next()) {
@@ -184,7 +184,7 @@ bool Forensics::lookup(PgConnection &conn, const QList<RuleConfig> &rules, const
             m.removableFromUtc = q.value(9).toString();
             m.removableNow = q.value(10).toBool();
             m.familyId = q.value(11).toString();
-            if (!m.familyId.isEmpty() && !loadFamily(conn, &m, error))
+            if (!m.familyId.isEmpty() && !loadFamily(conn, &m, failure))
                 return false;
             *matches << m;
         }

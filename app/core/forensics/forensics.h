@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/pg/dbfailure.h"
 #include "core/rules/rules.h"
 
 #include <QCoreApplication>
@@ -88,10 +89,10 @@ public:
     static QString maskHash(const QString &hash); // first 8 … last 4
 
     static bool lookup(PgConnection &conn, const QList<RuleConfig> &rules, const QString &tokenHash,
-                       QList<TokenMatch> *matches, QString *error);
+                       QList<TokenMatch> *matches, DbFailure *failure);
     static bool timeline(PgConnection &conn, const TimelineQuery &query, QList<TimelineEvent> *events,
-                         bool *truncated, QString *error);
-    static bool indexAdvice(PgConnection &conn, QList<IndexAdvice> *advice, QString *error);
+                         bool *truncated, DbFailure *failure);
+    static bool indexAdvice(PgConnection &conn, QList<IndexAdvice> *advice, DbFailure *failure);
 
     static QString timelineCsv(const QList<TimelineEvent> &events, bool revealHashes);
     static bool isIsoInstant(const QString &text);

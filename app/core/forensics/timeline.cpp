@@ -76,7 +76,8 @@ bool isAlert(const QString &event)
 }
 
 // Whether `table` has an index (or partitioned index) whose leading columns are `columns`.
-bool hasIndex(PgConnection &conn, const QString &table, const QStringList &columns, bool *has, QString *error)
+bool hasIndex(PgConnection &conn, const QString &table, const QStringList &columns, bool *has,
+              DbFailure *failure)
 {
     QSqlQuery q(conn.database());
     const QString sql =
@@ -86,7 +87,7 @@ bool hasIndex(PgConnection &conn, const QString &table, const QStringList &colum
                        "         JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum"
                        "        WHERE k.ord <= %2) = ARRAY['%3']::text[])");
     if (!q.exec(sql.arg(table).arg(columns.size()).arg(columns.join(QStringLiteral("','")))) || !q.next()) {
-        *error = q.lastError().databaseText();
+        *failure = DbFailure::ofQuery(q, false, q.lastError().databaseText());
         return false;
     }
     *has = q.value(0).toBool();
@@ -120,16 +121,17 @@ QStringList partitionedIndexRecipe(PgConnection &conn, const QString &parent, co
 } // namespace
 
 bool Forensics::timeline(PgConnection &conn, const TimelineQuery &query, QList<TimelineEvent> *events,
-                         bool *truncated, QString *error)
+                         bool *truncated, DbFailure *failure)
 {
     if ((!query.sinceUtc.isEmpty() && !isIsoInstant(query.sinceUtc)) ||
         (!query.untilUtc.isEmpty() && !isIsoInstant(query.untilUtc))) {
-        *error = tr("Times are ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.");
+        *failure = {DbFailure::Kind::Other, tr("Times are ISO 8601 instants, e.g. 2026-11-30T03:00:00Z."), {},
+                    {}};
         return false;
     }
     QSqlQuery q(conn.database());
     if (!q.exec(timelineSql(query))) {
-        *error = q.lastError().databaseText();
+        *failure = DbFailure::ofQuery(q, false, q.lastError().databaseText());
         return false;
     }
     events->clear();
@@ -153,12 +155,12 @@ bool Forensics::timeline(PgConnection &conn, const TimelineQuery &query, QList<T
     return true;
 }
 
-bool Forensics::indexAdvice(PgConnection &conn, QList<IndexAdvice> *advice, QString *error)
+bool Forensics::indexAdvice(PgConnection &conn, QList<IndexAdvice> *advice, DbFailure *failure)
 {
     advice->clear();
     bool has = false;
     if (!hasIndex(conn, QStringLiteral("identidad.trx_pre_tokens"),
-                  {QStringLiteral("empresa_id"), QStringLiteral("usuario_id")}, &has, error))
+                  {QStringLiteral("empresa_id"), QStringLiteral("usuario_id")}, &has, failure))
         return false;
     if (!has)
         *advice << IndexAdvice{
@@ -168,7 +170,7 @@ bool Forensics::indexAdvice(PgConnection &conn, QList<IndexAdvice> *advice, QStr
                             "ON identidad.trx_pre_tokens (empresa_id, usuario_id);")}};
     if (!hasIndex(conn, QStringLiteral("identidad.log_sesiones"),
                   {QStringLiteral("empresa_id"), QStringLiteral("usuario_id"), QStringLiteral("ocurrido_en")},
-                  &has, error))
+                  &has, failure))
         return false;
     if (!has)
         *advice << IndexAdvice{QStringLiteral("identidad.log_sesiones"),

@@ -43,12 +43,12 @@ QString EvidenceFreeze::osUserName()
 }
 
 bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osUser, FreezeInfo *info,
-                          QString *holder, QString *error)
+                          QString *holder, DbFailure *failure)
 {
     bool ok = false;
     const QString got = scalarText(conn, QStringLiteral("SELECT pg_try_advisory_lock(%1)").arg(lockKey), &ok);
     if (!ok) {
-        *error = tr("Could not ask for the purge lock.");
+        *failure = {DbFailure::Kind::Other, tr("Could not ask for the purge lock."), {}, {}};
         return false;
     }
     if (got != QLatin1String("true")) {
@@ -87,7 +87,7 @@ bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osU
     return true;
 }
 
-bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, QString *error)
+bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, DbFailure *failure)
 {
     if (!info.runId.isEmpty()) {
         QSqlQuery q(conn.database());
@@ -101,7 +101,8 @@ bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, QString
     const QString released =
         scalarText(conn, QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(info.lockKey), &ok);
     if (!ok || released != QLatin1String("true")) {
-        *error = tr("The purge lock was not held by this connection any more.");
+        *failure = {DbFailure::Kind::Other, tr("The purge lock was not held by this connection any more."),
+                    {}, {}};
         return false;
     }
     return true;

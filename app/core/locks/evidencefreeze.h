@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/pg/dbfailure.h"
+
 #include <QCoreApplication>
 #include <QString>
 
@@ -29,8 +31,8 @@ class EvidenceFreeze
 public:
     // False with `holder` set when another session holds the lock (nothing is changed then).
     static bool take(PgConnection &conn, qint64 lockKey, const QString &osUser, FreezeInfo *info,
-                     QString *holder, QString *error);
-    static bool release(PgConnection &conn, const FreezeInfo &info, QString *error);
+                     QString *holder, DbFailure *failure);
+    static bool release(PgConnection &conn, const FreezeInfo &info, DbFailure *failure);
     // True while the connection answers and still holds the lock.
     static bool isHeld(PgConnection &conn, qint64 lockKey);
     // Freeze rows whose backend is gone get their end (the connection that held them ended).

@@ -294,10 +294,7 @@ Request<QList<TokenMatch>> DbSession::lookUpToken(const QList<RuleConfig> &rules
     return request<QList<TokenMatch>>(
         QCoreApplication::translate("purga::TokenLookupView", "Token lookup"),
         [rules, tokenHash](DbContext &ctx, QList<TokenMatch> *out, DbFailure *f) {
-            QString error;
-            const bool ok = Forensics::lookup(*ctx.connection(), rules, tokenHash, out, &error);
-            f->message = error;
-            return ok;
+            return Forensics::lookup(*ctx.connection(), rules, tokenHash, out, f);
         });
 }
 
@@ -305,13 +302,12 @@ Request<UserTimeline> DbSession::readTimeline(const TimelineQuery &query)
 {
     return request<UserTimeline>(QCoreApplication::translate("purga::TimelineView", "User timeline"),
                                  [query](DbContext &ctx, UserTimeline *out, DbFailure *f) {
-                                     QString error;
                                      if (!Forensics::timeline(*ctx.connection(), query, &out->events,
-                                                              &out->truncated, &error)) {
-                                         f->message = error;
+                                                              &out->truncated, f))
                                          return false;
-                                     }
-                                     Forensics::indexAdvice(*ctx.connection(), &out->advice, &error);
+                                     // Advice is extra: a failure to read it does not fail the timeline.
+                                     DbFailure ignored;
+                                     Forensics::indexAdvice(*ctx.connection(), &out->advice, &ignored);
                                      return true;
                                  });
 }

@@ -66,11 +66,9 @@ void FreezeController::freeze(const ConnectionProfile &profile, const QString &p
         const QString osUser = EvidenceFreeze::osUserName();
         DbRequest *take = m_session->submit<TakeResult>(
             tr("Freezing purges"), [lockKey, osUser](DbContext &ctx, TakeResult *out, DbFailure *f) {
-                QString error;
+                // Another holder is an answer (shown as such), not a failed request.
                 out->taken = EvidenceFreeze::take(*ctx.connection(), lockKey, osUser, &out->info,
-                                                  &out->holder, &error);
-                if (!out->taken && out->holder.isEmpty())
-                    f->message = error;
+                                                  &out->holder, f);
                 return out->taken || !out->holder.isEmpty();
             });
         connect(take, &DbRequest::failed, this, [this](const DbFailure &f) {
@@ -122,9 +120,7 @@ void FreezeController::release()
     const FreezeInfo info = m_info;
     DbRequest *r =
         m_session->submit<bool>(tr("Releasing the freeze"), [info](DbContext &ctx, bool *out, DbFailure *f) {
-            QString error;
-            *out = EvidenceFreeze::release(*ctx.connection(), info, &error);
-            f->message = error;
+            *out = EvidenceFreeze::release(*ctx.connection(), info, f);
             return *out;
         });
     connect(r, &DbRequest::finished, this, [this] {

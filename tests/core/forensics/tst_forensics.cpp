@@ -76,9 +76,9 @@ private slots:
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         auto one = [&](const char *raw) {
             QList<TokenMatch> m;
-            QString error;
+            DbFailure error;
             if (!Forensics::lookup(conn, tokenRules(), hashOf(raw), &m, &error) || m.size() != 1)
-                qWarning() << raw << error << m.size();
+                qWarning() << raw << error.message << m.size();
             return m.value(0);
         };
         QVERIFY(one("r-expired").removableNow);
@@ -111,7 +111,7 @@ private slots:
         QVERIFY(pre.family.isEmpty());
 
         QList<TokenMatch> none;
-        QString error;
+        DbFailure error;
         QVERIFY(Forensics::lookup(conn, tokenRules(), hashOf("never-issued"), &none, &error));
         QVERIFY(none.isEmpty());
         QVERIFY(!Forensics::lookup(conn, tokenRules(), QStringLiteral("' OR true --"), &none, &error));
@@ -144,8 +144,8 @@ private slots:
         DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QList<TokenMatch> m;
-        QString error;
-        QVERIFY2(Forensics::lookup(conn, tokenRules(), hashOf("B").toUpper(), &m, &error), qPrintable(error));
+        DbFailure error;
+        QVERIFY2(Forensics::lookup(conn, tokenRules(), hashOf("B").toUpper(), &m, &error), qPrintable(error.message));
         QCOMPARE(m.size(), 1);
         const QList<FamilyMember> &chain = m.first().family;
         QCOMPARE(chain.size(), 3); // the other family stays out
@@ -195,8 +195,8 @@ private slots:
         q.usuarioId = 30;
         QList<TimelineEvent> events;
         bool truncated = true;
-        QString error;
-        QVERIFY2(Forensics::timeline(conn, q, &events, &truncated, &error), qPrintable(error));
+        DbFailure error;
+        QVERIFY2(Forensics::timeline(conn, q, &events, &truncated, &error), qPrintable(error.message));
         QVERIFY(!truncated);
         QStringList seen;
         for (const TimelineEvent &e : events)
@@ -241,8 +241,8 @@ private slots:
         DbFailure err;
         QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &err));
         QList<IndexAdvice> advice;
-        QString error;
-        QVERIFY2(Forensics::indexAdvice(conn, &advice, &error), qPrintable(error));
+        DbFailure error;
+        QVERIFY2(Forensics::indexAdvice(conn, &advice, &error), qPrintable(error.message));
         QCOMPARE(advice.size(), 2);
         QCOMPARE(advice.at(0).table, QStringLiteral("identidad.trx_pre_tokens"));
         QVERIFY(advice.at(0).statements.first().startsWith(QLatin1String("CREATE INDEX CONCURRENTLY")));
