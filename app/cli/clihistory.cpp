@@ -4,6 +4,7 @@
 #include "core/history/health.h"
 #include "core/history/historyquery.h"
 #include "core/history/prometheustextfile.h"
+#include "core/pg/dbfailure.h"
 #include "core/purge/purgeengine.h"
 
 #include <QJsonArray>
@@ -81,9 +82,9 @@ bool connectForHealth(Context &ctx, PgConnection &conn, HealthReport *report, in
         *code = Exit::Usage;
         return false;
     }
-    QString error;
-    if (!Health::compute(conn, rules, options, report, &error)) {
-        Context::error(error);
+    DbFailure failure;
+    if (!Health::compute(conn, rules, options, report, &failure)) {
+        Context::error(failure.message);
         *code = Exit::Other;
         return false;
     }
@@ -112,7 +113,7 @@ QByteArray rowJson(const QStringList &keys, const QStringList &row)
 // 100,000 runs. The keys come out in QJsonDocument's order (health, rows, runs). False on error,
 // before anything was written when the query itself failed.
 bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const HealthReport &health,
-                       bool historyExists, QString *error)
+                       bool historyExists, DbFailure *failure)
 {
     const QStringList keys = HistoryQuery::rowColumns();
     QByteArray runsText;
@@ -135,7 +136,7 @@ bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const Heal
         runsText += runsText.isEmpty() ? "\n    " : ",\n    ";
         runsText += QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact);
     };
-    if (historyExists && !HistoryQuery::forEachRun(conn, range, 0, each, error))
+    if (historyExists && !HistoryQuery::forEachRun(conn, range, 0, each, failure))
         return false;
     begin();
     std::fputs(firstRow ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [", stdout);
@@ -162,7 +163,7 @@ int cmdHistory(Context &ctx)
     int code = Exit::Ok;
     if (!connectForHealth(ctx, conn, &health, &code))
         return code;
-    QString error;
+    DbFailure failure;
     bool ok = true;
     if (csv) {
         std::fputs(HistoryQuery::csv({}).toUtf8().constData(), stdout); // the header line
@@ -173,13 +174,13 @@ int cmdHistory(Context &ctx)
                                                   HistoryQuery::csvLines(HistoryQuery::flatRows({r}));
                                               std::fputs(lines.toUtf8().constData(), stdout);
                                           },
-                                          &error);
+                                          &failure);
         std::fflush(stdout);
     } else {
-        ok = streamHistoryJson(conn, range, health, health.historyExists, &error);
+        ok = streamHistoryJson(conn, range, health, health.historyExists, &failure);
     }
     if (!ok) {
-        Context::error(error);
+        Context::error(failure.message);
         return Exit::Other;
     }
     return Exit::Ok;

@@ -1,8 +1,9 @@
 #include "health.h"
 
-#include "historystore.h"
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/util/textformat.h"
+#include "historystore.h"
 
 #include <QJsonArray>
 #include <QLocale>
@@ -98,7 +99,7 @@ QJsonObject HealthReport::toJson() const
 }
 
 bool Health::compute(PgConnection &conn, const QList<RuleConfig> &rules, const HealthOptions &options,
-                     HealthReport *out, QString *error)
+                     HealthReport *out, DbFailure *failure)
 {
     *out = HealthReport();
     out->maxHours = options.maxHours;
@@ -110,7 +111,7 @@ bool Health::compute(PgConnection &conn, const QList<RuleConfig> &rules, const H
                "only the data itself was checked."));
         return true;
     }
-    if (!checkHistory(conn, options, out, error))
+    if (!checkHistory(conn, options, out, failure))
         return false;
     checkRuns(conn, options, out);
     return true;
@@ -144,7 +145,8 @@ void Health::checkRules(PgConnection &conn, const QList<RuleConfig> &rules, Heal
 }
 
 // From the history: the scheduled job's last success (only when it has recorded runs).
-bool Health::checkHistory(PgConnection &conn, const HealthOptions &options, HealthReport *r, QString *error)
+bool Health::checkHistory(PgConnection &conn, const HealthOptions &options, HealthReport *r,
+                          DbFailure *failure)
 {
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral(
@@ -158,7 +160,8 @@ bool Health::checkHistory(PgConnection &conn, const HealthOptions &options, Heal
             " AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')\n"
             "FROM identidad.purga_corridas")) ||
         !q.next()) {
-        *error = tr("Could not read the purge history: %1").arg(q.lastError().databaseText());
+        *failure = DbFailure::ofQuery(
+            q, false, tr("Could not read the purge history: %1").arg(q.lastError().databaseText()));
         return false;
     }
     r->jobRuns = q.value(0).toLongLong();

@@ -10,6 +10,7 @@
 
 namespace purga {
 
+struct DbFailure;
 class PgConnection;
 
 enum class HealthLevel { Ok = 0, Info = 1, Warning = 2, Alarm = 3 };
@@ -70,12 +71,12 @@ class Health
     Q_DECLARE_TR_FUNCTIONS(Health)
 public:
     static bool compute(PgConnection &conn, const QList<RuleConfig> &rules, const HealthOptions &options,
-                        HealthReport *out, QString *error);
+                        HealthReport *out, DbFailure *failure);
 
 private:
     static void checkRules(PgConnection &conn, const QList<RuleConfig> &rules, HealthReport *r);
     static bool checkHistory(PgConnection &conn, const HealthOptions &options, HealthReport *r,
-                             QString *error);
+                             DbFailure *failure);
     static void checkRuns(PgConnection &conn, const HealthOptions &options, HealthReport *r);
 };
 

@@ -1,7 +1,8 @@
 #include "historyquery.h"
 
-#include "historystore.h"
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
+#include "historystore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -45,18 +46,20 @@ void bindRange(QSqlQuery &q, const HistoryRange &range)
 }
 
 bool execRange(QSqlQuery &q, const QString &sql, const HistoryRange &range, const QVariantList &more,
-               QString *error)
+               DbFailure *failure)
 {
     q.setForwardOnly(true);
     if (!q.prepare(sql)) {
-        *error = q.lastError().databaseText();
+        *failure = DbFailure::ofQuery(q, false, q.lastError().databaseText());
         return false;
     }
     bindRange(q, range);
     for (const QVariant &v : more)
         q.addBindValue(v);
     if (!q.exec()) {
-        *error = HistoryQuery::tr("Could not read the purge history: %1").arg(q.lastError().databaseText());
+        *failure = DbFailure::ofQuery(
+            q, false,
+            HistoryQuery::tr("Could not read the purge history: %1").arg(q.lastError().databaseText()));
         return false;
     }
     return true;
@@ -107,16 +110,16 @@ QJsonObject HistoryRun::toJson() const
         {QStringLiteral("detail"), detail}};
 }
 
-bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error,
-                        int maxRuns)
+bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out,
+                        DbFailure *failure, int maxRuns)
 {
     out->clear();
     return forEachRun(
-        conn, range, maxRuns, [out](const HistoryRun &r) { out->append(r); }, error);
+        conn, range, maxRuns, [out](const HistoryRun &r) { out->append(r); }, failure);
 }
 
 bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
-                              const std::function<void(const HistoryRun &)> &each, QString *error)
+                              const std::function<void(const HistoryRun &)> &each, DbFailure *failure)
 {
     // One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
     // without metrics, e.g. lock_ocupado, has NULL). With maxRuns, the newest ones only.
@@ -151,7 +154,7 @@ bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int
     QVariantList more;
     if (maxRuns > 0)
         more << maxRuns;
-    if (!execRange(q, sql, range, more, error))
+    if (!execRange(q, sql, range, more, failure))
         return false;
     HistoryRun r;
     while (q.next()) {
@@ -181,7 +184,7 @@ bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int
 }
 
 bool HistoryQuery::daily(PgConnection &conn, const HistoryRange &range, const QString &zone,
-                         QList<DailyRows> *out, QString *error)
+                         QList<DailyRows> *out, DbFailure *failure)
 {
     // date_trunc(…, zone) is DST-safe: a 23 h or 25 h day is one day, and a zone whose midnight
     // does not exist on the change (America/Santiago) starts that day at its first instant.
@@ -200,7 +203,7 @@ bool HistoryQuery::daily(PgConnection &conn, const HistoryRange &range, const QS
                        "ORDER BY 2, 3, 4")
             .arg(isoUtc(QStringLiteral("d.day")), kRunFilter);
     QSqlQuery q(conn.database());
-    if (!execRange(q, sql, range, {zone}, error))
+    if (!execRange(q, sql, range, {zone}, failure))
         return false;
     out->clear();
     while (q.next())
@@ -210,7 +213,7 @@ bool HistoryQuery::daily(PgConnection &conn, const HistoryRange &range, const QS
 }
 
 bool HistoryQuery::durations(PgConnection &conn, const HistoryRange &range, int maxPoints,
-                             QList<DurationBucket> *out, QString *error)
+                             QList<DurationBucket> *out, DbFailure *failure)
 {
     QString counts;
     for (const QString &s : kStatuses)
@@ -226,7 +229,7 @@ bool HistoryQuery::durations(PgConnection &conn, const HistoryRange &range, int 
                        "FROM f CROSS JOIN w GROUP BY 1, 2 ORDER BY 1, 2")
             .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")), isoUtc(kBucketStart), counts);
     QSqlQuery q(conn.database());
-    if (!execRange(q, sql, range, {qMax(1, maxPoints)}, error))
+    if (!execRange(q, sql, range, {qMax(1, maxPoints)}, failure))
         return false;
     out->clear();
     while (q.next()) {
@@ -241,7 +244,7 @@ bool HistoryQuery::durations(PgConnection &conn, const HistoryRange &range, int 
 }
 
 bool HistoryQuery::sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
-                         QString *error)
+                         DbFailure *failure)
 {
     // The last value of each table in each bucket (sizes are levels, not sums).
     const QString sql =
@@ -262,7 +265,7 @@ bool HistoryQuery::sizes(PgConnection &conn, const HistoryRange &range, int maxP
     HistoryRange all = range;
     all.origin.clear(); // a table's size does not depend on who purged it
     QSqlQuery q(conn.database());
-    if (!execRange(q, sql, all, {qMax(1, maxPoints)}, error))
+    if (!execRange(q, sql, all, {qMax(1, maxPoints)}, failure))
         return false;
     out->clear();
     while (q.next())
@@ -281,16 +284,16 @@ QString HistoryQuery::serverTimeZone(PgConnection &conn)
 }
 
 bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
-                        HistoryData *out, QString *error, int maxRuns)
+                        HistoryData *out, DbFailure *failure, int maxRuns)
 {
     out->zone = zone;
     // JIT off: the planner overestimates these aggregates over many runs, and compiling them would
     // cost more than running them (see withJitOff).
     if (!conn.withJitOff([&] {
-            return daily(conn, range, zone, &out->days, error) &&
-                   durations(conn, range, maxPoints, &out->durations, error) &&
-                   sizes(conn, range, maxPoints, &out->sizes, error) &&
-                   runs(conn, range, &out->runs, error, maxRuns);
+            return daily(conn, range, zone, &out->days, failure) &&
+                   durations(conn, range, maxPoints, &out->durations, failure) &&
+                   sizes(conn, range, maxPoints, &out->sizes, failure) &&
+                   runs(conn, range, &out->runs, failure, maxRuns);
         }))
         return false;
     out->totalRuns = 0; // the duration buckets count every run of the range, as the runs query filters them

@@ -11,6 +11,7 @@
 
 namespace purga {
 
+struct DbFailure;
 class PgConnection;
 
 // What part of the history to read. Times are instants (UTC); an invalid bound is open.
@@ -89,22 +90,22 @@ class HistoryQuery
 public:
     // The runs of `range` by start, each with its rows and duration per table (aggregated in the
     // database: one row per run). maxRuns > 0: only the newest maxRuns of them.
-    static bool runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out, QString *error,
-                     int maxRuns = 0);
+    static bool runs(PgConnection &conn, const HistoryRange &range, QList<HistoryRun> *out,
+                     DbFailure *failure, int maxRuns = 0);
     // The same, one run at a time as the rows arrive, for output that streams (the CLI's JSON).
     static bool forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
-                           const std::function<void(const HistoryRun &)> &each, QString *error);
+                           const std::function<void(const HistoryRun &)> &each, DbFailure *failure);
     // `zone`: an IANA zone name the server knows ("UTC", "America/Guayaquil", the client's zone).
     static bool daily(PgConnection &conn, const HistoryRange &range, const QString &zone,
-                      QList<DailyRows> *out, QString *error);
+                      QList<DailyRows> *out, DbFailure *failure);
     static bool durations(PgConnection &conn, const HistoryRange &range, int maxPoints,
-                          QList<DurationBucket> *out, QString *error);
+                          QList<DurationBucket> *out, DbFailure *failure);
     static bool sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
-                      QString *error);
+                      DbFailure *failure);
     // Everything the History page needs, in four aggregated queries (maxPoints per series); the
     // runs capped at the newest maxRuns when > 0 (totalRuns still counts them all).
     static bool load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
-                     HistoryData *out, QString *error, int maxRuns = 0);
+                     HistoryData *out, DbFailure *failure, int maxRuns = 0);
     // The flat export, one line per run and table: the columns of rowColumns() (the CLI's JSON keys).
     static QStringList rowColumns();
     static QList<QStringList> flatRows(const QList<HistoryRun> &runs);

@@ -254,8 +254,7 @@ Request<HealthReport> DbSession::checkHealth(const QList<RuleConfig> &rules, con
 {
     return request<HealthReport>(QCoreApplication::translate("purga::SessionCoordinator", "Check the purge health"),
                                  [rules, options](DbContext &ctx, HealthReport *out, DbFailure *failure) {
-                                     return Health::compute(*ctx.connection(), rules, options, out,
-                                                            &failure->message);
+                                     return Health::compute(*ctx.connection(), rules, options, out, failure);
                                  });
 }
 
@@ -285,7 +284,7 @@ Request<HistoryData> DbSession::readHistory(const HistoryRange &range, const QSt
         [range, zone, maxPoints, maxRuns](DbContext &ctx, HistoryData *out, DbFailure *failure) {
             PgConnection &conn = *ctx.connection();
             const QString z = zone.isEmpty() ? HistoryQuery::serverTimeZone(conn) : zone;
-            return HistoryQuery::load(conn, range, z, maxPoints, out, &failure->message, maxRuns);
+            return HistoryQuery::load(conn, range, z, maxPoints, out, failure, maxRuns);
         });
 }
 

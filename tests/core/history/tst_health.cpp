@@ -1,6 +1,7 @@
 // The health computation: overdue measured from the data with the preview's SQL, OR from
 // the history; stuck, failed and lock_ocupado runs; "no job runs" is information, not an alarm.
 #include "core/history/health.h"
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/purge/purgeengine.h"
 #include "support/historyfixtures.h"
@@ -59,9 +60,9 @@ private:
     bool compute(TestDatabase &db, HealthReport *out, const HealthOptions &options = HealthOptions())
     {
         PgConnection conn;
-        QString error;
-        if (!openPurga(db, conn) || !Health::compute(conn, defaultRules(), options, out, &error)) {
-            qWarning("%s", qPrintable(error));
+        DbFailure failure;
+        if (!openPurga(db, conn) || !Health::compute(conn, defaultRules(), options, out, &failure)) {
+            qWarning("%s", qPrintable(failure.message));
             return false;
         }
         return true;

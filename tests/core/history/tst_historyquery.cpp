@@ -3,6 +3,7 @@
 // 100,000 runs decimated in the database, and the sizes a purge records.
 #include "core/history/historyquery.h"
 #include "core/history/historystore.h"
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/purge/purgeengine.h"
 #include "support/historyfixtures.h"
@@ -119,8 +120,9 @@ private slots:
         const HistoryRange nov{QDateTime(QDate(2026, 11, 1), QTime(0, 0), Qt::UTC), {}, {}, {}};
         QList<DailyRows> days;
         QString error;
-        QVERIFY2(HistoryQuery::daily(m_conn, nov, QStringLiteral("America/Guayaquil"), &days, &error),
-                 qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(HistoryQuery::daily(m_conn, nov, QStringLiteral("America/Guayaquil"), &days, &failure),
+                 qPrintable(failure.message));
         // B spans midnight and counts on the day it started.
         QCOMPARE(daySummary(days, kRefreshQ),
                  (QStringList{QStringLiteral("2026-11-09 job 100"), QStringLiteral("2026-11-09 manual 5"),
@@ -131,7 +133,7 @@ private slots:
         // The same runs for a client in UTC and one in Madrid: one day, whatever the session's zone.
         QVERIFY(m_conn.execScript(QStringLiteral("SET TimeZone TO 'Asia/Tokyo'"), &error));
         for (const QString &zone : {QStringLiteral("UTC"), QStringLiteral("Europe/Madrid")}) {
-            QVERIFY2(HistoryQuery::daily(m_conn, nov, zone, &days, &error), qPrintable(error));
+            QVERIFY2(HistoryQuery::daily(m_conn, nov, zone, &days, &failure), qPrintable(failure.message));
             QCOMPARE(daySummary(days, kRefreshQ), (QStringList{QStringLiteral("2026-11-10 job 107"),
                                                                QStringLiteral("2026-11-10 manual 5")}));
         }
@@ -144,9 +146,9 @@ private slots:
                                QDateTime(QDate(2026, 9, 30), QTime(0, 0), Qt::UTC), QStringLiteral("job"),
                                kRefreshQ};
         QList<DailyRows> days;
-        QString error;
-        QVERIFY2(HistoryQuery::daily(m_conn, sep, QStringLiteral("America/Santiago"), &days, &error),
-                 qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(HistoryQuery::daily(m_conn, sep, QStringLiteral("America/Santiago"), &days, &failure),
+                 qPrintable(failure.message));
         QCOMPARE(daySummary(days, kRefreshQ),
                  (QStringList{QStringLiteral("2026-09-05 job 1"), QStringLiteral("2026-09-06 job 5")}));
         QCOMPARE(days.at(0).dayStartUtc, QStringLiteral("2026-09-05T04:00:00.000Z"));
@@ -157,8 +159,8 @@ private slots:
     void runsCarryEveryStatusAndSpanMidnight()
     {
         QList<HistoryRun> runs;
-        QString error;
-        QVERIFY2(HistoryQuery::runs(m_conn, HistoryRange{}, &runs, &error), qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(HistoryQuery::runs(m_conn, HistoryRange{}, &runs, &failure), qPrintable(failure.message));
         QCOMPARE(runs.size(), 10);
         QMap<QString, const HistoryRun *> byId;
         for (const HistoryRun &r : runs)
@@ -183,7 +185,7 @@ private slots:
         HistoryRange manual;
         manual.origin = QStringLiteral("manual");
         manual.table = QStringLiteral("trx_refresh_tokens"); // bare names work too
-        QVERIFY2(HistoryQuery::runs(m_conn, manual, &runs, &error), qPrintable(error));
+        QVERIFY2(HistoryQuery::runs(m_conn, manual, &runs, &failure), qPrintable(failure.message));
         QCOMPARE(runs.size(), 3);
         for (const HistoryRun &r : runs) {
             QCOMPARE(r.origin, QStringLiteral("manual"));
@@ -191,7 +193,8 @@ private slots:
         }
 
         QList<DurationBucket> buckets;
-        QVERIFY2(HistoryQuery::durations(m_conn, HistoryRange{}, 1000, &buckets, &error), qPrintable(error));
+        QVERIFY2(HistoryQuery::durations(m_conn, HistoryRange{}, 1000, &buckets, &failure),
+                 qPrintable(failure.message));
         QMap<QString, int> statuses;
         for (const DurationBucket &b : buckets)
             for (auto it = b.statuses.cbegin(); it != b.statuses.cend(); ++it)
@@ -219,8 +222,9 @@ private slots:
         PgConnection conn;
         QVERIFY(openPurga(db, conn));
         QList<DurationBucket> buckets;
-        QString error;
-        QVERIFY2(HistoryQuery::durations(conn, HistoryRange{}, 500, &buckets, &error), qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(HistoryQuery::durations(conn, HistoryRange{}, 500, &buckets, &failure),
+                 qPrintable(failure.message));
         QVERIFY2(buckets.size() <= 501, qPrintable(QString::number(buckets.size())));
         int runs = 0, failed = 0;
         qint64 longest = 0;
@@ -233,8 +237,8 @@ private slots:
         QCOMPARE(failed, 100000 / 97); // no failure is averaged away
         QCOMPARE(longest, qint64(59000));
         QList<DailyRows> days;
-        QVERIFY2(HistoryQuery::daily(conn, HistoryRange{}, QStringLiteral("UTC"), &days, &error),
-                 qPrintable(error));
+        QVERIFY2(HistoryQuery::daily(conn, HistoryRange{}, QStringLiteral("UTC"), &days, &failure),
+                 qPrintable(failure.message));
         QVERIFY(days.size() <= 349);
         qint64 rows = 0;
         for (const DailyRows &d : days)
@@ -243,8 +247,8 @@ private slots:
 
         // The page's load: the runs table gets the newest 5,000 runs, totalRuns counts them all.
         HistoryData data;
-        QVERIFY2(HistoryQuery::load(conn, HistoryRange{}, QStringLiteral("UTC"), 300, &data, &error, 5000),
-                 qPrintable(error));
+        QVERIFY2(HistoryQuery::load(conn, HistoryRange{}, QStringLiteral("UTC"), 300, &data, &failure, 5000),
+                 qPrintable(failure.message));
         QCOMPARE(data.runs.size(), 5000);
         QCOMPARE(data.totalRuns, qint64(100000));
         QCOMPARE(
@@ -290,13 +294,14 @@ private slots:
                     .isNull());
 
         QList<SizePoint> sizes;
-        QString error;
-        QVERIFY2(HistoryQuery::sizes(conn, HistoryRange{}, 100, &sizes, &error), qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(HistoryQuery::sizes(conn, HistoryRange{}, 100, &sizes, &failure),
+                 qPrintable(failure.message));
         QCOMPARE(sizes.size(), 1);
         QCOMPARE(sizes.first().rows, left);
         QList<DailyRows> days;
-        QVERIFY2(HistoryQuery::daily(conn, HistoryRange{}, QStringLiteral("UTC"), &days, &error),
-                 qPrintable(error));
+        QVERIFY2(HistoryQuery::daily(conn, HistoryRange{}, QStringLiteral("UTC"), &days, &failure),
+                 qPrintable(failure.message));
         QCOMPARE(days.size(), 1);
         QCOMPARE(days.first().origin, QStringLiteral("manual"));
         QCOMPARE(days.first().rows, r.rules.first().deleted);
@@ -356,11 +361,12 @@ private slots:
                  qPrintable(err.message + u' ' + err.detail));
         QList<HistoryRun> runs;
         QString error;
-        QVERIFY2(HistoryQuery::runs(standby, HistoryRange{}, &runs, &error), qPrintable(error));
+        DbFailure failure;
+        QVERIFY2(HistoryQuery::runs(standby, HistoryRange{}, &runs, &failure), qPrintable(failure.message));
         QCOMPARE(runs.size(), 10);
         // Recording sizes there is skipped, not an error.
-        QVERIFY(HistoryStore::recordTableSizes(standby, QStringLiteral("00000000-0000-0000-0000-00000000000a"),
-                                               {kRefreshQ}, &error));
+        QVERIFY(HistoryStore::recordTableSizes(
+            standby, QStringLiteral("00000000-0000-0000-0000-00000000000a"), {kRefreshQ}, &error));
         QCOMPARE(m_db->scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE metrica = "
                                              "'identidad_tabla_filas'"))
                      .toInt(),

@@ -1,6 +1,7 @@
 // The scheduled job's side of the contract (docs/job-integration.md): the doc's own SQL calls,
 // run by psql as the maintenance role, show up in the history as the job's run.
 #include "core/history/historyquery.h"
+#include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "support/clirunner.h"
 #include "support/historyfixtures.h"
@@ -33,6 +34,7 @@ private slots:
                            "FROM generate_series(1, 37) g")));
         QVERIFY(setupHistory(db));
         QString error;
+        DbFailure failure;
         const QString calls = jobCallsFromDoc(&error);
         QVERIFY2(!calls.isEmpty(), qPrintable(error));
         QString output;
@@ -49,7 +51,7 @@ private slots:
         PgConnection conn;
         QVERIFY(openPurga(db, conn));
         QList<HistoryRun> runs;
-        QVERIFY2(HistoryQuery::runs(conn, HistoryRange{}, &runs, &error), qPrintable(error));
+        QVERIFY2(HistoryQuery::runs(conn, HistoryRange{}, &runs, &failure), qPrintable(failure.message));
         QCOMPARE(runs.size(), 1);
         const HistoryRun &r = runs.first();
         QCOMPARE(r.origin, QStringLiteral("job"));
@@ -63,7 +65,8 @@ private slots:
 
         // Sizes after the run: the rows left, counted.
         QList<SizePoint> sizes;
-        QVERIFY2(HistoryQuery::sizes(conn, HistoryRange{}, 100, &sizes, &error), qPrintable(error));
+        QVERIFY2(HistoryQuery::sizes(conn, HistoryRange{}, 100, &sizes, &failure),
+                 qPrintable(failure.message));
         bool sawPre = false;
         for (const SizePoint &p : sizes)
             if (p.table == QLatin1String("identidad.trx_pre_tokens")) {
