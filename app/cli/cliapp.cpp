@@ -150,16 +150,20 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
             wipe(r.password);
         }
     }
+    if (parser.isSet(QStringLiteral("assume-session-pooler")))
+        profile->assumeSessionPooler = true;
     DbFailure err;
     const bool opened = conn.open(*profile, password, &err);
-    wipe(password); // libpq has its own copy now
+    // libpq has its own copy now; a caller that opens a second session (the pool-mode probe) gets
+    // one before this one is wiped.
+    if (opened && passwordOut)
+        *passwordOut = password;
+    wipe(password);
     if (!opened) {
         error(err.message, err.detail);
         *exitCode = Exit::CannotConnect;
         return false;
     }
-    if (passwordOut)
-        *passwordOut = password;
     return true;
 }
 
@@ -195,6 +199,7 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
     }
     // A pooler that kept our session state: prove or rule out transaction pooling.
     probePoolMode(s->conn, s->profile, password, &s->report);
+    wipe(password);
     return true;
 }
 

@@ -60,6 +60,13 @@ const CliOption kOptions[] = {
     {"detach-only", nullptr,
      QT_TRANSLATE_NOOP("Cli", "Keep detached partitions as tables instead of dropping them.")},
     {"lock-key", "N", QT_TRANSLATE_NOOP("Cli", "Advisory lock key (default 731001, the ADR's).")},
+    {"assume-session-pooler", nullptr,
+     QT_TRANSLATE_NOOP("Cli",
+                       "The connection pooler in between keeps one server connection per client "
+                       "(pgbouncer pool_mode=session): purge and freeze may then run behind it, every batch "
+                       "checking that its server connection holds the lock. Without it they are refused "
+                       "behind any pooler (exit 4). profile-save: saved with the profile (restated on "
+                       "every save).")},
     {"lock-idle-seconds", "N",
      QT_TRANSLATE_NOOP("Cli",
                        "status: a lock holder idle this long is \"possibly a leaked lock\" (default: the "
@@ -100,12 +107,12 @@ const CliOption kOptions[] = {
 // In the top-level --help's order. The summary is the line under "Commands:", the description
 // the paragraph of `NAME --help`.
 const CliCommand kCommands[] = {
-    {"status", "[--json] [--estimates] [--lock-key N] [--lock-idle-seconds N]",
+    {"status", "[--json] [--estimates] [--lock-key N] [--lock-idle-seconds N] [--assume-session-pooler]",
      QT_TRANSLATE_NOOP("Cli", "connection, preflight checks and per-table overview (exit 4 if "
                               "purging is refused)"),
      QT_TRANSLATE_NOOP("Cli", "Connection, preflight checks, per-table overview and who holds or waits for "
                               "the purge lock (exit 4 when purging is refused)."),
-     "json estimates lock-key lock-idle-seconds", 0, true, cmdStatus},
+     "json estimates lock-key lock-idle-seconds assume-session-pooler", 0, true, cmdStatus},
     {"setup-history", "", QT_TRANSLATE_NOOP("Cli", "create the purge history tables (idempotent)"),
      QT_TRANSLATE_NOOP("Cli", "Create or upgrade the purge history tables (idempotent)."), "", 0, true,
      cmdSetupHistory},
@@ -120,7 +127,7 @@ const CliCommand kCommands[] = {
      "[--abort-lag-ms N]\n"
      "                         [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N] "
      "[--detach-only] [--vacuum] "
-     "[--lock-key N] [--allow-short-retention] [--json]",
+     "[--lock-key N] [--allow-short-retention] [--assume-session-pooler] [--json]",
      QT_TRANSLATE_NOOP("Cli", "run the batched purge (needs --yes; without it, prints the preview "
                               "only)"),
      QT_TRANSLATE_NOOP("Cli",
@@ -128,7 +135,7 @@ const CliCommand kCommands[] = {
                        "cancel the batch in flight (exit 6)."),
      "rule all yes batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
      "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only vacuum lock-key "
-     "prometheus-textfile allow-short-retention json",
+     "prometheus-textfile allow-short-retention assume-session-pooler json",
      0, true, cmdPurge},
     {"history", "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",
      QT_TRANSLATE_NOOP("Cli", "runs and rows removed per table (--days N | --since ISO-8601, "
@@ -143,11 +150,12 @@ const CliCommand kCommands[] = {
                               "overdue or unhealthy."),
      "max-hours json", 0, true, cmdHealth},
     {"profile-save",
-     "NAME --host H --port P --dbname D --user U [--sslmode M] [--sslrootcert PATH] [--environment E]",
+     "NAME --host H --port P --dbname D --user U [--sslmode M] [--sslrootcert PATH] [--environment E]\n"
+     "                         [--assume-session-pooler]",
      QT_TRANSLATE_NOOP("Cli", "save a connection profile (--host --port --dbname --user "
                               "--sslmode)"),
      QT_TRANSLATE_NOOP("Cli", "Save a connection profile (never a password)."),
-     "host port dbname user sslmode sslrootcert environment", 1, false, cmdProfileSave},
+     "host port dbname user sslmode sslrootcert environment assume-session-pooler", 1, false, cmdProfileSave},
     {"password-store", "NAME",
      QT_TRANSLATE_NOOP("Cli", "store the profile's password in the OS keychain (read "
                               "from stdin)"),
@@ -171,13 +179,13 @@ const CliCommand kCommands[] = {
      QT_TRANSLATE_NOOP("Cli", "One user's refresh tokens, pre-tokens and session-log events, newest first "
                               "(every partition, DEFAULT included)."),
      "empresa usuario since until json csv reveal", 0, true, cmdTimeline},
-    {"freeze", "[--minutes N] [--lock-key N]",
+    {"freeze", "[--minutes N] [--lock-key N] [--assume-session-pooler]",
      QT_TRANSLATE_NOOP("Cli", "hold the purge lock (no purge runs) until --minutes N pass or "
                               "Ctrl-C / SIGTERM"),
      QT_TRANSLATE_NOOP("Cli", "Evidence freeze: hold the purge lock so that neither this tool nor the "
                               "scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 "
                               "when another session holds it)."),
-     "minutes lock-key", 0, true, cmdFreeze},
+     "minutes lock-key assume-session-pooler", 0, true, cmdFreeze},
 };
 
 } // namespace

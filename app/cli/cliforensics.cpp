@@ -6,6 +6,7 @@
 
 #include "core/forensics/forensics.h"
 #include "core/locks/evidencefreeze.h"
+#include "core/preflight/preflight.h"
 #include "core/util/textformat.h"
 
 #include <QDateTime>
@@ -268,6 +269,14 @@ int cmdFreeze(Context &ctx)
     if (rec.exec(QStringLiteral("SELECT pg_is_in_recovery()")) && rec.next() && rec.value(0).toBool()) {
         Context::error(
             Context::tr("This server is a standby: a freeze here would not hold purges on the primary."));
+        return Exit::Refused;
+    }
+    // Behind a pooler the lock might sit on a server connection others are handed: no freeze
+    // then, unless session pooling is asserted (and the hold loop checks the lock every 5 s).
+    PreflightReport pooled;
+    checkPooler(conn, &pooled);
+    if (const QString refusal = pooled.poolerRefusal(); !refusal.isEmpty()) {
+        Context::error(Context::tr("Nothing was frozen: %1").arg(refusal));
         return Exit::Refused;
     }
     FreezeInfo info;

@@ -93,6 +93,8 @@ int cmdProfileSave(Context &ctx)
     } else if (!existing) {
         p.environment = guessEnvironment(p); // "prod" in the name or database: production
     }
+    // A safety assertion is never inherited from an earlier save: it is restated or it is off.
+    p.assumeSessionPooler = ctx.parser.isSet(QStringLiteral("assume-session-pooler"));
     // A new profile checks the server's certificate unless it stays on this machine; a saved
     // one keeps the sslmode it has (never changed behind its owner's back).
     if (!existing && !ctx.parser.isSet(QStringLiteral("sslmode")))

@@ -1,10 +1,11 @@
 #include "profileform.h"
 
-#include "environmentstyle.h"
 #include "core/pg/tls.h"
+#include "environmentstyle.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/theme.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -30,6 +31,7 @@ ProfileForm::ProfileForm(QWidget *parent)
     , m_browseCert(new QToolButton(this))
     , m_timeout(new QSpinBox(this))
     , m_sslWarning(new QLabel(this))
+    , m_sessionPooler(new QCheckBox(tr("A pooler in between is in &session mode"), this))
 {
     setupWidgets();
     setupLayout();
@@ -71,6 +73,12 @@ void ProfileForm::setupWidgets()
     m_timeout->setAlignment(Qt::AlignRight);
     for (const char *mode : {"disable", "allow", "prefer", "require", "verify-ca", "verify-full"})
         m_sslMode->addItem(QString::fromLatin1(mode));
+    m_sessionPooler->setObjectName(QStringLiteral("assumeSessionPooler"));
+    m_sessionPooler->setToolTip(
+        tr("Behind a connection pooler (pgbouncer) purges and evidence freezes are refused, because in "
+           "transaction mode the purge lock excludes no one. Tick this only when the pool keeps one server "
+           "connection per client (pool_mode=session): every batch then checks that its server "
+           "connection holds the lock."));
     m_browseCert->setText(QStringLiteral("…"));
     m_browseCert->setToolTip(tr("Choose the root certificate (CA) file"));
 }
@@ -97,6 +105,7 @@ void ProfileForm::setupLayout()
     form->addRow(tr("Root &certificate:"), certBox);
     certBox->setFocusProxy(m_sslRootCert);
     form->addRow(tr("Connect &timeout:"), m_timeout);
+    form->addRow(tr("Pooler:"), m_sessionPooler);
 }
 
 void ProfileForm::connectSignals()
@@ -106,6 +115,7 @@ void ProfileForm::connectSignals()
     connect(m_port, &QSpinBox::valueChanged, this, &ProfileForm::edited);
     connect(m_environment, &QComboBox::activated, this, &ProfileForm::edited);
     connect(m_timeout, &QSpinBox::valueChanged, this, &ProfileForm::edited);
+    connect(m_sessionPooler, &QCheckBox::toggled, this, &ProfileForm::edited);
     connect(m_sslMode, &QComboBox::currentTextChanged, this, [this] {
         updateSslCertEnabled();
         updateSslWarning();
@@ -140,7 +150,7 @@ void ProfileForm::setProfile(const ConnectionProfile &p)
 {
     m_base = p;
     m_sslFollowsHost = false;
-    const QSignalBlocker b1(m_port), b2(m_timeout), b3(m_sslMode);
+    const QSignalBlocker b1(m_port), b2(m_timeout), b3(m_sslMode), b4(m_sessionPooler);
     m_name->setText(p.name);
     m_environment->setCurrentIndex(qMax(0, m_environment->findData(int(p.environment))));
     m_host->setText(p.host);
@@ -150,6 +160,7 @@ void ProfileForm::setProfile(const ConnectionProfile &p)
     m_sslMode->setCurrentText(p.sslMode);
     m_sslRootCert->setText(p.sslRootCert);
     m_timeout->setValue(p.connectTimeoutSec);
+    m_sessionPooler->setChecked(p.assumeSessionPooler);
 
     const bool service = !p.service.isEmpty();
     m_service->setVisible(service);
@@ -172,6 +183,7 @@ ConnectionProfile ProfileForm::profile() const
     p.name = m_name->text().trimmed();
     p.connectTimeoutSec = m_timeout->value();
     p.environment = static_cast<ProfileEnvironment>(m_environment->currentData().toInt());
+    p.assumeSessionPooler = m_sessionPooler->isChecked();
     if (!isService()) {
         p.host = m_host->text().trimmed();
         p.port = m_port->value();

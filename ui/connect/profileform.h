@@ -4,6 +4,7 @@
 
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
@@ -58,6 +59,7 @@ private:
     QToolButton *m_browseCert;
     QSpinBox *m_timeout;
     QLabel *m_sslWarning;
+    QCheckBox *m_sessionPooler;
     bool m_sslFollowsHost = false;
 };
 

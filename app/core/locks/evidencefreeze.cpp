@@ -1,7 +1,7 @@
 #include "evidencefreeze.h"
 
-#include "lockholders.h"
 #include "core/pg/pgconnection.h"
+#include "lockholders.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -101,8 +101,8 @@ bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, DbFailu
     const QString released =
         scalarText(conn, QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(info.lockKey), &ok);
     if (!ok || released != QLatin1String("true")) {
-        *failure = {DbFailure::Kind::Other, tr("The purge lock was not held by this connection any more."),
-                    {}, {}};
+        *failure = {
+            DbFailure::Kind::Other, tr("The purge lock was not held by this connection any more."), {}, {}};
         return false;
     }
     return true;
@@ -110,12 +110,7 @@ bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, DbFailu
 
 bool EvidenceFreeze::isHeld(PgConnection &conn, qint64 lockKey)
 {
-    return scalarText(conn,
-                      QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
-                                     " AND pid = pg_backend_pid() AND objsubid = 1"
-                                     " AND classid::bigint = (%1::bigint >> 32)"
-                                     " AND objid::bigint = (%1::bigint & 4294967295)")
-                          .arg(lockKey)) == QLatin1String("1");
+    return advisoryLockHeldHere(conn, lockKey).value_or(false);
 }
 
 int EvidenceFreeze::closeStale(PgConnection &conn)

@@ -323,4 +323,18 @@ QString describeLockHolder(PgConnection &conn, qint64 key)
     return holders.holder->describe();
 }
 
+std::optional<bool> advisoryLockHeldHere(PgConnection &conn, qint64 key)
+{
+    // pg_advisory_lock(bigint) files the key's high half under classid, its low half under objid.
+    QSqlQuery q(conn.database());
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted"
+                               " AND pid = pg_backend_pid() AND objsubid = 1"
+                               " AND classid::bigint = (%1::bigint >> 32)"
+                               " AND objid::bigint = (%1::bigint & 4294967295)")
+                    .arg(key)) ||
+        !q.next())
+        return std::nullopt;
+    return q.value(0).toInt() > 0;
+}
+
 } // namespace purga

@@ -95,4 +95,9 @@ public:
 // saying what this role may not see instead of guessing; "an unknown session" when nobody is found.
 QString describeLockHolder(PgConnection &conn, qint64 key);
 
+// Whether the server backend running this statement holds advisory lock `key` (a session lock, as
+// pg_advisory_lock takes it). Empty when pg_locks could not be read. Behind a pooler this names the
+// server connection of the current transaction, which is what the purge's batches must check.
+std::optional<bool> advisoryLockHeldHere(PgConnection &conn, qint64 key);
+
 } // namespace purga

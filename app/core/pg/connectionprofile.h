@@ -31,6 +31,10 @@ struct ConnectionProfile
     QString conninfo; // raw libpq conninfo (CLI --conninfo); when set, it wins over the fields above
     PasswordSource passwordSource = PasswordSource::Keychain;
     ProfileEnvironment environment = ProfileEnvironment::None;
+    // The DBA's word that a connection pooler on this route keeps one server connection per client
+    // session (pgbouncer pool_mode=session). Behind a pooler purges and freezes are refused without
+    // it; with it every batch verifies that its own backend holds the purge lock.
+    bool assumeSessionPooler = false;
 
     // Purge settings per profile (validated by RuleSettings in rules.h).
     QMap<QString, QString> ruleOverrides;

@@ -137,12 +137,14 @@ bool PgConnection::open(const ConnectionProfile &profile, const QString &passwor
             c, [](void *, const char *) {}, nullptr);
     QString ignored;
     execScript(QStringLiteral("SET TimeZone TO 'UTC'; SET DateStyle TO 'ISO, YMD'"), &ignored);
+    m_assumeSessionPooler = profile.assumeSessionPooler;
     return true;
 }
 
 void PgConnection::close()
 {
     m_direct = false; // until a preflight of the next connection says so
+    m_assumeSessionPooler = false;
     if (!QSqlDatabase::contains(m_name))
         return;
     {

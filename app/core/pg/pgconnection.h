@@ -51,10 +51,14 @@ public:
     bool beginJitOff();
     void endJitOff(bool opened, bool ok);
     void setDirect(bool direct) { m_direct = direct; }
+    bool isDirect() const { return m_direct; }
+    // The profile's assumeSessionPooler, as this connection was opened with.
+    bool assumesSessionPooler() const { return m_assumeSessionPooler; }
 
 private:
     QString m_name;
     bool m_direct = false; // no pooler in between (the preflight's finding)
+    bool m_assumeSessionPooler = false;
 };
 
 // SQLSTATE of a failed query (QSqlError::nativeErrorCode with QPSQL), e.g. "57014" for a cancel.

@@ -1,6 +1,5 @@
 #include "preflight.h"
 
-#include "pooler.h"
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"

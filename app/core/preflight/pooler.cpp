@@ -1,4 +1,7 @@
-#include "pooler.h"
+// The preflight's pooler check: a connection pooler between us and PostgreSQL, told for certain from
+// the backend pid, its mode probed (a session setting; probePoolMode: a second session), and the
+// policy: behind any pooler purges and freezes are refused unless the profile asserts session pooling.
+#include "preflight.h"
 
 #include "core/pg/pgconnection.h"
 
@@ -21,6 +24,16 @@ QString poolerDetail(const PreflightReport &r)
         .arg(r.clientBackendPid);
 }
 
+// How to get out: a direct connection, or the DBA's word for a session pool.
+QString poolerWayOut()
+{
+    return PreflightReport::tr(
+        "Connect directly to PostgreSQL (its own host and port). If this pool is in session mode "
+        "(pool_mode=session), say so with --assume-session-pooler (in the GUI: the profile's setting \"A "
+        "pooler in between is in session mode\"): every batch then checks that its own server connection "
+        "holds the lock.");
+}
+
 void setPoolerItem(PreflightReport *r)
 {
     for (qsizetype i = r->items.size() - 1; i >= 0; --i)
@@ -28,7 +41,7 @@ void setPoolerItem(PreflightReport *r)
             r->items.removeAt(i);
     if (r->pooler == Pooler::None)
         return;
-    if (r->pooler == Pooler::Transaction) {
+    if (r->pooler == Pooler::Transaction) { // proven: no assertion overrides it
         r->items << PreflightItem::make(
             QStringLiteral("pooler"), S::Failed,
             PreflightReport::tr("Connected through a pooler in transaction mode"),
@@ -42,21 +55,38 @@ void setPoolerItem(PreflightReport *r)
             false, true);
         return;
     }
+    if (!r->assumeSessionPooler) {
+        r->items << PreflightItem::make(
+            QStringLiteral("pooler"), S::Failed, PreflightReport::tr("Connected through a connection pooler"),
+            poolerDetail(*r) + u' ' +
+                PreflightReport::tr("Whether it keeps one server connection per client cannot be proven "
+                                    "from here: in transaction mode a probe can look like session pooling "
+                                    "by chance, and there the advisory lock that keeps the scheduled job "
+                                    "out excludes no one. The purge and the evidence freeze are refused; "
+                                    "the preview may run.") +
+                u' ' + poolerWayOut(),
+            false, true);
+        return;
+    }
     r->items << PreflightItem::make(
         QStringLiteral("pooler"), S::Warning,
-        PreflightReport::tr("Connected through a connection pooler in session mode"),
+        PreflightReport::tr("Connected through a pooler asserted to be in session mode"),
         poolerDetail(*r) + u' ' +
-            PreflightReport::tr("Session state survives between transactions here, so the purge's "
-                                "lock holds for the whole run. A pool in transaction mode would be "
-                                "refused."));
+            PreflightReport::tr("You said this pool keeps one server connection per client "
+                                "(pool_mode=session): every batch checks that its own server connection "
+                                "holds the purge lock, and the purge stops at the first batch where it "
+                                "does not."));
 }
 
 } // namespace
 
-// libpq's backend pid against pg_backend_pid(), then a session setting across two transactions.
+// libpq's backend pid against pg_backend_pid() (deterministic: a pooler answers the startup with a
+// key of its own), then a session setting across two transactions (a hint of the mode, never proof
+// of session pooling).
 void checkPooler(PgConnection &conn, PreflightReport *r)
 {
     r->pooler = Pooler::None;
+    r->assumeSessionPooler = conn.assumesSessionPooler();
     r->clientBackendPid = conn.backendPid();
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral("SELECT pg_backend_pid()")) || !q.next())

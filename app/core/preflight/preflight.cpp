@@ -97,6 +97,7 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("history_writable"), historyWritable},
                        {QStringLiteral("can_vacuum"), canVacuum},
                        {QStringLiteral("connection_pooler"), toId(pooler)},
+                       {QStringLiteral("assume_session_pooler"), assumeSessionPooler},
                        {QStringLiteral("tls"), tls.toJson()},
                        // Never run (or unknown) is null, not "" or -1 (docs/cli-json.md).
                        {QStringLiteral("last_job_ok_utc"), jsonText(lastJobOkUtc)},
@@ -106,6 +107,14 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("can_purge"), canPurge()},
                        {QStringLiteral("purgeable_rules"), QJsonArray::fromStringList(purgeableRules())},
                        {QStringLiteral("checks"), checks}};
+}
+
+QString PreflightReport::poolerRefusal() const
+{
+    for (const PreflightItem &i : items)
+        if (i.id == QLatin1String("pooler") && i.blocksPurge)
+            return i.detail;
+    return {};
 }
 
 QString toId(Pooler pooler)

@@ -14,11 +14,12 @@ class PgConnection;
 struct DbFailure;
 struct ConnectionProfile;
 
-// A connection pooler between us and PostgreSQL (pgbouncer, pgpool, ...), as far as we can tell.
+// A connection pooler between us and PostgreSQL (pgbouncer, pgpool, ...). Its presence is certain
+// (the backend pid libpq got at startup is not the server's); its mode is only probed.
 enum class Pooler {
     None,        // libpq's backend pid is the server's: a direct connection
-    Session,     // a pooler whose server connection stays ours for the whole session
-    Transaction, // transaction (or statement) pooling: session state does not survive a commit
+    Session,     // a pooler that kept our session state so far (not a proof of session pooling)
+    Transaction, // proven transaction (or statement) pooling: session state did not survive
 };
 QString toId(Pooler pooler); // none | session | transaction (JSON)
 
@@ -62,9 +63,10 @@ public:
     QString lastJobOkUtc;        // last successful run of the scheduled job (history), empty if none
     double hoursSinceJobOk = -1; // -1: never / unknown
     Pooler pooler = Pooler::None;
-    int clientBackendPid = 0; // what libpq was told at startup (a pooler's own key when pooled)
-    int serverBackendPid = 0; // pg_backend_pid()
-    TlsStatus tls;            // TLS in use, sslmode, the host libpq chose (item "tls")
+    bool assumeSessionPooler = false; // the profile's (or --assume-session-pooler's) word
+    int clientBackendPid = 0;         // what libpq was told at startup (a pooler's own key when pooled)
+    int serverBackendPid = 0;         // pg_backend_pid()
+    TlsStatus tls;                    // TLS in use, sslmode, the host libpq chose (item "tls")
     QList<PreflightItem> items;
 
     bool canPreview() const;
@@ -73,6 +75,8 @@ public:
     QStringList previewBlockers() const; // translated reasons
     QStringList purgeBlockers(const QStringList &ruleIds = {}) const;
     QStringList purgeableRules() const; // the rules nothing blocks
+    // The "pooler" item's detail when it refuses purges (and freezes); empty when none is refused.
+    QString poolerRefusal() const;
     QJsonObject toJson() const;
 };
 
@@ -80,6 +84,10 @@ public:
 // A pooler is told from the backend pid and from a session setting across two transactions.
 // *failure then holds the failed query's kind (from its SQLSTATE) and message.
 bool runPreflight(PgConnection &conn, PreflightReport *report, DbFailure *failure);
+
+// The pooler check alone (runPreflight runs it too), for the evidence freeze, which needs no other:
+// a pooler in between refuses a freeze unless the connection's profile asserts session pooling.
+void checkPooler(PgConnection &conn, PreflightReport *report);
 
 // When runPreflight saw a pooler that kept our session state: opens a second session through
 // the same route while ours is idle; landing on our server connection proves transaction pooling

@@ -1,8 +1,8 @@
 #include "profilestore.h"
 
-#include "profileenvironment.h"
 #include "core/pg/libpqinfo.h"
 #include "core/pg/tls.h"
+#include "profileenvironment.h"
 
 #include <QDir>
 #include <QFile>
@@ -118,6 +118,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
     const std::optional<ProfileEnvironment> environment =
         environmentFromId(s.value(QStringLiteral("environment")).toString());
     p.environment = environment.value_or(guessEnvironment(p));
+    p.assumeSessionPooler = s.value(QStringLiteral("assumeSessionPooler"), false).toBool();
     s.beginGroup(QStringLiteral("rules"));
     const QStringList keys = s.allKeys(); // rule keys are "<rule>/<setting>": nested groups
     for (const QString &key : keys)
@@ -159,6 +160,8 @@ bool ProfileStore::save(const ConnectionProfile &p, QString *error)
     s.setValue(QStringLiteral("conninfo"), p.conninfo);
     s.setValue(QStringLiteral("passwordSource"), passwordSourceId(p.passwordSource));
     s.setValue(QStringLiteral("environment"), environmentId(p.environment));
+    if (p.assumeSessionPooler) // absent means false: profiles saved before the setting read the same
+        s.setValue(QStringLiteral("assumeSessionPooler"), true);
     for (auto it = p.ruleOverrides.cbegin(); it != p.ruleOverrides.cend(); ++it)
         s.setValue(QStringLiteral("rules/") + it.key(), it.value());
     s.endGroup();

@@ -107,6 +107,12 @@ DdlOutcome PartitionDdl::transaction(const Body &body)
             o.error = error;
             return o;
         }
+        if (!lockStillHeld(m_ctx, &o.error)) { // behind a pooler: never DDL without the lock
+            QString ignored;
+            m_ctx.conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
+            o.failure = DbFailure::Kind::Other;
+            return o;
+        }
         o.ok = body(&o) && m_ctx.conn.execScript(QStringLiteral("COMMIT"), &o.error);
         if (!o.ok) {
             QString ignored;

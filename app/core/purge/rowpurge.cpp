@@ -1,7 +1,7 @@
 #include "chunkplanner.h"
-#include "rulerun.h"
 #include "core/pg/dbfailure.h"
 #include "core/util/textformat.h"
+#include "rulerun.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -97,6 +97,8 @@ bool RowPurge::begin(QSqlQuery &b, QString *error)
                 .arg(m_cfg.statementTimeoutMs)
                 .arg(async),
             error))
+        return false;
+    if (!lockStillHeld(m_ctx, error))
         return false;
     if (m_blocks >= 0)
         return true;

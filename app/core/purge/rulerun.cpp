@@ -1,5 +1,7 @@
 #include "rulerun.h"
 
+#include "core/locks/lockholders.h"
+
 #include <QSqlQuery>
 #include <QThread>
 #include <QVariant>
@@ -142,6 +144,28 @@ void interruptibleSleep(const PurgeContext &ctx, int ms)
     t.start();
     while (t.elapsed() < ms && !ctx.stopRequested())
         QThread::msleep(qMin<qint64>(20, ms - t.elapsed()));
+}
+
+bool lockStillHeld(PurgeContext &ctx, QString *why)
+{
+    if (ctx.conn.isDirect())
+        return true;
+    const std::optional<bool> held = advisoryLockHeldHere(ctx.conn, ctx.options.advisoryLockKey);
+    if (held.value_or(false))
+        return true;
+    *why = held ? QCoreApplication::translate(
+                      "purga::detail",
+                      "the server connection the pooler gave this batch does not hold advisory lock %1, so "
+                      "the pool is not in session mode and the scheduled job could purge beside us. "
+                      "Stopped before this batch deleted anything; connect directly to PostgreSQL.")
+                      .arg(ctx.options.advisoryLockKey)
+                : QCoreApplication::translate(
+                      "purga::detail",
+                      "could not read pg_locks to check that this batch's server connection holds "
+                      "advisory lock %1 (behind a pooler every batch checks it). Stopped before this "
+                      "batch deleted anything.")
+                      .arg(ctx.options.advisoryLockKey);
+    return false;
 }
 
 } // namespace purga::detail

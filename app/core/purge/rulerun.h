@@ -2,9 +2,9 @@
 
 // Internal to the purge engine: the per-rule runners share this context and scaffold.
 
-#include "receipt.h"
 #include "core/pg/pgconnection.h"
 #include "core/preview/preview.h"
+#include "receipt.h"
 
 #include <QElapsedTimer>
 
@@ -78,6 +78,11 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview);
 // Makes every batch committed with synchronous_commit = off durable (flushAsyncCommits in
 // purgerows.cpp). False with `error` when that could not be confirmed.
 bool flushAsyncCommits(PurgeContext &ctx, QString *error);
+
+// Inside a batch's transaction behind a pooler: whether the server connection running it holds the
+// purge's advisory lock (on a direct connection it is ours for the whole run: true at once). False
+// with *why when it does not (or pg_locks could not be read): the run must stop there.
+bool lockStillHeld(PurgeContext &ctx, QString *why);
 
 // Who holds locks on `table` other than us, for a lock-timeout message.
 QString lockHoldersOf(PgConnection &conn, const QString &table);

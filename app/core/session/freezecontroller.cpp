@@ -1,7 +1,8 @@
 #include "freezecontroller.h"
 
-#include "dbsession.h"
 #include "core/pg/pgconnection.h"
+#include "core/preflight/preflight.h"
+#include "dbsession.h"
 
 #include <QEventLoop>
 
@@ -66,9 +67,16 @@ void FreezeController::freeze(const ConnectionProfile &profile, const QString &p
         const QString osUser = EvidenceFreeze::osUserName();
         DbRequest *take = m_session->submit<TakeResult>(
             tr("Freezing purges"), [lockKey, osUser](DbContext &ctx, TakeResult *out, DbFailure *f) {
+                // Behind a pooler without the profile's session-pooling assertion: refused.
+                PreflightReport pooled;
+                checkPooler(*ctx.connection(), &pooled);
+                if (const QString refusal = pooled.poolerRefusal(); !refusal.isEmpty()) {
+                    *f = {DbFailure::Kind::Other, tr("Nothing was frozen: %1").arg(refusal), {}, {}};
+                    return false;
+                }
                 // Another holder is an answer (shown as such), not a failed request.
-                out->taken = EvidenceFreeze::take(*ctx.connection(), lockKey, osUser, &out->info,
-                                                  &out->holder, f);
+                out->taken =
+                    EvidenceFreeze::take(*ctx.connection(), lockKey, osUser, &out->info, &out->holder, f);
                 return out->taken || !out->holder.isEmpty();
             });
         connect(take, &DbRequest::failed, this, [this](const DbFailure &f) {

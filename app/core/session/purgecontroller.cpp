@@ -1,11 +1,11 @@
 #include "purgecontroller.h"
 
 #include "applog.h"
-#include "metatypes.h"
-#include "requestlog.h"
 #include "core/pg/pgconnection.h"
 #include "core/preflight/preflight.h"
 #include "core/purge/purgeengine.h"
+#include "metatypes.h"
+#include "requestlog.h"
 
 #include <QMetaObject>
 #include <QPointer>
@@ -48,13 +48,11 @@ public:
         DbFailure ignored;
         if (runPreflight(conn, &pooled, &ignored))
             probePoolMode(conn, profile, password, &pooled);
-        if (pooled.pooler == Pooler::Transaction) {
+        if (const QString refusal = pooled.poolerRefusal(); !refusal.isEmpty()) {
             PurgeReceipt receipt;
             receipt.runId = options.runId;
             receipt.status = RunStatus::Error;
-            for (const PreflightItem &i : pooled.items)
-                if (i.id == QLatin1String("pooler"))
-                    receipt.message = i.detail;
+            receipt.message = refusal;
             emit m_owner->finished(receipt);
             return;
         }

@@ -126,6 +126,8 @@ void TestPooler::transactionPoolingRefusesThePurge()
              before);
 }
 
+// In pool_mode=session the pooler is seen too and the purge refused until the DBA asserts session
+// pooling; with --assume-session-pooler it runs, every batch checking its own server connection.
 void TestPooler::sessionPoolingKeepsWorking()
 {
     TestDatabase db(m_sandbox, QStringLiteral("pool"));
@@ -135,12 +137,25 @@ void TestPooler::sessionPoolingKeepsWorking()
     const qint64 before =
         db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
 
-    const CliResult status = runCli(db, m_sessionPort, {QStringLiteral("status"), QStringLiteral("--json")});
+    const CliResult unasserted = runCli(db, m_sessionPort,
+                                        {QStringLiteral("purge"), QStringLiteral("--rule"),
+                                         QStringLiteral("refresh_tokens"), QStringLiteral("--yes")});
+    QVERIFY2(unasserted.exitStatus == QProcess::NormalExit && unasserted.exitCode == 4,
+             qPrintable(unasserted.describe()));
+    QVERIFY2(unasserted.errText().contains(QLatin1String("--assume-session-pooler")),
+             qPrintable(unasserted.describe()));
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
+             before);
+
+    const QString assert = QStringLiteral("--assume-session-pooler");
+    const CliResult status =
+        runCli(db, m_sessionPort, {QStringLiteral("status"), QStringLiteral("--json"), assert});
     QString why;
     const QJsonObject o = status.json(&why);
     QVERIFY2(!o.isEmpty(), qPrintable(why + u' ' + status.describe()));
     const QJsonObject pre = o.value(QStringLiteral("preflight")).toObject();
     QCOMPARE(pre.value(QStringLiteral("connection_pooler")).toString(), QStringLiteral("session"));
+    QCOMPARE(pre.value(QStringLiteral("assume_session_pooler")).toBool(), true);
     QCOMPARE(pre.value(QStringLiteral("can_purge")).toBool(), true);
     QCOMPARE(check(pre, QStringLiteral("pooler")).value(QStringLiteral("status")).toString(),
              QStringLiteral("warning"));
@@ -148,7 +163,7 @@ void TestPooler::sessionPoolingKeepsWorking()
     const CliResult purge =
         runCli(db, m_sessionPort,
                {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
-                QStringLiteral("--yes"), QStringLiteral("--json")});
+                QStringLiteral("--yes"), QStringLiteral("--json"), assert});
     QVERIFY2(purge.exitStatus == QProcess::NormalExit && purge.exitCode == 0, qPrintable(purge.describe()));
     const QJsonObject receipt = purge.json(&why);
     QCOMPARE(receipt.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
@@ -196,7 +211,7 @@ void TestPooler::guiPreflightTellsTransactionPooling()
             QVERIFY(report.canPreview());
         } else {
             QCOMPARE(report.pooler, Pooler::Session);
-            QVERIFY2(report.canPurge(), qPrintable(report.purgeBlockers().join(u'\n')));
+            QVERIFY2(!report.canPurge(), "a pooler not asserted to be in session mode must refuse");
         }
     }
 }
