@@ -206,14 +206,14 @@ void Health::checkRuns(PgConnection &conn, const HealthOptions &options, HealthR
     }
     // On a standby pg_stat_activity lists the standby's backends: only the age can tell there.
     QSqlQuery stuck(conn.database());
-    stuck.prepare(
+    const bool ran = stuck.exec(
         QStringLiteral("SELECT r.origen, r.backend_pid, to_char(r.iniciada_en AT TIME ZONE 'UTC', "
                        "'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'),\n"
                        "       extract(epoch FROM now() - r.iniciada_en) / 3600.0,\n"
                        "       NOT pg_is_in_recovery() AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a "
                        "WHERE a.pid = r.backend_pid)\n"
                        "FROM identidad.purga_corridas r WHERE r.estado = 'en_curso' ORDER BY r.iniciada_en"));
-    if (!stuck.exec())
+    if (!ran)
         return;
     while (stuck.next()) {
         const double age = stuck.value(3).toDouble();

@@ -17,27 +17,30 @@ namespace {
 void fillTableStats(PgConnection &conn, TableOverview &t)
 {
     QSqlQuery q(conn.database());
-    q.prepare(QStringLiteral(
-        "SELECT CASE WHEN c.relkind = 'p'"
-        "            THEN (SELECT coalesce(sum(greatest(p.reltuples, 0)), 0) FROM pg_inherits i"
-        "                  JOIN pg_class p ON p.oid = i.inhrelid WHERE i.inhparent = c.oid)"
-        "            ELSE greatest(c.reltuples, 0) END::bigint,"
-        "       CASE WHEN c.relkind = 'p'"
-        "            THEN (SELECT coalesce(sum(pg_table_size(i.inhrelid)), 0) FROM pg_inherits i WHERE "
-        "i.inhparent = c.oid)"
-        "            ELSE pg_table_size(c.oid) END,"
-        "       CASE WHEN c.relkind = 'p'"
-        "            THEN (SELECT coalesce(sum(pg_indexes_size(i.inhrelid)), 0) FROM pg_inherits i WHERE "
-        "i.inhparent = c.oid)"
-        "            ELSE pg_indexes_size(c.oid) END,"
-        "       coalesce(s.n_dead_tup, (SELECT sum(ps.n_dead_tup) FROM pg_inherits i"
-        "                 JOIN pg_stat_user_tables ps ON ps.relid = i.inhrelid WHERE i.inhparent = c.oid), "
-        "0),"
-        "       s.last_vacuum::text, s.last_autovacuum::text, s.last_analyze::text, s.last_autoanalyze::text"
-        "  FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid"
-        " WHERE c.oid = to_regclass(?)"));
-    q.addBindValue(t.table);
-    if (q.exec() && q.next()) {
+    q.exec(
+        QStringLiteral(
+            "SELECT CASE WHEN c.relkind = 'p'"
+            "            THEN (SELECT coalesce(sum(greatest(p.reltuples, 0)), 0) FROM pg_inherits i"
+            "                  JOIN pg_class p ON p.oid = i.inhrelid WHERE i.inhparent = c.oid)"
+            "            ELSE greatest(c.reltuples, 0) END::bigint,"
+            "       CASE WHEN c.relkind = 'p'"
+            "            THEN (SELECT coalesce(sum(pg_table_size(i.inhrelid)), 0) FROM pg_inherits i WHERE "
+            "i.inhparent = c.oid)"
+            "            ELSE pg_table_size(c.oid) END,"
+            "       CASE WHEN c.relkind = 'p'"
+            "            THEN (SELECT coalesce(sum(pg_indexes_size(i.inhrelid)), 0) FROM pg_inherits i WHERE "
+            "i.inhparent = c.oid)"
+            "            ELSE pg_indexes_size(c.oid) END,"
+            "       coalesce(s.n_dead_tup, (SELECT sum(ps.n_dead_tup) FROM pg_inherits i"
+            "                 JOIN pg_stat_user_tables ps ON ps.relid = i.inhrelid WHERE i.inhparent = "
+            "c.oid), "
+            "0),"
+            "       s.last_vacuum::text, s.last_autovacuum::text, s.last_analyze::text, "
+            "s.last_autoanalyze::text"
+            "  FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid"
+            " WHERE c.oid = to_regclass(%1)")
+            .arg(conn.literal(t.table)));
+    if (q.isActive() && q.next()) {
         t.total = q.value(0).toLongLong();
         t.tableBytes = q.value(1).toLongLong();
         t.indexBytes = q.value(2).toLongLong();

@@ -164,6 +164,20 @@ QSqlDatabase PgConnection::database() const
     return QSqlDatabase::database(m_name, false);
 }
 
+QString PgConnection::literal(const QString &text) const
+{
+    const QByteArray utf8 = text.toUtf8();
+    PGconn *c = handle();
+    char *quoted = c ? PQescapeLiteral(c, utf8.constData(), size_t(utf8.size())) : nullptr;
+    if (!quoted) { // no connection: standard_conforming_strings quoting, as the server defaults to
+        QString q = text;
+        return u'\'' + q.replace(u'\'', QLatin1String("''")) + u'\'';
+    }
+    const QString out = QString::fromUtf8(quoted);
+    PQfreemem(quoted);
+    return out;
+}
+
 PGconn *PgConnection::handle() const
 {
     if (!isOpen())

@@ -37,6 +37,10 @@ public:
 
     // Runs a multi-statement script in one implicit transaction (simple-query protocol).
     bool execScript(const QString &sql, QString *error);
+    // `text` as an SQL string literal (PQescapeLiteral). For the reads that also run behind a
+    // transaction-mode pooler: QPSQL's prepare() is an SQL PREPARE, whose EXECUTE may land on
+    // another server connection there ("prepared statement does not exist").
+    QString literal(const QString &text) const;
 
     // For reads the planner overestimates (the partition queries' catalog subplans, the history's
     // year of runs): JIT compilation off for them, by SET LOCAL in a transaction of their own, so it

@@ -189,16 +189,17 @@ bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, D
 {
     const QString table = Rules::table(need.ruleId);
     QSqlQuery t(conn.database());
-    t.prepare(QStringLiteral(
-        "SELECT c.oid IS NOT NULL,"
-        "       coalesce((SELECT array_agg(a.attname::text ORDER BY a.attnum) FROM pg_attribute a"
-        "                  WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '{}')::text,"
-        "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'SELECT'),"
-        "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'DELETE'),"
-        "       c.oid IS NOT NULL AND pg_has_role(c.relowner, 'USAGE')"
-        "  FROM (SELECT to_regclass(?) AS oid) x LEFT JOIN pg_class c ON c.oid = x.oid"));
-    t.addBindValue(table);
-    if (!t.exec() || !t.next()) {
+    t.exec(QStringLiteral(
+               "SELECT c.oid IS NOT NULL,"
+               "       coalesce((SELECT array_agg(a.attname::text ORDER BY a.attnum) FROM pg_attribute a"
+               "                  WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), "
+               "'{}')::text,"
+               "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'SELECT'),"
+               "       c.oid IS NOT NULL AND has_table_privilege(c.oid, 'DELETE'),"
+               "       c.oid IS NOT NULL AND pg_has_role(c.relowner, 'USAGE')"
+               "  FROM (SELECT to_regclass(%1) AS oid) x LEFT JOIN pg_class c ON c.oid = x.oid")
+               .arg(conn.literal(table)));
+    if (!t.isActive() || !t.next()) {
         *failure = DbFailure::ofQuery(t, false, couldNotRun(t));
         return false;
     }

@@ -80,6 +80,7 @@ private slots:
         b.conninfo = QStringLiteral("host=10.0.0.5 port=5433 dbname=core user=ro");
         b.passwordSource = PasswordSource::Libpq;
         b.ruleOverrides.clear();
+        b.assumeSessionPooler = true;
         {
             ProfileStore store;
             QVERIFY2(store.fileName().startsWith(temp.path()), qPrintable(store.fileName()));
@@ -107,6 +108,8 @@ private slots:
         QCOMPARE(lb->conninfo, b.conninfo);
         QCOMPARE(lb->passwordSource, PasswordSource::Libpq);
         QVERIFY(lb->ruleOverrides.isEmpty());
+        QVERIFY(lb->assumeSessionPooler);
+        QVERIFY(!la->assumeSessionPooler); // unset by default: a pooler is refused until asserted
 
         QVERIFY(!store.load(QStringLiteral("nope")).has_value());
         QVERIFY(store.remove(a.name));

@@ -144,6 +144,27 @@ private slots:
 
     // Duplicate: "NAME (copy)", settings and environment copied; the password only when the user
     // says yes (asked only because one is stored).
+    // The profile's "session pooler" assertion is shown and edited in the form (off by default).
+    void sessionPoolerAssertionIsAProfileSetting()
+    {
+        test::TempSettings settings;
+        ConnectionProfile p;
+        p.name = QStringLiteral("pooled");
+        p.host = QStringLiteral("pgbouncer.internal");
+        p.sslMode = QStringLiteral("require");
+        p.assumeSessionPooler = true;
+        QVERIFY(ProfileStore().save(p));
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        QVERIFY(dialog->selectProfile(p.name));
+        auto *box = dialog->findChild<QCheckBox *>(QStringLiteral("assumeSessionPooler"));
+        QVERIFY(box);
+        QVERIFY(box->isChecked());
+        QVERIFY(dialog->currentProfile().assumeSessionPooler);
+        box->setChecked(false);
+        QVERIFY(!dialog->currentProfile().assumeSessionPooler);
+    }
+
     void duplicateWithAndWithoutPassword()
     {
         PURGA_REQUIRE_KEYRING();
