@@ -23,7 +23,7 @@ QString utc(const QString &column)
 // Every session in pg_locks for the bigint key (objsubid 1: classid = high 32 bits, objid = low 32
 // bits) in this database, holder first, then the waiters in the order they started waiting.
 // Another role's client, times and state are NULL unless this role has pg_read_all_stats.
-QString lockQuery(bool hasWaitStart)
+QString lockQuery(bool hasWaitStart, qint64 key)
 {
     return QStringLiteral(
                "SELECT l.pid, l.granted, coalesce(a.application_name, ''), coalesce(a.usename::text, ''),"
@@ -41,14 +41,14 @@ QString lockQuery(bool hasWaitStart)
                "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
                "  LEFT JOIN pg_roles r ON r.oid = a.usesysid"
                " WHERE l.locktype = 'advisory' AND l.objsubid = 1"
-               "   AND l.classid::bigint = (CAST(? AS bigint) >> 32)"
-               "   AND l.objid::bigint = (CAST(? AS bigint) & 4294967295)"
+               "   AND l.classid::bigint = (%6::bigint >> 32)"
+               "   AND l.objid::bigint = (%6::bigint & 4294967295)"
                "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
                " ORDER BY l.granted DESC, %5 l.pid")
         .arg(utc(QStringLiteral("a.backend_start")), utc(QStringLiteral("a.xact_start")),
              utc(QStringLiteral("a.state_change")),
              hasWaitStart ? utc(QStringLiteral("l.waitstart")) : QStringLiteral("''"),
-             hasWaitStart ? QStringLiteral("l.waitstart NULLS LAST,") : QString());
+             hasWaitStart ? QStringLiteral("l.waitstart NULLS LAST,") : QString(), QString::number(key));
 }
 
 LockSession sessionFrom(const QSqlQuery &q)
@@ -266,10 +266,8 @@ bool LockHolders::fetch(PgConnection &conn, const LockWatchOptions &options, Loc
     r.currentRole = who.value(0).toString();
     r.canSignalBackend = who.value(1).toBool();
     QSqlQuery q(conn.database());
-    q.prepare(lockQuery(serverAtLeast(conn, 140000)));
-    q.addBindValue(options.key);
-    q.addBindValue(options.key);
-    if (!q.exec())
+    // No PREPARE: status also runs behind a transaction pool, where EXECUTE may land elsewhere.
+    if (!q.exec(lockQuery(serverAtLeast(conn, 140000), options.key)))
         return failed(q, failure);
     while (q.next()) {
         const LockSession s = sessionFrom(q);

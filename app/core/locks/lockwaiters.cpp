@@ -29,18 +29,18 @@ bool lockWaiters(PgConnection &conn, qint64 key, QList<LockWaiter> *out)
     QSqlQuery q(conn.database());
     // query_start: the waiting statement (pg_advisory_lock) began then; NULL for another role's
     // session without pg_read_all_stats.
-    q.prepare(QStringLiteral(
-        "SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.usename::text, ''),"
-        "       coalesce(to_char(a.query_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')"
-        "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
-        " WHERE l.locktype = 'advisory' AND NOT l.granted AND l.objsubid = 1"
-        "   AND l.classid::bigint = (CAST(? AS bigint) >> 32)"
-        "   AND l.objid::bigint = (CAST(? AS bigint) & 4294967295)"
-        "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
-        " ORDER BY l.pid"));
-    q.addBindValue(key);
-    q.addBindValue(key);
-    if (!q.exec())
+    const bool ran =
+        q.exec(QStringLiteral(
+                   "SELECT l.pid, coalesce(a.application_name, ''), coalesce(a.usename::text, ''),"
+                   "       coalesce(to_char(a.query_start AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS'), '')"
+                   "  FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid"
+                   " WHERE l.locktype = 'advisory' AND NOT l.granted AND l.objsubid = 1"
+                   "   AND l.classid::bigint = (%1::bigint >> 32)"
+                   "   AND l.objid::bigint = (%1::bigint & 4294967295)"
+                   "   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+                   " ORDER BY l.pid")
+                   .arg(key));
+    if (!ran)
         return false;
     while (q.next())
         *out << LockWaiter{q.value(0).toLongLong(), q.value(1).toString(), q.value(2).toString(),
