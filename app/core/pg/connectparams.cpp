@@ -336,6 +336,12 @@ bool connectionParams(const ConnectionProfile &profile, ConnParams *out, DbFailu
             }
             return false;
         }
+        const ConninfoTlsDefault tls = conninfoTlsDefault(*out);
+        if (tls.applies) {
+            *out << qMakePair(QByteArray("sslmode"), tls.sslMode.toUtf8());
+            if (!tls.rootCert.isEmpty() && !tls.rootCertGiven)
+                *out << qMakePair(QByteArray("sslrootcert"), tls.rootCert.toUtf8());
+        }
     } else if (!profile.service.isEmpty()) {
         *out << qMakePair(QByteArray("service"), profile.service.toUtf8());
     } else {

@@ -83,6 +83,49 @@ private slots:
         QCOMPARE(defaultSslMode(QStringLiteral("localhost,db.example.com")), QStringLiteral("verify-full"));
     }
 
+    // A connection string without sslmode gets verify-full when some host (or hostaddr) is not
+    // loopback; an sslmode in the string, PGSSLMODE or a service keeps libpq's reading.
+    void conninfoWithoutSslmodeGetsVerifyFullAwayFromLoopback_data()
+    {
+        QTest::addColumn<QString>("conninfo");
+        QTest::addColumn<QString>("host"); // empty: the default does not apply
+        QTest::newRow("remote name") << QStringLiteral("host=db.example.com dbname=core")
+                                     << QStringLiteral("db.example.com");
+        QTest::newRow("name with hostaddr")
+            << QStringLiteral("host=db.example.com hostaddr=127.0.0.1") << QStringLiteral("db.example.com");
+        QTest::newRow("remote hostaddr")
+            << QStringLiteral("host=localhost hostaddr=10.0.0.5") << QStringLiteral("10.0.0.5");
+        QTest::newRow("list") << QStringLiteral("host=localhost,db.example.com")
+                              << QStringLiteral("db.example.com");
+        QTest::newRow("uri") << QStringLiteral("postgresql://u@db.example.com:5433/core")
+                             << QStringLiteral("db.example.com");
+        QTest::newRow("explicit") << QStringLiteral("host=db.example.com sslmode=disable") << QString();
+        QTest::newRow("uri explicit")
+            << QStringLiteral("postgresql://db.example.com/core?sslmode=require") << QString();
+        QTest::newRow("service") << QStringLiteral("service=prod") << QString();
+        QTest::newRow("loopback") << QStringLiteral("host=127.0.0.1 dbname=core") << QString();
+        QTest::newRow("localhost") << QStringLiteral("host=localhost") << QString();
+        QTest::newRow("socket") << QStringLiteral("host=/var/run/postgresql") << QString();
+        QTest::newRow("default socket") << QStringLiteral("dbname=core") << QString();
+    }
+
+    void conninfoWithoutSslmodeGetsVerifyFullAwayFromLoopback()
+    {
+        QFETCH(QString, conninfo);
+        QFETCH(QString, host);
+        qunsetenv("PGSSLMODE");
+        const ConninfoTlsDefault d = conninfoTlsDefault(conninfo);
+        QCOMPARE(d.applies, !host.isEmpty());
+        QCOMPARE(d.host, host);
+        if (d.applies) {
+            QCOMPARE(d.sslMode, QStringLiteral("verify-full"));
+            QCOMPARE(d.rootCert, systemCaBundle());
+            qputenv("PGSSLMODE", "prefer"); // the environment's choice is a choice too
+            QVERIFY(!conninfoTlsDefault(conninfo).applies);
+            qunsetenv("PGSSLMODE");
+        }
+    }
+
     void verifyFullWithTheRootCertificateConnects()
     {
         PgConnection conn;
