@@ -379,8 +379,9 @@ DbFailure diagnoseConnectFailure(const ConnParams &params, const QString &passwo
                   : p.auth.stopped && !p.needsPassword && !p.timedOut
                       ? afterLogin(p, profile, driverText)
                       : fromStage(p, profile, params, timeoutSec);
-    // The verbatim text, for --verbose and the GUI's details; libpq never echoes a password.
-    e.detail = (p.text.isEmpty() ? driverText : p.text).simplified();
+    // The verbatim text, for --verbose and the GUI's details; libpq never echoes a password. A
+    // diagnosis stopped at the login has only libpq's header: the first attempt's words then.
+    e.detail = (p.text.isEmpty() || p.auth.stopped ? driverText : p.text).simplified();
     if (!profile.conninfo.isEmpty()) {
         e.detail = redact(e.detail, conninfoSecrets(profile.conninfo));
         e.message = redact(e.message, conninfoSecrets(profile.conninfo));
