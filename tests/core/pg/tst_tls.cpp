@@ -6,6 +6,7 @@
 #include "core/preflight/preflight.h"
 #include "support/pgsandbox.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace purga;
@@ -151,6 +152,28 @@ private slots:
         QVERIFY(item != report.items.cend());
         QCOMPARE(item->status, PreflightItem::Status::Ok);
         QVERIFY(report.toJson().value(u"tls").toObject().value(u"in_use").toBool());
+    }
+
+    // Over TLS the diagnosis peeks at the server's login request through libpq's TLS session
+    // (SSL_peek) and stops there: a wrong password and a missing database are still told apart,
+    // and at once, not after the connect timeout.
+    void aRefusedLoginOverTlsIsToldWithoutLoggingInAgain()
+    {
+        ConnectionProfile p =
+            profile(QStringLiteral("localhost"), QStringLiteral("verify-full"), m_sandbox.caFile);
+        p.connectTimeoutSec = 20;
+        QElapsedTimer clock;
+        clock.start();
+        PgConnection conn;
+        DbFailure wrong;
+        QVERIFY(!conn.open(p, QStringLiteral("not-the-password"), &wrong));
+        QCOMPARE(wrong.kind, DbFailure::Kind::WrongPassword);
+        QVERIFY2(!wrong.message.contains(QStringLiteral("TLS")), qPrintable(wrong.message));
+        p.database = QStringLiteral("no_such_db_tls");
+        DbFailure missing;
+        QVERIFY(!conn.open(p, m_sandbox.purgaPassword, &missing));
+        QCOMPARE(missing.kind, DbFailure::Kind::DatabaseMissing);
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
     }
 
     // The certificate names "localhost"; connecting by 127.0.0.1 is a host-name mismatch.
