@@ -4,6 +4,7 @@
 
 #include "clicommands.h"
 #include "core/history/historystore.h"
+#include "core/pg/tls.h"
 #include "core/profiles/profilestore.h"
 #include "core/security/passwordstore.h"
 #include "core/security/secrets.h"
@@ -107,6 +108,21 @@ void Context::printLine(const QString &line)
     std::fprintf(stdout, "%s\n", line.toLocal8Bit().constData());
 }
 
+void Context::announceTlsDefault(const QString &conninfo)
+{
+    const ConninfoTlsDefault tls = conninfoTlsDefault(conninfo);
+    if (!tls.applies)
+        return;
+    const QString root = tls.rootCertGiven ? tls.rootCert
+                         : tls.rootCert.isEmpty()
+                             ? tr("libpq's own root certificate (~/.postgresql/root.crt)")
+                             : tr("the system CA bundle (%1)").arg(tls.rootCert);
+    info(tr("Note: --conninfo names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, "
+            "the saved profiles' default, checked against %3, so that no password reaches a server that "
+            "cannot prove it is %1. Write sslmode=… in the string to choose another mode.")
+             .arg(tls.host, tls.sslMode, root));
+}
+
 bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *passwordOut)
 {
     const QString profileName = parser.value(QStringLiteral("profile"));
@@ -126,6 +142,7 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         if (conninfoHasPassword(conninfo))
             info(tr("Warning: the password in --conninfo is visible to every user in the process list and "
                     "stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store)."));
+        announceTlsDefault(conninfo);
     } else if (!service.isEmpty()) {
         *profile = profileFromService(service);
     } else {

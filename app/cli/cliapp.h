@@ -61,6 +61,9 @@ public:
     // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
     // *password (optional): the keychain's password, if any (kept in memory only).
     bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *password = nullptr);
+    // Says on stderr that a --conninfo without sslmode towards a host that is not loopback gets
+    // verify-full (conninfoTlsDefault), before connecting.
+    static void announceTlsDefault(const QString &conninfo);
     // Checks the rule ids and options (usage errors before any connection), connects, marks runs
     // whose backend died as interrupted, reads the rule settings and runs the preflight.
     bool open(const QStringList &ruleIds, Session *session, int *exitCode);

@@ -1,7 +1,9 @@
 // TLS by default, through the real purga-sesiones-cli: a profile saved without --sslmode
 // for a remote host never gives its password to a server that declines TLS (a fake one, in
 // tests/fakes/fake-pg-notls.py), and status tells whether TLS is in use, with which sslmode, on
-// which host of a multi-host list, and warns (human and JSON) when the sslmode is weak.
+// which host of a multi-host list, and warns (human and JSON) when the sslmode is weak. A
+// connection string without sslmode towards a remote name gets verify-full and says so; the
+// failure diagnosis never sends a password again.
 #include "support/clirunner.h"
 #include "support/clitestcase.h"
 #include "support/keyringsandbox.h"
@@ -51,10 +53,12 @@ public:
             return {};
         return QString::fromUtf8(f.readAll()).split(u'\n', Qt::SkipEmptyParts);
     }
-    bool receivedPassword() const
+    bool receivedPassword() const { return passwordsReceived() > 0; }
+    qsizetype passwordsReceived() const
     {
         const QStringList e = events();
-        return std::any_of(e.cbegin(), e.cend(), [](const QString &l) { return l.startsWith(u"password "); });
+        return std::count_if(e.cbegin(), e.cend(),
+                             [](const QString &l) { return l.startsWith(u"password "); });
     }
 
 private:
@@ -186,6 +190,97 @@ private slots:
         QVERIFY2(fake.events().contains(QStringLiteral("password ") + QString::fromUtf8(secret)),
                  qPrintable(fake.events().join(u'\n')));
         run({QStringLiteral("password-forget"), profile});
+    }
+
+    // "A connection string without sslmode to a non-loopback host used libpq's prefer and sent the
+    // cleartext password to an impostor, twice, then said wrong password." host= is the name the
+    // client believes it talks to, hostaddr= where libpq really connects (the impostor on
+    // 127.0.0.1), as a spoofed DNS answer or a hijacked address would have it.
+    void conninfoWithoutSslmodeGetsVerifyFullTowardsARemoteName()
+    {
+        FakeServer fake(m_home.filePath(QStringLiteral("impostor-conninfo.log")));
+        QVERIFY2(fake.port() > 0, qPrintable(fake.why()));
+        const QString secret =
+            QStringLiteral("Conninfo-Pw-") + QUuid::createUuid().toString(QUuid::Id128).left(8);
+        QProcessEnvironment pw;
+        pw.insert(QStringLiteral("PGPASSWORD"), secret);
+        const QStringList strings{
+            QStringLiteral(
+                "host=impostor.example hostaddr=127.0.0.1 port=%1 dbname=core user=identidad_purga "
+                "connect_timeout=5")
+                .arg(fake.port()),
+            QStringLiteral("postgresql://identidad_purga@impostor.example:%1/core?hostaddr=127.0.0.1&"
+                           "connect_timeout=5")
+                .arg(fake.port())};
+        for (const QString &conninfo : strings) {
+            const CliResult r = run({QStringLiteral("status"), QStringLiteral("--conninfo"), conninfo}, pw);
+            QVERIFY2(r.finished && r.exitCode == 3, qPrintable(r.summary()));
+            QVERIFY2(
+                r.errText().contains(QStringLiteral("names no sslmode and impostor.example is not a "
+                                                    "loopback host: connecting with sslmode=verify-full")),
+                qPrintable(r.summary()));
+            QVERIFY2(r.errText().contains(QStringLiteral("does not offer TLS")) &&
+                         r.errText().contains(QStringLiteral("password was not sent")),
+                     qPrintable(r.summary()));
+            QVERIFY2(!r.errText().contains(QStringLiteral("Wrong password")), qPrintable(r.summary()));
+        }
+        QVERIFY2(fake.events().contains(QStringLiteral("ssl_request")),
+                 qPrintable(fake.events().join(u'\n')));
+        QCOMPARE(fake.passwordsReceived(), 0);
+    }
+
+    // With a weak sslmode written in the string the DBA's choice stands, so the impostor gets the
+    // password once (the connection itself); the failure diagnosis never sends it again, and the
+    // message names the TLS downgrade as the likely cause instead of "wrong password".
+    void weakSslmodeIsKeptButTheDiagnosisNeverResendsThePassword()
+    {
+        FakeServer fake(m_home.filePath(QStringLiteral("impostor-prefer.log")));
+        QVERIFY2(fake.port() > 0, qPrintable(fake.why()));
+        QProcessEnvironment pw;
+        pw.insert(QStringLiteral("PGPASSWORD"), QStringLiteral("Prefer-Pw-1"));
+        const QString conninfo =
+            QStringLiteral("host=impostor.example hostaddr=127.0.0.1 port=%1 dbname=core "
+                           "user=identidad_purga sslmode=prefer connect_timeout=5")
+                .arg(fake.port());
+        const CliResult r = run({QStringLiteral("status"), QStringLiteral("--conninfo"), conninfo}, pw);
+        QVERIFY2(r.finished && r.exitCode == 3, qPrintable(r.summary()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("names no sslmode")), qPrintable(r.summary()));
+        QVERIFY2(r.errText().contains(QStringLiteral("did not use TLS (sslmode=prefer")) &&
+                     r.errText().contains(QStringLiteral("likely cause is that downgrade")) &&
+                     r.errText().contains(QStringLiteral("sent in clear text")),
+                 qPrintable(r.summary()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("Wrong password")), qPrintable(r.summary()));
+        QCOMPARE(fake.passwordsReceived(), 1);
+        QVERIFY(fake.events().contains(QStringLiteral("password Prefer-Pw-1")));
+
+        // JSON: the same failure, by kind (stderr keeps the message).
+        const CliResult j = run(
+            {QStringLiteral("status"), QStringLiteral("--json"), QStringLiteral("--conninfo"), conninfo}, pw);
+        QVERIFY2(j.exitCode == 3, qPrintable(j.summary()));
+        QCOMPARE(fake.passwordsReceived(), 2); // one per run, never two in one
+    }
+
+    // An explicit sslmode=disable towards a name that is not loopback keeps working against the real
+    // server, and so does a loopback string without sslmode (libpq's prefer): neither gets the note.
+    void explicitSslmodeAndLoopbackKeepTodaysBehaviour()
+    {
+        CliResult r;
+        const QJsonObject named =
+            statusJson(QStringLiteral("host=db.example.com hostaddr=127.0.0.1 port=%1 "
+                                      "dbname=core user=identidad_purga sslmode=disable")
+                           .arg(m_sandbox.port),
+                       &r);
+        QVERIFY2(r.exitCode == 0 && !named.isEmpty(), qPrintable(r.summary()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("names no sslmode")), qPrintable(r.summary()));
+        QCOMPARE(named.value(u"connection").toObject().value(u"tls").toObject().value(u"sslmode").toString(),
+                 QStringLiteral("disable"));
+        const QJsonObject local = statusJson(
+            QStringLiteral("host=127.0.0.1 port=%1 dbname=core user=identidad_purga").arg(m_sandbox.port),
+            &r);
+        QVERIFY2(r.exitCode == 0 && !local.isEmpty(), qPrintable(r.summary()));
+        QVERIFY2(!r.errText().contains(QStringLiteral("names no sslmode")), qPrintable(r.summary()));
+        QCOMPARE(local.value(u"connection").toObject().value(u"tls").toObject().value(u"sslmode").toString(),
+                 QStringLiteral("prefer"));
     }
 
     // TLS in use, the sslmode, and the host libpq chose from a multi-host list (the first one

@@ -46,6 +46,57 @@ QString defaultSslMode(const QString &host)
     return isLoopbackHostList(host) ? QStringLiteral("prefer") : QStringLiteral("verify-full");
 }
 
+namespace {
+
+QByteArray valueOrEnv(const ConnParams &params, const char *keyword, const char *envVar)
+{
+    QByteArray v;
+    for (const auto &kv : params)
+        if (kv.first == keyword)
+            v = kv.second;
+    return v.isEmpty() ? qgetenv(envVar) : v;
+}
+
+QString firstRemote(const QString &hosts)
+{
+    for (const QString &h : hosts.split(u','))
+        if (!isLoopbackHost(h))
+            return h.trimmed();
+    return QString();
+}
+
+} // namespace
+
+ConninfoTlsDefault conninfoTlsDefault(const ConnParams &params)
+{
+    ConninfoTlsDefault d;
+    if (!valueOrEnv(params, "sslmode", "PGSSLMODE").isEmpty() ||
+        !valueOrEnv(params, "requiressl", "PGREQUIRESSL").isEmpty() ||
+        !valueOrEnv(params, "service", "PGSERVICE").isEmpty())
+        return d;
+    const QString hosts = QString::fromUtf8(valueOrEnv(params, "host", "PGHOST"));
+    const QString addrs = QString::fromUtf8(valueOrEnv(params, "hostaddr", "PGHOSTADDR"));
+    d.host = firstRemote(hosts);
+    if (d.host.isEmpty() && !addrs.isEmpty())
+        d.host = firstRemote(addrs);
+    if (d.host.isEmpty())
+        return d;
+    d.applies = true;
+    d.sslMode = QStringLiteral("verify-full");
+    d.rootCert = QString::fromUtf8(valueOrEnv(params, "sslrootcert", "PGSSLROOTCERT"));
+    d.rootCertGiven = !d.rootCert.isEmpty();
+    if (!d.rootCertGiven)
+        d.rootCert = systemCaBundle();
+    return d;
+}
+
+ConninfoTlsDefault conninfoTlsDefault(const QString &conninfo)
+{
+    ConnParams params;
+    QString ignored;
+    return parseConninfo(conninfo, &params, &ignored) ? conninfoTlsDefault(params) : ConninfoTlsDefault();
+}
+
 bool sslModeMaySendInClear(const QString &sslMode)
 {
     return sslMode == QLatin1String("disable") || sslMode == QLatin1String("allow") ||

@@ -2,6 +2,8 @@
 
 // TLS policy (which sslmode a new profile gets, which modes put a password at risk) and what an
 // open connection tells about its TLS and the host libpq chose.
+#include "libpqinfo.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
@@ -20,6 +22,22 @@ bool isLoopbackHostList(const QString &hosts);
 
 // The sslmode a new profile gets: verify-full, except on loopback hosts where "prefer" stays.
 QString defaultSslMode(const QString &host);
+
+// The sslmode a connection string (--conninfo, a URI) gets when neither it nor PGSSLMODE says
+// one: verify-full, the saved profiles' default, unless every host (and hostaddr) is loopback,
+// where libpq's own default (prefer) stays. A string that names a service leaves it to the
+// service file. The root certificate is the one named (sslrootcert, PGSSLROOTCERT), else the
+// system CA bundle.
+struct ConninfoTlsDefault
+{
+    bool applies = false;
+    QString sslMode;            // "verify-full" when it applies
+    QString host;               // the first host that is not loopback (for the notice)
+    QString rootCert;           // the root certificate libpq will check the server against
+    bool rootCertGiven = false; // named by the string or PGSSLROOTCERT (nothing is added then)
+};
+ConninfoTlsDefault conninfoTlsDefault(const ConnParams &params);
+ConninfoTlsDefault conninfoTlsDefault(const QString &conninfo); // false when it does not parse
 
 // disable, allow and prefer: libpq may hand the password to whoever answers without TLS.
 bool sslModeMaySendInClear(const QString &sslMode);

@@ -6,6 +6,7 @@
 #include "core/preflight/preflight.h"
 #include "support/pgsandbox.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 using namespace purga;
@@ -83,6 +84,49 @@ private slots:
         QCOMPARE(defaultSslMode(QStringLiteral("localhost,db.example.com")), QStringLiteral("verify-full"));
     }
 
+    // A connection string without sslmode gets verify-full when some host (or hostaddr) is not
+    // loopback; an sslmode in the string, PGSSLMODE or a service keeps libpq's reading.
+    void conninfoWithoutSslmodeGetsVerifyFullAwayFromLoopback_data()
+    {
+        QTest::addColumn<QString>("conninfo");
+        QTest::addColumn<QString>("host"); // empty: the default does not apply
+        QTest::newRow("remote name") << QStringLiteral("host=db.example.com dbname=core")
+                                     << QStringLiteral("db.example.com");
+        QTest::newRow("name with hostaddr")
+            << QStringLiteral("host=db.example.com hostaddr=127.0.0.1") << QStringLiteral("db.example.com");
+        QTest::newRow("remote hostaddr")
+            << QStringLiteral("host=localhost hostaddr=10.0.0.5") << QStringLiteral("10.0.0.5");
+        QTest::newRow("list") << QStringLiteral("host=localhost,db.example.com")
+                              << QStringLiteral("db.example.com");
+        QTest::newRow("uri") << QStringLiteral("postgresql://u@db.example.com:5433/core")
+                             << QStringLiteral("db.example.com");
+        QTest::newRow("explicit") << QStringLiteral("host=db.example.com sslmode=disable") << QString();
+        QTest::newRow("uri explicit")
+            << QStringLiteral("postgresql://db.example.com/core?sslmode=require") << QString();
+        QTest::newRow("service") << QStringLiteral("service=prod") << QString();
+        QTest::newRow("loopback") << QStringLiteral("host=127.0.0.1 dbname=core") << QString();
+        QTest::newRow("localhost") << QStringLiteral("host=localhost") << QString();
+        QTest::newRow("socket") << QStringLiteral("host=/var/run/postgresql") << QString();
+        QTest::newRow("default socket") << QStringLiteral("dbname=core") << QString();
+    }
+
+    void conninfoWithoutSslmodeGetsVerifyFullAwayFromLoopback()
+    {
+        QFETCH(QString, conninfo);
+        QFETCH(QString, host);
+        qunsetenv("PGSSLMODE");
+        const ConninfoTlsDefault d = conninfoTlsDefault(conninfo);
+        QCOMPARE(d.applies, !host.isEmpty());
+        QCOMPARE(d.host, host);
+        if (d.applies) {
+            QCOMPARE(d.sslMode, QStringLiteral("verify-full"));
+            QCOMPARE(d.rootCert, systemCaBundle());
+            qputenv("PGSSLMODE", "prefer"); // the environment's choice is a choice too
+            QVERIFY(!conninfoTlsDefault(conninfo).applies);
+            qunsetenv("PGSSLMODE");
+        }
+    }
+
     void verifyFullWithTheRootCertificateConnects()
     {
         PgConnection conn;
@@ -108,6 +152,28 @@ private slots:
         QVERIFY(item != report.items.cend());
         QCOMPARE(item->status, PreflightItem::Status::Ok);
         QVERIFY(report.toJson().value(u"tls").toObject().value(u"in_use").toBool());
+    }
+
+    // Over TLS the diagnosis peeks at the server's login request through libpq's TLS session
+    // (SSL_peek) and stops there: a wrong password and a missing database are still told apart,
+    // and at once, not after the connect timeout.
+    void aRefusedLoginOverTlsIsToldWithoutLoggingInAgain()
+    {
+        ConnectionProfile p =
+            profile(QStringLiteral("localhost"), QStringLiteral("verify-full"), m_sandbox.caFile);
+        p.connectTimeoutSec = 20;
+        QElapsedTimer clock;
+        clock.start();
+        PgConnection conn;
+        DbFailure wrong;
+        QVERIFY(!conn.open(p, QStringLiteral("not-the-password"), &wrong));
+        QCOMPARE(wrong.kind, DbFailure::Kind::WrongPassword);
+        QVERIFY2(!wrong.message.contains(QStringLiteral("TLS")), qPrintable(wrong.message));
+        p.database = QStringLiteral("no_such_db_tls");
+        DbFailure missing;
+        QVERIFY(!conn.open(p, m_sandbox.purgaPassword, &missing));
+        QCOMPARE(missing.kind, DbFailure::Kind::DatabaseMissing);
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
     }
 
     // The certificate names "localhost"; connecting by 127.0.0.1 is a host-name mismatch.
