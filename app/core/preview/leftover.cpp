@@ -65,7 +65,7 @@ LeftAloneTable leftAloneFromRow(const QSqlQuery &row, int first)
     return t;
 }
 
-QString leftoverMismatch(const PartitionInfo &part, const QSqlQuery &row)
+QString leftoverMismatch(const PartitionInfo &part, const QSqlQuery &row, bool markerNeeded)
 {
     if (row.value(0).isNull())
         return QCoreApplication::translate(
@@ -76,6 +76,8 @@ QString leftoverMismatch(const PartitionInfo &part, const QSqlQuery &row)
         return QCoreApplication::translate(
                    "purga", "the table now named %1 is not the one the preview listed (oid %2, not %3)")
             .arg(part.name, QString::number(oid), QString::number(part.oid));
+    if (!markerNeeded)
+        return QString();
     if (row.value(1).isNull()) {
         if (!row.value(4).isNull())
             return leftAloneFromRow(row, 4).reason;

@@ -17,8 +17,9 @@ QString leftoverReason(const PartitionInfo &p, const QString &marker);
 LeftAloneTable leftAloneFromRow(const QSqlQuery &row, int first);
 
 // The row of Rules::leftoverCheckSql(part.name), read under the table's ACCESS EXCLUSIVE lock:
-// empty when the name still resolves to the table the preview listed (same oid) and it still is
+// empty when the name still resolves to the table the preview listed (same oid) and, when
+// `markerNeeded` (a left-over found by its marker, not one this run just detached), it still is
 // the left-over its marker names with the bounds the preview showed; otherwise why not, in words.
-QString leftoverMismatch(const PartitionInfo &part, const QSqlQuery &checkRow);
+QString leftoverMismatch(const PartitionInfo &part, const QSqlQuery &checkRow, bool markerNeeded);
 
 } // namespace purga

@@ -37,12 +37,16 @@ private:
     Step dropLeftovers();
     Step detachConcurrently(const PartitionInfo &part);
     Step detachAndDropInTransaction(const PartitionInfo &part);
-    Step dropDetached(const PartitionInfo &part, const QElapsedTimer &since);
+    // Found: a left-over found by its marker (the marker must still name it); DetachedNow: one this run
+    // just detached or finalized (the same oid as the preview's is enough).
+    enum class Origin { DetachedNow, Found };
+    Step dropDetached(const PartitionInfo &part, const QElapsedTimer &since,
+                      Origin origin = Origin::DetachedNow);
     Step keep(const PartitionInfo &part, const QString &reason, bool detached);
     Step stop(RuleStatus status, const QString &message);
     void leaveAlone(const QString &name, const QString &reason);
-    bool lockAndCheck(const PartitionInfo &part, DdlOutcome *failed, QString *alone, qint64 *rows,
-                      qint64 *outside);
+    bool lockAndCheck(const PartitionInfo &part, Origin origin, DdlOutcome *failed, QString *alone,
+                      qint64 *rows, qint64 *outside);
     QString marker(const PartitionInfo &part) const;
     void recordRemoved(const PartitionInfo &part, qint64 rows, const QElapsedTimer &since);
     const PartitionInfo *confirmed(const QString &name) const;
@@ -85,8 +89,8 @@ void PartitionPurge::leaveAlone(const QString &name, const QString &reason)
 // Inside the DROP's transaction: the name must still resolve to the left-over the preview listed
 // (checked before the lock, so that no other table is locked, and again under ACCESS EXCLUSIVE,
 // so that nothing changes it before the DROP); then its rows, and those outside its bounds.
-bool PartitionPurge::lockAndCheck(const PartitionInfo &part, DdlOutcome *failed, QString *alone, qint64 *rows,
-                                  qint64 *outside)
+bool PartitionPurge::lockAndCheck(const PartitionInfo &part, Origin origin, DdlOutcome *failed,
+                                  QString *alone, qint64 *rows, qint64 *outside)
 {
     for (const bool locked : {false, true}) {
         if (locked &&
@@ -95,16 +99,16 @@ bool PartitionPurge::lockAndCheck(const PartitionInfo &part, DdlOutcome *failed,
         QSqlQuery check(m_ctx.conn.database());
         if (!m_ddl.step(Rules::leftoverCheckSql(part.name), failed, &check) || !check.next())
             return false;
-        *alone = leftoverMismatch(part, check);
+        *alone = leftoverMismatch(part, check, origin == Origin::Found);
         if (!alone->isEmpty())
             return false;
         if (!locked)
             continue;
         QSqlQuery n(m_ctx.conn.database());
-        const QString sql = QStringLiteral("SELECT count(*), count(*) FILTER (WHERE ocurrido_en IS NULL OR "
-                                           "ocurrido_en < %2 OR ocurrido_en >= %3) FROM %1")
-                                .arg(part.name, Rules::cutoffLiteral(check.value(2).toString()),
-                                     Rules::cutoffLiteral(check.value(3).toString()));
+        const QString sql =
+            QStringLiteral("SELECT count(*), count(*) FILTER (WHERE ocurrido_en IS NULL OR "
+                           "ocurrido_en < %2 OR ocurrido_en >= %3) FROM %1")
+                .arg(part.name, Rules::cutoffLiteral(part.lowerBound), Rules::cutoffLiteral(part.upperBound));
         if (!m_ddl.step(sql, failed, &n) || !n.next())
             return false;
         *rows = n.value(0).toLongLong();
@@ -159,7 +163,8 @@ void PartitionPurge::recordRemoved(const PartitionInfo &part, qint64 rows, const
 
 // A detached partition (or one found detached and not dropped) is dropped unless detach-only,
 // never with more rows than the preview counted. A "Cancel now" before the DROP keeps the table.
-PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, const QElapsedTimer &since)
+PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, const QElapsedTimer &since,
+                                                  Origin origin)
 {
     if (m_ctx.options.detachOnly) {
         m_ddl.exec(Rules::commentSql(part.name, marker(part)));
@@ -179,7 +184,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
     const DdlOutcome o = m_ddl.transaction([&](DdlOutcome *failed) {
         alone.clear();
         tooMany.clear();
-        if (!lockAndCheck(part, failed, &alone, &rows, &outside))
+        if (!lockAndCheck(part, origin, failed, &alone, &rows, &outside))
             return false;
         if (outside > 0)
             tooMany = QCoreApplication::translate("purga::detail", "it holds %1 rows outside its bounds %2")
@@ -288,7 +293,7 @@ PartitionPurge::Step PartitionPurge::dropLeftovers()
         m_ctx.log(QCoreApplication::translate("purga::detail",
                                               "%1 was detached earlier and not dropped; dropping it now.")
                       .arg(part.name));
-        if (dropDetached(part, t) == Step::Stop)
+        if (dropDetached(part, t, Origin::Found) == Step::Stop)
             return Step::Stop;
     }
     return Step::Done;
