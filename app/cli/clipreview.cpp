@@ -77,6 +77,8 @@ void printPreviewHuman(const PreviewPlan &plan)
                                    .arg(r.oldest, r.newest));
         for (const PartitionInfo &p : r.partitions)
             printPartitionHuman(p);
+        for (const LeftAloneTable &t : r.leftAlone)
+            Context::printLine(Context::tr("  left alone (never dropped): %1: %2").arg(t.name, t.reason));
     }
 }
 

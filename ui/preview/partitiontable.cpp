@@ -51,9 +51,10 @@ QString PartitionTable::actionText(const PartitionInfo &p)
     return tr("Kept (inside retention)");
 }
 
-void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions)
+void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
+                                   const QList<LeftAloneTable> &leftAlone)
 {
-    setRowCount(int(partitions.size()));
+    setRowCount(int(partitions.size() + leftAlone.size()));
     for (int r = 0; r < partitions.size(); ++r) {
         const PartitionInfo &p = partitions.at(r);
         auto *name = cell(p.name);
@@ -76,9 +77,18 @@ void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions)
         }
         setItem(r, ActionColumn, action);
     }
+    for (int i = 0; i < leftAlone.size(); ++i) {
+        const int r = int(partitions.size()) + i;
+        for (int c = 0; c < ColumnCount; ++c)
+            setItem(r, c, cell(QString()));
+        setItem(r, NameColumn, cell(leftAlone.at(i).name));
+        setItem(r, ActionColumn,
+                cell(Display::statusSymbol(Display::Status::Info) + u' ' +
+                     tr("Left alone, never dropped: %1").arg(leftAlone.at(i).reason)));
+    }
     resizeColumnsToContents();
     // As tall as its rows (up to 14), so the page, not the table, scrolls.
-    const int rowsShown = std::clamp(int(partitions.size()), 1, 14);
+    const int rowsShown = std::clamp(int(partitions.size() + leftAlone.size()), 1, 14);
     setFixedHeight(horizontalHeader()->sizeHint().height() +
                    rowsShown * verticalHeader()->defaultSectionSize() + 2 * frameWidth() + 2);
 }

@@ -16,7 +16,9 @@ public:
 
     explicit PartitionTable(QWidget *parent = nullptr);
 
-    void setPartitions(const QList<PartitionInfo> &partitions);
+    // `leftAlone`: tables carrying the detach marker that are not the table it names, listed after
+    // the partitions as never dropped.
+    void setPartitions(const QList<PartitionInfo> &partitions, const QList<LeftAloneTable> &leftAlone = {});
     static QString actionText(const PartitionInfo &partition);
 };
 

@@ -210,7 +210,7 @@ void RulePreviewTab::buildPartitions(const RulePreview &rule)
                       box);
     boxLayout->addWidget(note);
     m_partitions = new PartitionTable(box);
-    m_partitions->setPartitions(rule.partitions);
+    m_partitions->setPartitions(rule.partitions, rule.leftAlone);
     boxLayout->addWidget(m_partitions);
     addBox(box);
 }

@@ -4,6 +4,7 @@
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
 #include "core/rules/rules.h"
+#include "partitionchecks.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -232,6 +233,7 @@ bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, D
         !canSelect, !canSelect);
     if (Rules::isPartitionRule(need.ruleId)) {
         checkDetach(conn, r, need.ruleId, parentOwner);
+        checkDefaultPartition(conn, r);
     } else {
         checkDelete(r, need.ruleId, t.value(3).toBool());
         r->canVacuum = r->canVacuum && (parentOwner || r->superuser);

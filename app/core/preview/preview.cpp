@@ -79,6 +79,10 @@ QJsonObject RulePreview::toJson() const
         for (const PartitionInfo &p : partitions)
             parts.append(p.toJson());
         o.insert(QStringLiteral("partitions"), parts);
+        QJsonArray alone;
+        for (const LeftAloneTable &t : leftAlone)
+            alone.append(QJsonObject{{QStringLiteral("name"), t.name}, {QStringLiteral("reason"), t.reason}});
+        o.insert(QStringLiteral("left_alone"), alone);
         return o;
     }
     o.insert(QStringLiteral("retained_by_window"), double(retainedByWindow));

@@ -33,13 +33,23 @@ struct PartitionInfo
     bool detachPending = false; // an interrupted DETACH ... CONCURRENTLY (finished by the purge)
     // Detached by this app but never dropped (a plain table carrying its marker): the purge drops it.
     bool detachedNotDropped = false;
-    QString reason; // translated: why a detached partition was not dropped
+    QString reason;        // translated: why a detached partition was not dropped
+    qint64 oid = 0;        // the table's oid when the preview was taken
+    QString qualifiedName; // format('%I.%I', schema, name): what the detach marker records
 
     QString stateId() const; // attached | detach_pending | detached_not_dropped (JSON)
     // Full: every key the preview writes; Summary: the Overview's (name, bounds, default, rows,
     // rows_exact, bytes, removable).
     enum class JsonDetail { Summary, Full };
     QJsonObject toJson(JsonDetail detail = JsonDetail::Full) const;
+};
+
+// A table carrying this app's detach marker that is not (or no longer) the table the marker names:
+// moved, renamed, or given a copied marker. Never dropped; every preview and purge lists it.
+struct LeftAloneTable
+{
+    QString name;
+    QString reason; // translated
 };
 
 struct CountBucket
@@ -69,8 +79,9 @@ struct RulePreview
     QStringList sampleColumns;
     QList<QVariantList> sample; // first 100 removable rows by key; token hashes already masked
     QList<PartitionInfo> partitions;
-    QString countSql;  // the exact text counted with
-    QString deleteSql; // the exact text the purge runs (batch template / DETACH+DROP list)
+    QList<LeftAloneTable> leftAlone; // the partition rule: marked tables that are not left-overs
+    QString countSql;                // the exact text counted with
+    QString deleteSql;               // the exact text the purge runs (batch template / DETACH+DROP list)
 
     QJsonObject toJson() const;
 };

@@ -5,6 +5,7 @@
 #include "core/pg/querycanceller.h"
 #include "core/pg/servertimezone.h"
 #include "core/security/secrets.h"
+#include "leftover.h"
 
 #include <QHash>
 #include <QSqlError>
@@ -171,25 +172,6 @@ bool countPartitionRows(PgConnection &conn, RulePreview &r, const StatementRunne
     return true;
 }
 
-// Why a partition this app detached is still a table, from its marker and its dependants.
-QString leftoverReason(const PartitionInfo &p, const QString &marker)
-{
-    const QString run = marker.section(QStringLiteral("(run "), 1).section(u')', 0, 0);
-    QString reason = QCoreApplication::translate(
-                         "purga", "detached by run %1 and not dropped (the run ended before its DROP TABLE)")
-                         .arg(run);
-    const QLatin1String tag("\nnot dropped: ");
-    const qsizetype at = marker.indexOf(tag);
-    if (at >= 0)
-        reason = QCoreApplication::translate("purga", "detached by run %1 and not dropped: %2")
-                     .arg(run, marker.mid(at + tag.size()));
-    if (!p.dependents.isEmpty())
-        reason += QStringLiteral("; ") +
-                  QCoreApplication::translate("purga", "DROP TABLE is refused while these depend on it: %1")
-                      .arg(p.dependents.join(QStringLiteral(", ")));
-    return reason;
-}
-
 // The partitions and the leftovers of earlier runs, from the catalog (JIT off: see withJitOff).
 bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cutoffLit,
                           const StatementRunner &f)
@@ -211,6 +193,12 @@ bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cut
         p.reason = leftoverReason(p, left.value(10).toString());
         r.partitions << p;
     }
+    QSqlQuery alone(conn.database());
+    alone.setForwardOnly(true);
+    if (!f.exec(alone, Rules::leftAloneSql()))
+        return false;
+    while (alone.next())
+        r.leftAlone << leftAloneFromRow(alone, 0);
     return true;
 }
 
@@ -302,6 +290,11 @@ PartitionInfo partitionFromRow(const QSqlQuery &q)
         const QString deps = q.value(9).toString();
         if (!deps.isEmpty())
             p.dependents = deps.split(QStringLiteral(", "));
+    }
+    const QSqlRecord rec = q.record();
+    if (rec.contains(QStringLiteral("oid"))) {
+        p.oid = q.value(rec.indexOf(QStringLiteral("oid"))).toLongLong();
+        p.qualifiedName = q.value(rec.indexOf(QStringLiteral("qualified_name"))).toString();
     }
     return p;
 }

@@ -8,6 +8,27 @@
 
 namespace purga::detail {
 
+QString DdlOutcome::reason() const
+{
+    const QString said = error.trimmed();
+    if (!said.isEmpty())
+        return said;
+    switch (failure) {
+    case DbFailure::Kind::LockTimeout:
+        return QCoreApplication::translate("purga::detail",
+                                           "lock timeout: another session holds a conflicting lock");
+    case DbFailure::Kind::StatementTimeout:
+        return QCoreApplication::translate("purga::detail", "statement timeout");
+    case DbFailure::Kind::Cancelled:
+        return QCoreApplication::translate("purga::detail", "cancelled");
+    case DbFailure::Kind::ConnectionLost:
+        return QCoreApplication::translate("purga::detail", "the connection to the server was lost");
+    default:
+        return QCoreApplication::translate("purga::detail", "the server gave no reason (%1)")
+            .arg(DbFailure::kindId(failure));
+    }
+}
+
 PartitionDdl::PartitionDdl(RuleRun &run, PurgeContext &ctx, const RuleConfig &cfg)
     : m_run(run)
     , m_ctx(ctx)

@@ -4,8 +4,8 @@
 // (RuleConfig::ddlLockTimeoutMs), retried with backoff. A DETACH waiting for its ACCESS EXCLUSIVE
 // lock queues every login's INSERT behind it: it must give way quickly and come back later.
 
-#include "rulerun.h"
 #include "core/pg/dbfailure.h"
+#include "rulerun.h"
 
 #include <functional>
 
@@ -18,6 +18,9 @@ struct DdlOutcome
     QString error;
     bool cancelled() const { return failure == DbFailure::Kind::Cancelled; }
     bool lockTimeout() const { return failure == DbFailure::Kind::LockTimeout; }
+    // The server's words, or (when it gave none: a lock timeout or cancel seen only by its kind, a
+    // lost connection) what the failure kind says, so that a message never ends in an empty reason.
+    QString reason() const;
 };
 
 class PartitionDdl

@@ -1,6 +1,7 @@
+#include "core/preview/leftover.h"
+#include "core/util/textformat.h"
 #include "partitionddl.h"
 #include "rulerun.h"
-#include "core/util/textformat.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -12,8 +13,10 @@ namespace {
 
 // The partition rule: finishes interrupted detaches and drops partitions detached earlier but
 // never dropped, then detaches and drops every partition the preview confirmed as removable that
-// is still attached and removable. Each partition is marked (COMMENT ON TABLE) before its detach,
-// so that one left behind as a plain table is found again by every later preview.
+// is still attached and removable. Each partition is marked (COMMENT ON TABLE, with its oid,
+// schema.name and bounds) before its detach, so that one left behind as a plain table is found
+// again by every later preview; a marked table that is no longer exactly that table (moved,
+// renamed, a copied marker) is left alone and listed, never dropped: a DBA keeps a table that way.
 class PartitionPurge
 {
 public:
@@ -34,9 +37,16 @@ private:
     Step dropLeftovers();
     Step detachConcurrently(const PartitionInfo &part);
     Step detachAndDropInTransaction(const PartitionInfo &part);
-    Step dropDetached(const PartitionInfo &part, const QElapsedTimer &since);
+    // Found: a left-over found by its marker (the marker must still name it); DetachedNow: one this run
+    // just detached or finalized (the same oid as the preview's is enough).
+    enum class Origin { DetachedNow, Found };
+    Step dropDetached(const PartitionInfo &part, const QElapsedTimer &since,
+                      Origin origin = Origin::DetachedNow);
     Step keep(const PartitionInfo &part, const QString &reason, bool detached);
     Step stop(RuleStatus status, const QString &message);
+    void leaveAlone(const QString &name, const QString &reason);
+    bool lockAndCheck(const PartitionInfo &part, Origin origin, DdlOutcome *failed, QString *alone,
+                      qint64 *rows, qint64 *outside);
     QString marker(const PartitionInfo &part) const;
     void recordRemoved(const PartitionInfo &part, qint64 rows, const QElapsedTimer &since);
     const PartitionInfo *confirmed(const QString &name) const;
@@ -46,7 +56,8 @@ private:
     PurgeContext &m_ctx;
     const RulePreview &m_preview;
     PartitionDdl m_ddl;
-    RuleReceipt m_out; // the final receipt once a step stopped the run
+    RuleReceipt m_out;       // the final receipt once a step stopped the run
+    QStringList m_leftAlone; // "name (why)": marked tables not dropped because they are not ours
 };
 
 const PartitionInfo *PartitionPurge::confirmed(const QString &name) const
@@ -59,7 +70,51 @@ const PartitionInfo *PartitionPurge::confirmed(const QString &name) const
 
 QString PartitionPurge::marker(const PartitionInfo &part) const
 {
-    return Rules::detachMarker(m_ctx.runId, part.bound, m_ctx.options.detachOnly);
+    return Rules::detachMarker(m_ctx.runId, {part.oid, part.qualifiedName}, part.bound,
+                               m_ctx.options.detachOnly);
+}
+
+// A table carrying our marker that is not the one it names: said in the run's messages, never
+// dropped, never re-marked. It does not fail the run (nothing of the rule's was kept by it).
+void PartitionPurge::leaveAlone(const QString &name, const QString &reason)
+{
+    const QString line = QStringLiteral("%1 (%2)").arg(name, reason);
+    if (m_leftAlone.contains(line))
+        return;
+    m_leftAlone << line;
+    m_run.report(RuleStatus::Running,
+                 QCoreApplication::translate("purga::detail", "Left alone: %1.").arg(line));
+}
+
+// Inside the DROP's transaction: the name must still resolve to the left-over the preview listed
+// (checked before the lock, so that no other table is locked, and again under ACCESS EXCLUSIVE,
+// so that nothing changes it before the DROP); then its rows, and those outside its bounds.
+bool PartitionPurge::lockAndCheck(const PartitionInfo &part, Origin origin, DdlOutcome *failed,
+                                  QString *alone, qint64 *rows, qint64 *outside)
+{
+    for (const bool locked : {false, true}) {
+        if (locked &&
+            !m_ddl.step(QStringLiteral("LOCK TABLE %1 IN ACCESS EXCLUSIVE MODE").arg(part.name), failed))
+            return false;
+        QSqlQuery check(m_ctx.conn.database());
+        if (!m_ddl.step(Rules::leftoverCheckSql(part.name), failed, &check) || !check.next())
+            return false;
+        *alone = leftoverMismatch(part, check, origin == Origin::Found);
+        if (!alone->isEmpty())
+            return false;
+        if (!locked)
+            continue;
+        QSqlQuery n(m_ctx.conn.database());
+        const QString sql =
+            QStringLiteral("SELECT count(*), count(*) FILTER (WHERE ocurrido_en IS NULL OR "
+                           "ocurrido_en < %2 OR ocurrido_en >= %3) FROM %1")
+                .arg(part.name, Rules::cutoffLiteral(part.lowerBound), Rules::cutoffLiteral(part.upperBound));
+        if (!m_ddl.step(sql, failed, &n) || !n.next())
+            return false;
+        *rows = n.value(0).toLongLong();
+        *outside = n.value(1).toLongLong();
+    }
+    return true;
 }
 
 PartitionPurge::Step PartitionPurge::stop(RuleStatus status, const QString &message)
@@ -108,7 +163,8 @@ void PartitionPurge::recordRemoved(const PartitionInfo &part, qint64 rows, const
 
 // A detached partition (or one found detached and not dropped) is dropped unless detach-only,
 // never with more rows than the preview counted. A "Cancel now" before the DROP keeps the table.
-PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, const QElapsedTimer &since)
+PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, const QElapsedTimer &since,
+                                                  Origin origin)
 {
     if (m_ctx.options.detachOnly) {
         m_ddl.exec(Rules::commentSql(part.name, marker(part)));
@@ -123,37 +179,47 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
                 "Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; "
                 "the next preview lists it).")
                 .arg(part.name));
-    DdlOutcome failed;
-    const qint64 rows = m_ddl.count(part.name, &failed);
-    if (rows < 0)
-        return failed.cancelled()
-                   ? stop(RuleStatus::Cancelled,
-                          QCoreApplication::translate(
-                              "purga::detail", "Cancelled after detaching %1: it is kept as a plain table.")
-                              .arg(part.name))
-                   : stop(RuleStatus::Error,
-                          QCoreApplication::translate("purga::detail",
-                                                      "%1 was detached but could not be counted: %2")
-                              .arg(part.name, failed.error));
-    if (rows > qMax<qint64>(0, part.rows))
-        return keep(
-            part,
-            QCoreApplication::translate(
-                "purga::detail", "it holds %1 rows, more than the %2 the preview counted; preview again")
-                .arg(formatCount(rows), formatCount(part.rows)),
-            true);
-    const DdlOutcome o = m_ddl.withRetries(Rules::dropPartitionSql(part.name));
+    qint64 rows = -1, outside = 0;
+    QString alone, tooMany;
+    const DdlOutcome o = m_ddl.transaction([&](DdlOutcome *failed) {
+        alone.clear();
+        tooMany.clear();
+        if (!lockAndCheck(part, origin, failed, &alone, &rows, &outside))
+            return false;
+        if (outside > 0)
+            tooMany = QCoreApplication::translate("purga::detail", "it holds %1 rows outside its bounds %2")
+                          .arg(formatCount(outside), part.bound);
+        else if (rows > qMax<qint64>(0, part.rows))
+            tooMany =
+                QCoreApplication::translate(
+                    "purga::detail", "it holds %1 rows, more than the %2 the preview counted; preview again")
+                    .arg(formatCount(rows), formatCount(part.rows));
+        if (!tooMany.isEmpty())
+            return false;
+        if (m_ctx.canceller.isCancelled()) {
+            failed->failure = DbFailure::Kind::Cancelled;
+            return false;
+        }
+        return m_ddl.step(Rules::dropPartitionSql(part.name), failed);
+    });
     if (o.cancelled())
         return stop(RuleStatus::Cancelled,
                     QCoreApplication::translate("purga::detail",
                                                 "Cancelled while dropping %1: it is kept as a plain table.")
                         .arg(part.name));
-    if (o.failure == DbFailure::Kind::ConnectionLost || o.lockTimeout())
+    if (!alone.isEmpty()) {
+        leaveAlone(part.name, alone);
+        return Step::Kept;
+    }
+    if (!tooMany.isEmpty())
+        return keep(part, tooMany, true);
+    if (o.failure == DbFailure::Kind::ConnectionLost || o.lockTimeout() ||
+        o.failure == DbFailure::Kind::StatementTimeout)
         return stop(RuleStatus::Error, QCoreApplication::translate(
                                            "purga::detail", "%1 was detached but could not be dropped: %2")
-                                           .arg(part.name, o.error));
+                                           .arg(part.name, o.reason()));
     if (!o.ok)
-        return keep(part, o.error, true);
+        return keep(part, o.reason(), true);
     recordRemoved(part, rows, since);
     return Step::Done;
 }
@@ -185,7 +251,7 @@ PartitionPurge::Step PartitionPurge::finishPending()
             return stop(o.cancelled() ? RuleStatus::Cancelled : RuleStatus::Error,
                         QCoreApplication::translate("purga::detail",
                                                     "Could not finish the interrupted detach of %1: %2")
-                            .arg(name, o.error));
+                            .arg(name, o.reason()));
         m_run.receipt().detachedPartitions << name;
         m_ctx.log(
             QCoreApplication::translate("purga::detail", "Finished the interrupted detach of %1.").arg(name));
@@ -207,6 +273,8 @@ PartitionPurge::Step PartitionPurge::dropLeftovers()
     QStringList stillThere;
     while (q.next())
         stillThere << q.value(0).toString();
+    for (const LeftAloneTable &t : m_preview.leftAlone)
+        leaveAlone(t.name, t.reason);
     for (const PartitionInfo &part : m_preview.partitions) {
         if (!part.detachedNotDropped || m_ctx.options.detachOnly)
             continue;
@@ -215,9 +283,9 @@ PartitionPurge::Step PartitionPurge::dropLeftovers()
                 RuleStatus::Cancelled,
                 QCoreApplication::translate("purga::detail", "Stopped before %1 as asked.").arg(part.name));
         if (!stillThere.contains(part.name)) {
-            m_ctx.log(QCoreApplication::translate("purga::detail",
-                                                  "%1 is no longer a detached partition of ours: left alone.")
-                          .arg(part.name));
+            leaveAlone(part.name,
+                       QCoreApplication::translate(
+                           "purga::detail", "no longer a partition this app detached, since the preview"));
             continue;
         }
         QElapsedTimer t;
@@ -225,7 +293,7 @@ PartitionPurge::Step PartitionPurge::dropLeftovers()
         m_ctx.log(QCoreApplication::translate("purga::detail",
                                               "%1 was detached earlier and not dropped; dropping it now.")
                       .arg(part.name));
-        if (dropDetached(part, t) == Step::Stop)
+        if (dropDetached(part, t, Origin::Found) == Step::Stop)
             return Step::Stop;
     }
     return Step::Done;
@@ -255,7 +323,7 @@ PartitionPurge::Step PartitionPurge::detachConcurrently(const PartitionInfo &par
                              .arg(part.name))
                    : stop(RuleStatus::Error,
                           QCoreApplication::translate("purga::detail", "Could not detach %1: %2")
-                              .arg(part.name, o.error));
+                              .arg(part.name, o.reason()));
     m_run.receipt().detachedPartitions << part.name;
     m_ctx.log(QCoreApplication::translate("purga::detail", "%1 detached.").arg(part.name));
     return dropDetached(part, t);
@@ -311,8 +379,8 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
             o.failure == DbFailure::Kind::StatementTimeout)
             return stop(RuleStatus::Error,
                         QCoreApplication::translate("purga::detail", "Could not detach %1: %2")
-                            .arg(part.name, o.error));
-        return keep(part, o.error, false);
+                            .arg(part.name, o.reason()));
+        return keep(part, o.reason(), false);
     }
     m_run.receipt().detachedPartitions << part.name;
     recordRemoved(part, rows, t);
@@ -369,6 +437,9 @@ RuleReceipt PartitionPurge::run()
     QString message =
         QCoreApplication::translate("purga::detail", "log_sesiones: %1 partitions, %2 rows removed.")
             .arg(formatCount(r.batches), formatCount(r.deleted));
+    if (!m_leftAlone.isEmpty()) // reported, not a failure: the DBA keeps these tables on purpose
+        message += u' ' + QCoreApplication::translate("purga::detail", "Left alone: %1.")
+                              .arg(m_leftAlone.join(QStringLiteral("; ")));
     if (r.notDroppedPartitions.isEmpty())
         return m_run.finish(RuleStatus::Ok, message);
     QStringList kept;

@@ -100,16 +100,33 @@ public:
     static QString partitionPurgeText(const QString &partition);
     // The marker this app writes on a partition (COMMENT ON TABLE) before detaching it, so that a
     // partition detached but never dropped (crash, refused DROP) is recognised later without the
-    // history tables. `bound` is the partition's FOR VALUES clause. A detach-only run writes a
-    // "kept" marker instead, which is not a leftover.
+    // history tables: "<prefix> (run R) oid N table schema.name FOR VALUES ...". `bound` is the
+    // partition's FOR VALUES clause. A detach-only run writes a "kept" marker instead, which is not
+    // a leftover.
+    struct TableIdentity
+    {
+        qint64 oid = 0;
+        QString qualifiedName; // format('%I.%I', schema, name)
+    };
     static QString detachMarkerPrefix();
-    static QString detachMarker(const QString &runId, const QString &bound, bool keep);
+    static QString detachMarker(const QString &runId, const TableIdentity &table, const QString &bound,
+                                bool keep);
     // The marker with the reason the DROP did not happen appended.
     static QString notDroppedMarker(const QString &marker, const QString &reason);
     static QString commentSql(const QString &partition, const QString &comment);
-    // Plain tables carrying the detach marker: partitions this app detached and did not drop. The
-    // same columns as partitionsSql() (bounds from the marker) plus the marker text (column 10).
+    // Plain tables carrying the detach marker that still are the table it names (same oid and
+    // schema.name; an older marker without them: identidad.log_sesiones_YYYY_MM with one-month
+    // bounds): partitions this app detached and did not drop. The same columns as partitionsSql()
+    // (bounds from the marker) plus the marker text (column 10), oid and qualified_name.
     static QString leftoverPartitionsSql();
+    // Tables carrying the detach marker that are not (or no longer) the table it names: never
+    // dropped, listed. name, oid, qualified_name, has_identity, marker_oid, marker_table, run_id,
+    // bounds_read.
+    static QString leftAloneSql();
+    // What `partition` (a catalog name) resolves to now and whether it still is a left-over: oid,
+    // bound, lower_bound, upper_bound (NULL unless it is), then leftAloneSql()'s columns about it
+    // (from column 4; NULL unless it carries the marker and is not the table it names).
+    static QString leftoverCheckSql(const QString &partition);
     // Exact rows per partition of log_sesiones through the parent, leaves of sub-partitioned
     // partitions counted under their top-level partition: name, rows.
     static QString partitionRowsSql();

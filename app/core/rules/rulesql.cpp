@@ -1,4 +1,5 @@
 #include "rules.h"
+#include "rulesqlparts.h"
 
 #include <QRegularExpression>
 
@@ -30,19 +31,14 @@ struct RowRuleSql
 const RowRuleSql kRowRuleSql[] = {
     {RuleId::RefreshTokens,
      // A revoked row with a NULL revocado_en yields NULL on the left: kept until its expiry passes.
-     "((t.revocado AND t.revocado_en < %1) OR t.expiracion < %1)",
-     "(t.revocado = TRUE OR t.expiracion < %1)",
-     "LEAST(CASE WHEN t.revocado THEN t.revocado_en END, t.expiracion)",
-     "(t.revocado OR t.expiracion < %1)",
+     "((t.revocado AND t.revocado_en < %1) OR t.expiracion < %1)", "(t.revocado = TRUE OR t.expiracion < %1)",
+     "LEAST(CASE WHEN t.revocado THEN t.revocado_en END, t.expiracion)", "(t.revocado OR t.expiracion < %1)",
      "t.revocado",
      "t.id, t.empresa_id, t.usuario_id, t.familia_id::text, t.token_hash, t.creado_en::text, "
      "t.expiracion::text, t.revocado, t.revocado_en::text"},
-    {RuleId::PreTokens,
-     "(t.usado_en < %1 OR t.expiracion < %1)",
-     "(t.usado_en IS NOT NULL OR t.expiracion < %1)",
-     "LEAST(t.usado_en, t.expiracion)",
-     "(t.usado_en IS NOT NULL OR t.expiracion < %1)",
-     "t.usado_en IS NOT NULL",
+    {RuleId::PreTokens, "(t.usado_en < %1 OR t.expiracion < %1)",
+     "(t.usado_en IS NOT NULL OR t.expiracion < %1)", "LEAST(t.usado_en, t.expiracion)",
+     "(t.usado_en IS NOT NULL OR t.expiracion < %1)", "t.usado_en IS NOT NULL",
      "t.id, t.empresa_id, t.usuario_id, t.token_hash, t.creado_en::text, t.expiracion::text, "
      "t.usado_en::text"},
 };
@@ -55,6 +51,10 @@ const RowRuleSql *rowSql(const QString &id)
             return &r;
     return nullptr;
 }
+
+} // namespace
+
+namespace detail {
 
 // A text as an SQL string literal (standard_conforming_strings: only quotes are doubled).
 QString sqlText(QString text)
@@ -120,7 +120,11 @@ QString partitionSizeColumns()
            dependentsColumn();
 }
 
-} // namespace
+} // namespace detail
+
+using detail::boundsOf;
+using detail::partitionSizeColumns;
+using detail::sqlText;
 
 QString Rules::cutoffLiteral(const QString &cutoffUtcText)
 {
@@ -240,32 +244,17 @@ QString Rules::partitionsSql(const QString &c)
                           "       pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT' AS is_default,\n"
                           "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
                           "       (b.hi IS NOT NULL AND b.hi <= %1) AS removable,\n"
-                          "%2"
+                          "%2,\n"
+                          "       c.oid::bigint AS oid,\n"
+                          "       (SELECT format('%I.%I', n.nspname, c.relname) FROM pg_namespace n\n"
+                          "         WHERE n.oid = c.relnamespace) AS qualified_name\n"
                           "FROM pg_inherits i\n"
                           "JOIN pg_class c ON c.oid = i.inhrelid\n"
                           "CROSS JOIN LATERAL (%3) b\n"
                           "WHERE i.inhparent = 'identidad.log_sesiones'::regclass\n"
                           "ORDER BY b.hi NULLS LAST, name")
-        .arg(c, partitionSizeColumns(), boundsOf(QStringLiteral("pg_get_expr(c.relpartbound, c.oid)")));
-}
-
-QString Rules::leftoverPartitionsSql()
-{
-    const QString bound = QStringLiteral("substring(d.description FROM 'FOR VALUES [^\n]*')");
-    return QStringLiteral("SELECT c.oid::regclass::text AS name,\n"
-                          "       %1 AS bound, false AS is_default,\n"
-                          "       b.lo::text AS lower_bound, b.hi::text AS upper_bound,\n"
-                          "       true AS removable,\n"
-                          "%2,\n"
-                          "       d.description AS marker\n"
-                          "FROM pg_class c\n"
-                          "JOIN pg_description d ON d.objoid = c.oid AND d.classoid = 'pg_class'::regclass\n"
-                          "                     AND d.objsubid = 0\n"
-                          "CROSS JOIN LATERAL (%3) b\n"
-                          "WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition\n"
-                          "  AND starts_with(d.description, %4)\n"
-                          "ORDER BY b.hi NULLS LAST, name")
-        .arg(bound, partitionSizeColumns().chopped(1), boundsOf(bound), sqlText(detachMarkerPrefix()));
+        .arg(c, partitionSizeColumns().chopped(1),
+             boundsOf(QStringLiteral("pg_get_expr(c.relpartbound, c.oid)")));
 }
 
 QString Rules::partitionRowsSql()
@@ -280,30 +269,6 @@ QString Rules::partitionRowsSql()
         "                leaf.tableoid)::regclass::text AS name,\n"
         "       sum(leaf.n)::bigint AS n\n"
         "FROM leaf GROUP BY 1");
-}
-
-QString Rules::detachMarkerPrefix()
-{
-    return QStringLiteral("purga-sesiones: detaching from identidad.log_sesiones");
-}
-
-QString Rules::detachMarker(const QString &runId, const QString &bound, bool keep)
-{
-    const QString head = keep
-                             ? QStringLiteral("purga-sesiones: detached from identidad.log_sesiones and kept "
-                                              "(detach only)")
-                             : detachMarkerPrefix();
-    return QStringLiteral("%1 (run %2) %3").arg(head, runId, bound);
-}
-
-QString Rules::notDroppedMarker(const QString &marker, const QString &reason)
-{
-    return marker.section(u'\n', 0, 0) + QStringLiteral("\nnot dropped: ") + reason;
-}
-
-QString Rules::commentSql(const QString &partition, const QString &comment)
-{
-    return QStringLiteral("COMMENT ON TABLE %1 IS %2").arg(partition, sqlText(comment));
 }
 
 QString Rules::pendingDetachSql()

@@ -45,6 +45,8 @@ private slots:
 
     void insertsAreNotHeldBehindAWaitingDetach();
     void lockTimeoutInSecondPhaseIsFinalized();
+    void detachGivingWaySaysWhy_data();
+    void detachGivingWaySaysWhy();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -144,8 +146,8 @@ void TestPartitionLocks::lockTimeoutInSecondPhaseIsFinalized()
     std::thread purger([&] { r = purgeOnOwnConnection(db, p); });
     // The first partition went "detach pending" (second phase) and the purge retries.
     // (Polled from another session: the reader's snapshot would show the catalog as it was.)
-    const bool pending =
-        waitFor(db, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhdetachpending)"), 30000);
+    const bool pending = waitFor(
+        db, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_inherits WHERE inhdetachpending)"), 30000);
     std::this_thread::sleep_for(std::chrono::seconds(2)); // a few DDL lock timeouts
     QVERIFY(reader.execScript(QStringLiteral("ROLLBACK"), &err));
     purger.join();
@@ -160,6 +162,52 @@ void TestPartitionLocks::lockTimeoutInSecondPhaseIsFinalized()
     QCOMPARE(dropped, expected);
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhdetachpending")).toInt(), 0);
     QCOMPARE(rr.deleted, p.rule(kLog)->eligible);
+}
+
+void TestPartitionLocks::detachGivingWaySaysWhy_data()
+{
+    QTest::addColumn<bool>("withDefault");
+    QTest::newRow("concurrently") << false;
+    QTest::newRow("in one transaction with the DROP") << true;
+}
+
+// Another session holds a lock the DETACH needs; the purge gives way (DDL lock timeout) and is
+// stopped while it waits to retry: the message says why the detach did not happen, never an empty
+// reason.
+void TestPartitionLocks::detachGivingWaySaysWhy()
+{
+    QFETCH(bool, withDefault);
+    test::TestDatabase db(m_sandbox, QStringLiteral("plock_why"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    if (!withDefault)
+        QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
+    QVERIFY(db.exec(logSeedSql(false)));
+    QVERIFY(setupHistory(db));
+    PgConnection conn, holder;
+    QVERIFY(openPurga(db, conn));
+    QVERIFY(openAdmin(m_sandbox, db, holder));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kLog}, &p));
+    QString err;
+    QVERIFY2(
+        holder.execScript(
+            QStringLiteral("BEGIN; LOCK TABLE identidad.log_sesiones IN SHARE UPDATE EXCLUSIVE MODE"), &err),
+        qPrintable(err));
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    rec.onLog = [&](const QString &line) {
+        if (line.contains(QLatin1String("DDL lock timeout")))
+            engine.stopAfterBatch();
+    };
+    const PurgeReceipt r = engine.run(p, options({kLog}), &rec);
+    QVERIFY(holder.execScript(QStringLiteral("ROLLBACK"), &err));
+    const QString message = r.rules.first().message;
+    QVERIFY2(message.contains(QLatin1String("Could not detach ")),
+             qPrintable(message + u'\n' + rec.logText()));
+    const QString reason = message.section(QStringLiteral(": "), 1).trimmed();
+    QVERIFY2(!reason.isEmpty() && !reason.startsWith(u'.'), qPrintable(message));
+    QVERIFY2(reason.contains(QLatin1String("lock")), qPrintable(message));
 }
 
 QTEST_GUILESS_MAIN(TestPartitionLocks)
