@@ -108,16 +108,16 @@ QByteArray rowJson(const QStringList &keys, const QStringList &row)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-// The history as it comes from the database, one run at a time: `rows` go out as they arrive and
-// `runs` (asked for after `rows`) are kept as compact text, never as one QJsonDocument of
-// 100,000 runs. The keys come out in QJsonDocument's order (health, rows, runs). False on error,
-// before anything was written when the query itself failed.
+// The history as it comes from the database, one run at a time: the runs arrive twice from one
+// statement (HistoryQuery::forEachRunTwice), first as the flat `rows`, then as `runs`, and each
+// entry is written as it arrives, so memory stays flat at any size (docs/benchmarks.md). The keys
+// come out in QJsonDocument's order (health, rows, runs). False on error, before anything was
+// written when the query itself failed.
 bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const HealthReport &health,
                        bool historyExists, DbFailure *failure)
 {
     const QStringList keys = HistoryQuery::rowColumns();
-    QByteArray runsText;
-    bool begun = false, firstRow = true;
+    bool begun = false, firstRow = true, inRuns = false, firstRun = true;
     const auto begin = [&] {
         if (begun)
             return;
@@ -126,22 +126,31 @@ bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const Heal
         std::fputs(QJsonDocument(health.toJson()).toJson(QJsonDocument::Compact).constData(), stdout);
         std::fputs(",\n  \"rows\": [", stdout);
     };
-    const auto each = [&](const HistoryRun &r) {
+    const auto toRuns = [&] {
         begin();
-        for (const QStringList &row : HistoryQuery::flatRows({r})) {
+        if (inRuns)
+            return;
+        inRuns = true;
+        std::fputs(firstRow ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [", stdout);
+    };
+    const auto row = [&](const HistoryRun &r) {
+        begin();
+        for (const QStringList &flat : HistoryQuery::flatRows({r})) {
             std::fputs(firstRow ? "\n    " : ",\n    ", stdout);
-            std::fputs(rowJson(keys, row).constData(), stdout);
+            std::fputs(rowJson(keys, flat).constData(), stdout);
             firstRow = false;
         }
-        runsText += runsText.isEmpty() ? "\n    " : ",\n    ";
-        runsText += QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact);
     };
-    if (historyExists && !HistoryQuery::forEachRun(conn, range, 0, each, failure))
+    const auto run = [&](const HistoryRun &r) {
+        toRuns();
+        std::fputs(firstRun ? "\n    " : ",\n    ", stdout);
+        std::fputs(QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact).constData(), stdout);
+        firstRun = false;
+    };
+    if (historyExists && !HistoryQuery::forEachRunTwice(conn, range, row, run, failure))
         return false;
-    begin();
-    std::fputs(firstRow ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [", stdout);
-    std::fputs(runsText.constData(), stdout);
-    std::fputs(runsText.isEmpty() ? "]\n}\n" : "\n  ]\n}\n", stdout);
+    toRuns();
+    std::fputs(firstRun ? "]\n}\n" : "\n  ]\n}\n", stdout);
     std::fflush(stdout);
     return true;
 }

@@ -118,11 +118,13 @@ bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<His
         conn, range, maxRuns, [out](const HistoryRun &r) { out->append(r); }, failure);
 }
 
-bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
-                              const std::function<void(const HistoryRun &)> &each, DbFailure *failure)
+namespace {
+
+// One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
+// without metrics, e.g. lock_ocupado, has NULL): columns 0–9 as readRun() reads them, then the
+// run's order (iniciada_en, corrida_id). With maxRuns, the newest ones only.
+QString runRowsSql(int maxRuns)
 {
-    // One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
-    // without metrics, e.g. lock_ocupado, has NULL). With maxRuns, the newest ones only.
     const QString runsOf =
         maxRuns > 0
             ? QStringLiteral("(SELECT r.* FROM p CROSS JOIN identidad.purga_corridas r WHERE %1\n"
@@ -130,26 +132,59 @@ bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int
                              "WHERE true")
                   .arg(kRunFilter)
             : QStringLiteral("identidad.purga_corridas r\nWHERE %1").arg(kRunFilter);
-    const QString sql =
-        kParams +
-        QStringLiteral(
-            "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
-            "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint,\n"
-            "       to_jsonb(r) ->> 'usuario_so',\n" // NULL on a schema from before usuario_so
-            "       (SELECT json_agg(json_build_array(m.tabla, m.filas, m.ms) ORDER BY m.tabla)::text FROM "
-            "(\n"
-            "          SELECT x.tabla,\n"
-            "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
-            "filas,\n"
-            "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_duracion_ms')::bigint "
-            "AS ms\n"
-            "          FROM identidad.purga_metricas x\n"
-            "          WHERE x.corrida_id = r.corrida_id AND (p.tabla = '' OR x.tabla = p.tabla)\n"
-            "            AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
-            "          GROUP BY x.tabla) m)\n"
-            "FROM p CROSS JOIN %3\n"
-            "ORDER BY r.iniciada_en, r.corrida_id")
-            .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")), runsOf);
+    return QStringLiteral(
+               "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
+               "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint,\n"
+               "       to_jsonb(r) ->> 'usuario_so',\n" // NULL on a schema from before usuario_so
+               "       (SELECT json_agg(json_build_array(m.tabla, m.filas, m.ms) ORDER BY m.tabla)::text "
+               "FROM "
+               "(\n"
+               "          SELECT x.tabla,\n"
+               "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
+               "filas,\n"
+               "                 max(x.valor) FILTER (WHERE x.metrica = "
+               "'identidad_purga_duracion_ms')::bigint "
+               "AS ms\n"
+               "          FROM identidad.purga_metricas x\n"
+               "          WHERE x.corrida_id = r.corrida_id AND (p.tabla = '' OR x.tabla = p.tabla)\n"
+               "            AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
+               "          GROUP BY x.tabla) m),\n"
+               "       r.iniciada_en AS order_at, r.corrida_id AS order_id\n"
+               "FROM p CROSS JOIN %3")
+        .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")), runsOf);
+}
+
+// Columns 0–9 of runRowsSql() into *r (reused from run to run).
+void readRun(const QSqlQuery &q, HistoryRun *r)
+{
+    r->runId = q.value(0).toString();
+    r->origin = q.value(1).toString();
+    r->operatorName = q.value(2).toString();
+    r->startedUtc = q.value(3).toString();
+    r->finishedUtc = q.value(4).toString();
+    r->status = q.value(5).toString();
+    r->detail = q.value(6).toString();
+    r->durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
+    r->osUser = q.value(8).toString();
+    r->rows.clear();
+    r->durationsMs.clear();
+    const QJsonArray tables = QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array();
+    for (const QJsonValue &t : tables) {
+        const QJsonArray v = t.toArray();
+        const QString table = HistoryQuery::qualified(v.at(0).toString());
+        if (!v.at(1).isNull())
+            r->rows.insert(table, qint64(v.at(1).toDouble()));
+        if (!v.at(2).isNull())
+            r->durationsMs.insert(table, qint64(v.at(2).toDouble()));
+    }
+}
+
+} // namespace
+
+bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
+                              const std::function<void(const HistoryRun &)> &each, DbFailure *failure)
+{
+    const QString sql = kParams + runRowsSql(maxRuns) + QStringLiteral("\nORDER BY order_at, order_id");
     QSqlQuery q(conn.database());
     QVariantList more;
     if (maxRuns > 0)
@@ -158,27 +193,30 @@ bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int
         return false;
     HistoryRun r;
     while (q.next()) {
-        r.runId = q.value(0).toString();
-        r.origin = q.value(1).toString();
-        r.operatorName = q.value(2).toString();
-        r.startedUtc = q.value(3).toString();
-        r.finishedUtc = q.value(4).toString();
-        r.status = q.value(5).toString();
-        r.detail = q.value(6).toString();
-        r.durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
-        r.osUser = q.value(8).toString();
-        r.rows.clear();
-        r.durationsMs.clear();
-        const QJsonArray tables = QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array();
-        for (const QJsonValue &t : tables) {
-            const QJsonArray v = t.toArray();
-            const QString table = qualified(v.at(0).toString());
-            if (!v.at(1).isNull())
-                r.rows.insert(table, qint64(v.at(1).toDouble()));
-            if (!v.at(2).isNull())
-                r.durationsMs.insert(table, qint64(v.at(2).toDouble()));
-        }
+        readRun(q, &r);
         each(r);
+    }
+    return true;
+}
+
+bool HistoryQuery::forEachRunTwice(PgConnection &conn, const HistoryRange &range,
+                                   const std::function<void(const HistoryRun &)> &first,
+                                   const std::function<void(const HistoryRun &)> &second, DbFailure *failure)
+{
+    // One statement, so one snapshot: both passes see the same runs in the same state, behind any
+    // pooler and without a transaction. The runs are computed once (MATERIALIZED) and sorted by
+    // pass on the server, which spills to disk past work_mem; the client reads row by row.
+    const QString sql =
+        kParams + QStringLiteral(", runs AS MATERIALIZED (\n") + runRowsSql(0) +
+        QStringLiteral(")\nSELECT runs.*, pass.n FROM runs CROSS JOIN (VALUES (0), (1)) AS pass(n)\n"
+                       "ORDER BY pass.n, runs.order_at, runs.order_id");
+    QSqlQuery q(conn.database());
+    if (!execRange(q, sql, range, {}, failure))
+        return false;
+    HistoryRun r;
+    while (q.next()) {
+        readRun(q, &r);
+        (q.value(12).toInt() == 0 ? first : second)(r);
     }
     return true;
 }
