@@ -6,6 +6,8 @@
 #include "core/history/prometheustextfile.h"
 #include "core/pg/dbfailure.h"
 #include "core/purge/purgeengine.h"
+#include "core/rules/rules.h"
+#include "core/util/textformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +17,15 @@
 namespace purga::cli {
 
 namespace {
+
+// The tables the history records rows for: the rules' tables.
+QStringList historyTables()
+{
+    QStringList tables;
+    for (const QString &id : Rules::ids())
+        tables << Rules::table(id);
+    return tables;
+}
 
 // --days N | --since ISO-8601 (default: 30 days), --origin job|manual|all, --table NAME.
 bool historyRange(Context &ctx, HistoryRange *range)
@@ -30,7 +41,7 @@ bool historyRange(Context &ctx, HistoryRange *range)
         QDateTime t = QDateTime::fromString(v, Qt::ISODateWithMs);
         if (!t.isValid())
             t = QDateTime(QDate::fromString(v, Qt::ISODate), QTime(0, 0)); // a date: local midnight
-        if (!t.isValid()) {
+        if (!t.isValid() || !isIsoDateOrInstant(v)) { // Qt reads "2026-01-01xyz" as a date
             Context::error(
                 Context::tr("--since takes an ISO 8601 date or time (e.g. 2026-11-01T00:00:00Z), not \"%1\".")
                     .arg(v));
@@ -54,6 +65,12 @@ bool historyRange(Context &ctx, HistoryRange *range)
         return false;
     }
     range->table = p.value(QStringLiteral("table"));
+    if (!range->table.isEmpty() && !historyTables().contains(HistoryQuery::qualified(range->table))) {
+        // An unknown name would match no metric and print an empty history, as if nothing ran.
+        Context::error(Context::tr("--table takes one of %1 (with or without \"identidad.\"), not \"%2\".")
+                           .arg(historyTables().join(QStringLiteral(", ")), range->table));
+        return false;
+    }
     return true;
 }
 
