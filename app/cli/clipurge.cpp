@@ -192,8 +192,8 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
         refuse(report.purgeBlockers(ids));
         return Exit::Refused;
     }
-    if (!report.canPreview()) {
-        refuse(report.previewBlockers());
+    if (!report.canPreview(ids)) {
+        refuse(report.previewBlockers(ids));
         return Exit::Refused;
     }
     return Exit::Ok;
