@@ -121,8 +121,8 @@ bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<His
 namespace {
 
 // One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
-// without metrics, e.g. lock_ocupado, has NULL): columns 0–9 as readRun() reads them, then the
-// run's order (iniciada_en, corrida_id). With maxRuns, the newest ones only.
+// without metrics, e.g. lock_ocupado, has NULL): columns 0–9 as readRun() reads them. With
+// maxRuns, the newest ones only.
 QString runRowsSql(int maxRuns)
 {
     const QString runsOf =
@@ -148,8 +148,7 @@ QString runRowsSql(int maxRuns)
                "          FROM identidad.purga_metricas x\n"
                "          WHERE x.corrida_id = r.corrida_id AND (p.tabla = '' OR x.tabla = p.tabla)\n"
                "            AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
-               "          GROUP BY x.tabla) m),\n"
-               "       r.iniciada_en AS order_at, r.corrida_id AS order_id\n"
+               "          GROUP BY x.tabla) m)\n"
                "FROM p CROSS JOIN %3")
         .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")), runsOf);
 }
@@ -184,7 +183,8 @@ void readRun(const QSqlQuery &q, HistoryRun *r)
 bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
                               const std::function<void(const HistoryRun &)> &each, DbFailure *failure)
 {
-    const QString sql = kParams + runRowsSql(maxRuns) + QStringLiteral("\nORDER BY order_at, order_id");
+    const QString sql =
+        kParams + runRowsSql(maxRuns) + QStringLiteral("\nORDER BY r.iniciada_en, r.corrida_id");
     QSqlQuery q(conn.database());
     QVariantList more;
     if (maxRuns > 0)
@@ -203,22 +203,18 @@ bool HistoryQuery::forEachRunTwice(PgConnection &conn, const HistoryRange &range
                                    const std::function<void(const HistoryRun &)> &first,
                                    const std::function<void(const HistoryRun &)> &second, DbFailure *failure)
 {
-    // One statement, so one snapshot: both passes see the same runs in the same state, behind any
-    // pooler and without a transaction. The runs are computed once (MATERIALIZED) and sorted by
-    // pass on the server, which spills to disk past work_mem; the client reads row by row.
-    const QString sql =
-        kParams + QStringLiteral(", runs AS MATERIALIZED (\n") + runRowsSql(0) +
-        QStringLiteral(")\nSELECT runs.*, pass.n FROM runs CROSS JOIN (VALUES (0), (1)) AS pass(n)\n"
-                       "ORDER BY pass.n, runs.order_at, runs.order_id");
-    QSqlQuery q(conn.database());
-    if (!execRange(q, sql, range, {}, failure))
-        return false;
-    HistoryRun r;
-    while (q.next()) {
-        readRun(q, &r);
-        (q.value(12).toInt() == 0 ? first : second)(r);
-    }
-    return true;
+    // Two passes over the same snapshot (REPEATABLE READ): both see the same runs in the same
+    // state. Read-only, so it works on a standby; JIT off as for the History page (withJitOff).
+    // One statement listing the runs twice (materialized, sorted by pass) took twice as long: the
+    // server sorted every run's text on disk (docs/benchmarks.md). Behind a statement pooler the
+    // transaction is refused and the passes run without a common snapshot.
+    QString ignored;
+    const bool snapshot = conn.execScript(
+        QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL jit = off"), &ignored);
+    const bool ok = forEachRun(conn, range, 0, first, failure) && forEachRun(conn, range, 0, second, failure);
+    if (snapshot)
+        conn.execScript(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"), &ignored);
+    return ok;
 }
 
 bool HistoryQuery::daily(PgConnection &conn, const HistoryRange &range, const QString &zone,

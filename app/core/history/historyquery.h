@@ -96,8 +96,9 @@ public:
     static bool forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
                            const std::function<void(const HistoryRun &)> &each, DbFailure *failure);
     // Every run of `range` handed to `first` one at a time, then the same runs again to `second`,
-    // from one statement (one snapshot), never all in memory: for output that lists the runs twice
-    // (the CLI's JSON: `rows`, then `runs`). `each` must not run SQL on `conn`: a forward-only
+    // in one snapshot (a read-only transaction of its own: call it outside one), never all in
+    // memory: for output that lists the runs twice (the CLI's JSON: `rows`, then `runs`). The
+    // callbacks must not run SQL on `conn`: a forward-only
     // QSqlQuery reads its rows as they arrive (libpq's single-row mode), and a second statement on
     // the connection would discard the rest.
     static bool forEachRunTwice(PgConnection &conn, const HistoryRange &range,
