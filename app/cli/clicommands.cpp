@@ -101,7 +101,8 @@ const CliOption kOptions[] = {
     {"since", "ISO", QT_TRANSLATE_NOOP("Cli", "From this ISO 8601 instant.")},
     {"until", "ISO", QT_TRANSLATE_NOOP("Cli", "Up to this ISO 8601 instant.")},
     {"csv", nullptr, QT_TRANSLATE_NOOP("Cli", "CSV on stdout.")},
-    {"minutes", "N", QT_TRANSLATE_NOOP("Cli", "Release after N minutes (default: on Ctrl-C / SIGTERM).")},
+    {"minutes", "N",
+     QT_TRANSLATE_NOOP("Cli", "Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).")},
 };
 
 // In the top-level --help's order. The summary is the line under "Commands:", the description

@@ -132,6 +132,20 @@ int cmdLookup(Context &ctx)
     return Exit::Ok;
 }
 
+namespace {
+
+// An ISO 8601 instant as the server reads it in this app's sessions (TimeZone UTC): a text
+// without an offset is UTC.
+QDateTime serverInstant(const QString &text)
+{
+    QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (t.timeSpec() == Qt::LocalTime)
+        t.setTimeSpec(Qt::UTC);
+    return t;
+}
+
+} // namespace
+
 int cmdTimeline(Context &ctx)
 {
     TimelineQuery q;
@@ -148,6 +162,12 @@ int cmdTimeline(Context &ctx)
     if ((!q.sinceUtc.isEmpty() && !Forensics::isIsoInstant(q.sinceUtc)) ||
         (!q.untilUtc.isEmpty() && !Forensics::isIsoInstant(q.untilUtc))) {
         Context::error(Context::tr("--since and --until take ISO 8601 instants, e.g. 2026-11-30T03:00:00Z."));
+        return Exit::Usage;
+    }
+    if (!q.sinceUtc.isEmpty() && !q.untilUtc.isEmpty() &&
+        serverInstant(q.sinceUtc) > serverInstant(q.untilUtc)) {
+        Context::error(Context::tr("--since %1 is later than --until %2: no event can lie between them.")
+                           .arg(q.sinceUtc, q.untilUtc));
         return Exit::Usage;
     }
     if (csv && ctx.json) {
@@ -242,11 +262,15 @@ bool holdUntilDone(PgConnection &conn, qint64 key, int minutes, const QElapsedTi
 
 int cmdFreeze(Context &ctx)
 {
-    const QString minutesText = ctx.parser.value(QStringLiteral("minutes"));
+    // Without --minutes the freeze holds until a signal; --minutes takes 1 to 10080 (a week), as
+    // its message says: 0 is refused rather than read as "no limit" (leave the option out for that).
     bool ok = true;
-    const int minutes = minutesText.isEmpty() ? 0 : minutesText.toInt(&ok);
-    if (!ok || minutes < 0 || minutes > 7 * 24 * 60) {
-        Context::error(Context::tr("--minutes takes a whole number of minutes (1 to 10080)."));
+    const int minutes = ctx.parser.isSet(QStringLiteral("minutes"))
+                            ? ctx.parser.value(QStringLiteral("minutes")).toInt(&ok)
+                            : 0;
+    if (ctx.parser.isSet(QStringLiteral("minutes")) && (!ok || minutes < 1 || minutes > 7 * 24 * 60)) {
+        Context::error(Context::tr("--minutes takes a whole number of minutes (1 to 10080); leave it out to "
+                                   "hold the lock until Ctrl-C / SIGTERM."));
         return Exit::Usage;
     }
     qint64 key = PurgeOptions().advisoryLockKey; // 731001, the job's

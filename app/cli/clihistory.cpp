@@ -6,6 +6,8 @@
 #include "core/history/prometheustextfile.h"
 #include "core/pg/dbfailure.h"
 #include "core/purge/purgeengine.h"
+#include "core/rules/rules.h"
+#include "core/util/textformat.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,6 +17,15 @@
 namespace purga::cli {
 
 namespace {
+
+// The tables the history records rows for: the rules' tables.
+QStringList historyTables()
+{
+    QStringList tables;
+    for (const QString &id : Rules::ids())
+        tables << Rules::table(id);
+    return tables;
+}
 
 // --days N | --since ISO-8601 (default: 30 days), --origin job|manual|all, --table NAME.
 bool historyRange(Context &ctx, HistoryRange *range)
@@ -30,7 +41,7 @@ bool historyRange(Context &ctx, HistoryRange *range)
         QDateTime t = QDateTime::fromString(v, Qt::ISODateWithMs);
         if (!t.isValid())
             t = QDateTime(QDate::fromString(v, Qt::ISODate), QTime(0, 0)); // a date: local midnight
-        if (!t.isValid()) {
+        if (!t.isValid() || !isIsoDateOrInstant(v)) { // Qt reads "2026-01-01xyz" as a date
             Context::error(
                 Context::tr("--since takes an ISO 8601 date or time (e.g. 2026-11-01T00:00:00Z), not \"%1\".")
                     .arg(v));
@@ -54,6 +65,12 @@ bool historyRange(Context &ctx, HistoryRange *range)
         return false;
     }
     range->table = p.value(QStringLiteral("table"));
+    if (!range->table.isEmpty() && !historyTables().contains(HistoryQuery::qualified(range->table))) {
+        // An unknown name would match no metric and print an empty history, as if nothing ran.
+        Context::error(Context::tr("--table takes one of %1 (with or without \"identidad.\"), not \"%2\".")
+                           .arg(historyTables().join(QStringLiteral(", ")), range->table));
+        return false;
+    }
     return true;
 }
 
@@ -108,16 +125,16 @@ QByteArray rowJson(const QStringList &keys, const QStringList &row)
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
 }
 
-// The history as it comes from the database, one run at a time: `rows` go out as they arrive and
-// `runs` (asked for after `rows`) are kept as compact text, never as one QJsonDocument of
-// 100,000 runs. The keys come out in QJsonDocument's order (health, rows, runs). False on error,
-// before anything was written when the query itself failed.
+// The history as it comes from the database, one run at a time: the runs arrive twice from one
+// statement (HistoryQuery::forEachRunTwice), first as the flat `rows`, then as `runs`, and each
+// entry is written as it arrives, so memory stays flat at any size (docs/benchmarks.md). The keys
+// come out in QJsonDocument's order (health, rows, runs). False on error, before anything was
+// written when the query itself failed.
 bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const HealthReport &health,
                        bool historyExists, DbFailure *failure)
 {
     const QStringList keys = HistoryQuery::rowColumns();
-    QByteArray runsText;
-    bool begun = false, firstRow = true;
+    bool begun = false, firstRow = true, inRuns = false, firstRun = true;
     const auto begin = [&] {
         if (begun)
             return;
@@ -126,22 +143,31 @@ bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const Heal
         std::fputs(QJsonDocument(health.toJson()).toJson(QJsonDocument::Compact).constData(), stdout);
         std::fputs(",\n  \"rows\": [", stdout);
     };
-    const auto each = [&](const HistoryRun &r) {
+    const auto toRuns = [&] {
         begin();
-        for (const QStringList &row : HistoryQuery::flatRows({r})) {
+        if (inRuns)
+            return;
+        inRuns = true;
+        std::fputs(firstRow ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [", stdout);
+    };
+    const auto row = [&](const HistoryRun &r) {
+        begin();
+        for (const QStringList &flat : HistoryQuery::flatRows({r})) {
             std::fputs(firstRow ? "\n    " : ",\n    ", stdout);
-            std::fputs(rowJson(keys, row).constData(), stdout);
+            std::fputs(rowJson(keys, flat).constData(), stdout);
             firstRow = false;
         }
-        runsText += runsText.isEmpty() ? "\n    " : ",\n    ";
-        runsText += QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact);
     };
-    if (historyExists && !HistoryQuery::forEachRun(conn, range, 0, each, failure))
+    const auto run = [&](const HistoryRun &r) {
+        toRuns();
+        std::fputs(firstRun ? "\n    " : ",\n    ", stdout);
+        std::fputs(QJsonDocument(r.toJson()).toJson(QJsonDocument::Compact).constData(), stdout);
+        firstRun = false;
+    };
+    if (historyExists && !HistoryQuery::forEachRunTwice(conn, range, row, run, failure))
         return false;
-    begin();
-    std::fputs(firstRow ? "],\n  \"runs\": [" : "\n  ],\n  \"runs\": [", stdout);
-    std::fputs(runsText.constData(), stdout);
-    std::fputs(runsText.isEmpty() ? "]\n}\n" : "\n  ]\n}\n", stdout);
+    toRuns();
+    std::fputs(firstRun ? "]\n}\n" : "\n  ]\n}\n", stdout);
     std::fflush(stdout);
     return true;
 }

@@ -91,8 +91,8 @@ int cmdPreview(Context &ctx)
         return code;
     const PreflightReport &report = session.report;
     DbFailure failure;
-    if (!report.canPreview()) {
-        refuse(report.previewBlockers());
+    if (!report.canPreview(ids)) { // blockers of the chosen rules only
+        refuse(report.previewBlockers(ids));
         return Exit::Refused;
     }
     PreviewPlan plan;

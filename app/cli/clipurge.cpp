@@ -11,6 +11,7 @@
 #include "core/util/textformat.h"
 
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLocale>
 
 #include <mutex>
@@ -136,6 +137,16 @@ bool pacingOptions(const Context &ctx, PacingOptions *pacing)
     pacing->abortLagMs = int(abortLag);
     pacing->nice = nice;
     pacing->throttleFile = ctx.parser.value(QStringLiteral("throttle-file"));
+    const QFileInfo throttle(pacing->throttleFile);
+    if (!pacing->throttleFile.isEmpty() && throttle.isSymLink() && !throttle.exists()) {
+        // The pacer follows the link: a dangling one reads as "absent" and batches would run
+        // while the DBA believes the run held.
+        Context::error(
+            Context::tr("--throttle-file %1 is a symbolic link to %2, which does not exist: the run "
+                        "would never hold. Give the path of the file itself.")
+                .arg(pacing->throttleFile, throttle.symLinkTarget()));
+        return false;
+    }
     return true;
 }
 
@@ -181,8 +192,8 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
         refuse(report.purgeBlockers(ids));
         return Exit::Refused;
     }
-    if (!report.canPreview()) {
-        refuse(report.previewBlockers());
+    if (!report.canPreview(ids)) {
+        refuse(report.previewBlockers(ids));
         return Exit::Refused;
     }
     return Exit::Ok;

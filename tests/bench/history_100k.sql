@@ -3,7 +3,13 @@
 -- and lock_ocupado runs; per run and table (3 tables) the rows removed, the duration, and the
 -- rows left and bytes after the run: 12 metrics a run, about 1.2 M rows in purga_metricas.
 -- Run as a superuser after `purga-sesiones-cli setup-history`. Deterministic (no random()).
+-- `psql -v step='105 seconds'` spaces the runs closer over the same year (300,000 runs; the
+-- memory benchmark tests/bench/history_memory.sh sizes the history that way).
 \set ON_ERROR_STOP on
+\if :{?step}
+\else
+\set step '5 minutes'
+\endif
 BEGIN;
 CREATE TEMP TABLE bench_runs AS
 SELECT i, md5('bench-run-' || i)::uuid AS id, t AS started,
@@ -12,7 +18,7 @@ SELECT i, md5('bench-run-' || i)::uuid AS id, t AS started,
             WHEN i % 1100 = 0 THEN 'cancelado' ELSE 'ok' END AS estado,
        2000 + (i * 37 % 101) * 100 AS ms
 FROM generate_series(date_trunc('minute', now()) - interval '365 days', now() - interval '1 minute',
-                     interval '5 minutes') WITH ORDINALITY AS g(t, i);
+                     CAST(:'step' AS interval)) WITH ORDINALITY AS g(t, i);
 INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, iniciada_en, terminada_en, estado, detalle)
 SELECT id, origen, CASE origen WHEN 'job' THEN 'purga_sesiones.py' ELSE 'dba' END, started,
        started + make_interval(secs => ms / 1000.0), estado,

@@ -67,6 +67,36 @@ private slots:
             << sl({"profile-save", "p", "--port", "54x"}) << QStringLiteral("--port takes a whole number");
         QTest::newRow("profile-save environment") << sl({"profile-save", "p", "--environment", "prod"})
                                                   << QStringLiteral("--environment takes one of");
+        // Issue 21: input refused before anything connects, each with what it takes.
+        const QString iso = QStringLiteral("--since takes an ISO 8601 date or time");
+        QTest::newRow("history --since date with trailing text")
+            << sl({"history", "--json", "--since", "2026-01-01xyz", "--conninfo", nowhere}) << iso;
+        QTest::newRow("history --since instant with trailing text")
+            << sl({"history", "--json", "--since", "2026-01-01T00:00:00Zxyz", "--conninfo", nowhere}) << iso;
+        QTest::newRow("history --since 7dfoo")
+            << sl({"history", "--json", "--since", "7dfoo", "--conninfo", nowhere}) << iso;
+        QTest::newRow("history --days 7dfoo")
+            << sl({"history", "--json", "--days", "7dfoo", "--conninfo", nowhere})
+            << QStringLiteral("--days takes a whole number");
+        QTest::newRow("history unknown --table")
+            << sl({"history", "--csv", "--table", "trx_tokens", "--conninfo", nowhere})
+            << QStringLiteral("--table takes one of identidad.trx_refresh_tokens");
+        QTest::newRow("timeline --since after --until")
+            << sl({"timeline", "--empresa", "1", "--usuario", "2", "--json", "--since",
+                   "2026-02-01T00:00:00Z", "--until", "2026-01-01T00:00:00Z", "--conninfo", nowhere})
+            << QStringLiteral("is later than --until");
+        QTest::newRow("timeline --since with trailing text")
+            << sl({"timeline", "--empresa", "1", "--usuario", "2", "--json", "--since",
+                   "2026-01-01T00:00:00Zx", "--conninfo", nowhere})
+            << QStringLiteral("--since and --until take ISO 8601 instants");
+        QTest::newRow("freeze --minutes 0")
+            << sl({"freeze", "--minutes", "0", "--conninfo", nowhere}) << QStringLiteral("(1 to 10080)");
+        const QString link = m_home.filePath(QStringLiteral("throttle-dangling"));
+        QFile::remove(link);
+        QVERIFY(QFile::link(m_home.filePath(QStringLiteral("no-such-dir/flag")), link));
+        QTest::newRow("throttle file a dangling symlink")
+            << sl({"purge", "--rule", "refresh_tokens", "--throttle-file", link, "--conninfo", nowhere})
+            << QStringLiteral("is a symbolic link to");
     }
 
     void usageErrors()

@@ -1,6 +1,7 @@
 #include "forensics.h"
 
 #include "core/pg/pgconnection.h"
+#include "core/util/textformat.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -148,7 +149,7 @@ QString Forensics::maskHash(const QString &hash)
 
 bool Forensics::isIsoInstant(const QString &text)
 {
-    return QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
+    return isIsoDateOrInstant(text) && QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
 }
 
 bool Forensics::lookup(PgConnection &conn, const QList<RuleConfig> &rules, const QString &tokenHash,

@@ -118,11 +118,13 @@ bool HistoryQuery::runs(PgConnection &conn, const HistoryRange &range, QList<His
         conn, range, maxRuns, [out](const HistoryRun &r) { out->append(r); }, failure);
 }
 
-bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
-                              const std::function<void(const HistoryRun &)> &each, DbFailure *failure)
+namespace {
+
+// One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
+// without metrics, e.g. lock_ocupado, has NULL): columns 0–9 as readRun() reads them. With
+// maxRuns, the newest ones only.
+QString runRowsSql(int maxRuns)
 {
-    // One row per run, its tables aggregated in the database as [[tabla, filas, ms], …] (a run
-    // without metrics, e.g. lock_ocupado, has NULL). With maxRuns, the newest ones only.
     const QString runsOf =
         maxRuns > 0
             ? QStringLiteral("(SELECT r.* FROM p CROSS JOIN identidad.purga_corridas r WHERE %1\n"
@@ -130,26 +132,59 @@ bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int
                              "WHERE true")
                   .arg(kRunFilter)
             : QStringLiteral("identidad.purga_corridas r\nWHERE %1").arg(kRunFilter);
+    return QStringLiteral(
+               "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
+               "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint,\n"
+               "       to_jsonb(r) ->> 'usuario_so',\n" // NULL on a schema from before usuario_so
+               "       (SELECT json_agg(json_build_array(m.tabla, m.filas, m.ms) ORDER BY m.tabla)::text "
+               "FROM "
+               "(\n"
+               "          SELECT x.tabla,\n"
+               "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
+               "filas,\n"
+               "                 max(x.valor) FILTER (WHERE x.metrica = "
+               "'identidad_purga_duracion_ms')::bigint "
+               "AS ms\n"
+               "          FROM identidad.purga_metricas x\n"
+               "          WHERE x.corrida_id = r.corrida_id AND (p.tabla = '' OR x.tabla = p.tabla)\n"
+               "            AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
+               "          GROUP BY x.tabla) m)\n"
+               "FROM p CROSS JOIN %3")
+        .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")), runsOf);
+}
+
+// Columns 0–9 of runRowsSql() into *r (reused from run to run).
+void readRun(const QSqlQuery &q, HistoryRun *r)
+{
+    r->runId = q.value(0).toString();
+    r->origin = q.value(1).toString();
+    r->operatorName = q.value(2).toString();
+    r->startedUtc = q.value(3).toString();
+    r->finishedUtc = q.value(4).toString();
+    r->status = q.value(5).toString();
+    r->detail = q.value(6).toString();
+    r->durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
+    r->osUser = q.value(8).toString();
+    r->rows.clear();
+    r->durationsMs.clear();
+    const QJsonArray tables = QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array();
+    for (const QJsonValue &t : tables) {
+        const QJsonArray v = t.toArray();
+        const QString table = HistoryQuery::qualified(v.at(0).toString());
+        if (!v.at(1).isNull())
+            r->rows.insert(table, qint64(v.at(1).toDouble()));
+        if (!v.at(2).isNull())
+            r->durationsMs.insert(table, qint64(v.at(2).toDouble()));
+    }
+}
+
+} // namespace
+
+bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
+                              const std::function<void(const HistoryRun &)> &each, DbFailure *failure)
+{
     const QString sql =
-        kParams +
-        QStringLiteral(
-            "SELECT r.corrida_id::text, r.origen, r.operador, %1, %2, r.estado, coalesce(r.detalle, ''),\n"
-            "       (extract(epoch FROM r.terminada_en - r.iniciada_en) * 1000)::bigint,\n"
-            "       to_jsonb(r) ->> 'usuario_so',\n" // NULL on a schema from before usuario_so
-            "       (SELECT json_agg(json_build_array(m.tabla, m.filas, m.ms) ORDER BY m.tabla)::text FROM "
-            "(\n"
-            "          SELECT x.tabla,\n"
-            "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_filas')::bigint AS "
-            "filas,\n"
-            "                 max(x.valor) FILTER (WHERE x.metrica = 'identidad_purga_duracion_ms')::bigint "
-            "AS ms\n"
-            "          FROM identidad.purga_metricas x\n"
-            "          WHERE x.corrida_id = r.corrida_id AND (p.tabla = '' OR x.tabla = p.tabla)\n"
-            "            AND x.metrica IN ('identidad_purga_filas', 'identidad_purga_duracion_ms')\n"
-            "          GROUP BY x.tabla) m)\n"
-            "FROM p CROSS JOIN %3\n"
-            "ORDER BY r.iniciada_en, r.corrida_id")
-            .arg(isoUtc(QStringLiteral("r.iniciada_en")), isoUtc(QStringLiteral("r.terminada_en")), runsOf);
+        kParams + runRowsSql(maxRuns) + QStringLiteral("\nORDER BY r.iniciada_en, r.corrida_id");
     QSqlQuery q(conn.database());
     QVariantList more;
     if (maxRuns > 0)
@@ -158,29 +193,28 @@ bool HistoryQuery::forEachRun(PgConnection &conn, const HistoryRange &range, int
         return false;
     HistoryRun r;
     while (q.next()) {
-        r.runId = q.value(0).toString();
-        r.origin = q.value(1).toString();
-        r.operatorName = q.value(2).toString();
-        r.startedUtc = q.value(3).toString();
-        r.finishedUtc = q.value(4).toString();
-        r.status = q.value(5).toString();
-        r.detail = q.value(6).toString();
-        r.durationMs = q.value(7).isNull() ? -1 : q.value(7).toLongLong();
-        r.osUser = q.value(8).toString();
-        r.rows.clear();
-        r.durationsMs.clear();
-        const QJsonArray tables = QJsonDocument::fromJson(q.value(9).toString().toUtf8()).array();
-        for (const QJsonValue &t : tables) {
-            const QJsonArray v = t.toArray();
-            const QString table = qualified(v.at(0).toString());
-            if (!v.at(1).isNull())
-                r.rows.insert(table, qint64(v.at(1).toDouble()));
-            if (!v.at(2).isNull())
-                r.durationsMs.insert(table, qint64(v.at(2).toDouble()));
-        }
+        readRun(q, &r);
         each(r);
     }
     return true;
+}
+
+bool HistoryQuery::forEachRunTwice(PgConnection &conn, const HistoryRange &range,
+                                   const std::function<void(const HistoryRun &)> &first,
+                                   const std::function<void(const HistoryRun &)> &second, DbFailure *failure)
+{
+    // Two passes over the same snapshot (REPEATABLE READ): both see the same runs in the same
+    // state. Read-only, so it works on a standby; JIT off as for the History page (withJitOff).
+    // One statement listing the runs twice (materialized, sorted by pass) took twice as long: the
+    // server sorted every run's text on disk (docs/benchmarks.md). Behind a statement pooler the
+    // transaction is refused and the passes run without a common snapshot.
+    QString ignored;
+    const bool snapshot = conn.execScript(
+        QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL jit = off"), &ignored);
+    const bool ok = forEachRun(conn, range, 0, first, failure) && forEachRun(conn, range, 0, second, failure);
+    if (snapshot)
+        conn.execScript(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"), &ignored);
+    return ok;
 }
 
 bool HistoryQuery::daily(PgConnection &conn, const HistoryRange &range, const QString &zone,

@@ -95,6 +95,15 @@ public:
     // The same, one run at a time as the rows arrive, for output that streams (the CLI's JSON).
     static bool forEachRun(PgConnection &conn, const HistoryRange &range, int maxRuns,
                            const std::function<void(const HistoryRun &)> &each, DbFailure *failure);
+    // Every run of `range` handed to `first` one at a time, then the same runs again to `second`,
+    // in one snapshot (a read-only transaction of its own: call it outside one), never all in
+    // memory: for output that lists the runs twice (the CLI's JSON: `rows`, then `runs`). The
+    // callbacks must not run SQL on `conn`: a forward-only
+    // QSqlQuery reads its rows as they arrive (libpq's single-row mode), and a second statement on
+    // the connection would discard the rest.
+    static bool forEachRunTwice(PgConnection &conn, const HistoryRange &range,
+                                const std::function<void(const HistoryRun &)> &first,
+                                const std::function<void(const HistoryRun &)> &second, DbFailure *failure);
     // `zone`: an IANA zone name the server knows ("UTC", "America/Guayaquil", the client's zone).
     static bool daily(PgConnection &conn, const HistoryRange &range, const QString &zone,
                       QList<DailyRows> *out, DbFailure *failure);

@@ -361,9 +361,12 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, DbFailure *failure)
     if (!reachable)
         return true;
     r->canVacuum = true; // narrowed by each table: every row table must be the role's (or its owner's)
-    for (const TableNeed &need : tableNeeds())
+    for (const TableNeed &need : tableNeeds()) {
+        const qsizetype tableItem = r->items.size(); // checkTable's first item is the table's own
         if (!checkTable(conn, r, need, failure))
             return false;
+        r->items[tableItem].ruleId = need.ruleId; // a missing table blocks its rule, not the others
+    }
     return checkHistory(conn, r, failure);
 }
 

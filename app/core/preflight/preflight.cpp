@@ -33,9 +33,19 @@ QString toId(PreflightItem::Status s)
     return QStringLiteral("failed");
 }
 
-bool PreflightReport::canPreview() const
+namespace {
+
+// An item that concerns one rule counts only for that rule; the others count for every rule.
+bool concerns(const PreflightItem &item, const QStringList &ruleIds)
 {
-    return previewBlockers().isEmpty();
+    return item.ruleId.isEmpty() || ruleIds.isEmpty() || ruleIds.contains(item.ruleId);
+}
+
+} // namespace
+
+bool PreflightReport::canPreview(const QStringList &ruleIds) const
+{
+    return previewBlockers(ruleIds).isEmpty();
 }
 
 bool PreflightReport::canPurge(const QStringList &ruleIds) const
@@ -52,11 +62,20 @@ QStringList PreflightReport::purgeableRules() const
     return out;
 }
 
-QStringList PreflightReport::previewBlockers() const
+QStringList PreflightReport::previewableRules() const
+{
+    QStringList out;
+    for (const QString &id : Rules::ids())
+        if (canPreview({id}))
+            out << id;
+    return out;
+}
+
+QStringList PreflightReport::previewBlockers(const QStringList &ruleIds) const
 {
     QStringList out;
     for (const PreflightItem &i : items)
-        if (i.blocksPreview)
+        if (concerns(i, ruleIds) && i.blocksPreview)
             out << i.detail;
     return out;
 }
@@ -64,11 +83,9 @@ QStringList PreflightReport::previewBlockers() const
 QStringList PreflightReport::purgeBlockers(const QStringList &ruleIds) const
 {
     QStringList out;
-    for (const PreflightItem &i : items) {
-        const bool concerned = i.ruleId.isEmpty() || ruleIds.isEmpty() || ruleIds.contains(i.ruleId);
-        if (concerned && (i.blocksPurge || i.blocksPreview))
+    for (const PreflightItem &i : items)
+        if (concerns(i, ruleIds) && (i.blocksPurge || i.blocksPreview))
             out << i.detail;
-    }
     return out;
 }
 
@@ -105,6 +122,7 @@ QJsonObject PreflightReport::toJson() const
                         hoursSinceJobOk < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(hoursSinceJobOk)},
                        {QStringLiteral("can_preview"), canPreview()},
                        {QStringLiteral("can_purge"), canPurge()},
+                       {QStringLiteral("previewable_rules"), QJsonArray::fromStringList(previewableRules())},
                        {QStringLiteral("purgeable_rules"), QJsonArray::fromStringList(purgeableRules())},
                        {QStringLiteral("checks"), checks}};
 }

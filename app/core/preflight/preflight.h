@@ -33,8 +33,8 @@ struct PreflightItem
     QString detail; // translated explanation, especially of a failure and what to do about it
     bool blocksPreview = false;
     bool blocksPurge = false;
-    QString ruleId; // set when the item concerns one rule only ("delete:pre_tokens", "detach:..."):
-                    // it then blocks the purge of that rule alone
+    QString ruleId; // set when the item concerns one rule only ("table:pre_tokens", "delete:pre_tokens",
+                    // "detach:..."): it then blocks the preview and purge of that rule alone
 
     static PreflightItem make(const QString &id, Status status, const QString &title, const QString &detail,
                               bool blocksPreview = false, bool blocksPurge = false);
@@ -69,12 +69,14 @@ public:
     TlsStatus tls;                    // TLS in use, sslmode, the host libpq chose (item "tls")
     QList<PreflightItem> items;
 
-    bool canPreview() const;
-    // Purge blockers of the rules `ruleIds` (empty: of every rule); rule items of others do not count.
+    // Preview and purge blockers of the rules `ruleIds` (empty: of every rule); rule items of
+    // other rules do not count (a missing trx_pre_tokens leaves refresh_tokens previewable).
+    bool canPreview(const QStringList &ruleIds = {}) const;
     bool canPurge(const QStringList &ruleIds = {}) const;
-    QStringList previewBlockers() const; // translated reasons
+    QStringList previewBlockers(const QStringList &ruleIds = {}) const; // translated reasons
     QStringList purgeBlockers(const QStringList &ruleIds = {}) const;
-    QStringList purgeableRules() const; // the rules nothing blocks
+    QStringList previewableRules() const; // the rules no preview blocker concerns
+    QStringList purgeableRules() const;   // the rules nothing blocks
     // The "pooler" item's detail when it refuses purges (and freezes); empty when none is refused.
     QString poolerRefusal() const;
     QJsonObject toJson() const;

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QLocale>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -54,6 +55,13 @@ QJsonValue jsonText(const QString &text)
 QJsonValue jsonCount(qint64 value)
 {
     return value < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(double(value));
+}
+
+bool isIsoDateOrInstant(const QString &text)
+{
+    static const QRegularExpression iso(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}(?:T\\d{2}:\\d{2}(?::\\d{2}(?:"
+                                                       "\\.\\d{1,9})?)?(?:Z|[+-]\\d{2}(?::?\\d{2})?)?)?$"));
+    return iso.match(text).hasMatch();
 }
 
 } // namespace purga

@@ -24,4 +24,9 @@ QJsonValue jsonText(const QString &text);
 // JSON: a count that is not known (negative) is null.
 QJsonValue jsonCount(qint64 value);
 
+// An ISO 8601 date or instant as the CLI's --since/--until take it, the whole text and nothing
+// more: 2026-11-01, 2026-11-01T03:00, 2026-11-01T03:00:00.5Z, 2026-11-01T03:00:00-05:00.
+// (Qt's own ISO parser accepts "2026-01-01xyz" as that date: the trailing text is checked here.)
+bool isIsoDateOrInstant(const QString &text);
+
 } // namespace purga
