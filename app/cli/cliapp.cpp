@@ -1,8 +1,9 @@
-// The CLI's shared machinery (Context: connecting, printing, secrets, signals) and run(), which
+// The CLI's shared machinery (Context: connecting, printing, secrets) and run(), which
 // parses the command line and runs the command the table names.
 #include "cliapp.h"
 
 #include "clicommands.h"
+#include "clisignals.h"
 #include "core/history/historystore.h"
 #include "core/profiles/profilestore.h"
 #include "core/security/passwordstore.h"
@@ -10,44 +11,24 @@
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
 #include "core/util/language.h"
-#include "core/util/processguard.h"
 #include "core/util/purga_version.h"
 
 #include <QJsonDocument>
 
-#include <atomic>
 #include <cstdio>
-#include <cstdlib>
 #include <mutex>
 
 namespace purga::cli {
 
 namespace {
 
-std::mutex s_mutex; // guards s_secrets and s_target
+std::mutex s_mutex; // guards s_secrets
 QStringList s_secrets;
-QueryCanceller *s_target = nullptr;
-std::atomic<int> s_signal{0};
 
 void write(FILE *f, const QString &text)
 {
     std::fprintf(f, "%s\n", text.toLocal8Bit().constData());
     std::fflush(f);
-}
-
-// The one place SIGINT/SIGTERM arrive (processguard's watcher thread).
-void onSignal(int sig)
-{
-    s_signal.store(sig);
-    std::lock_guard<std::mutex> lock(s_mutex);
-    if (s_target) {
-        write(stderr, Context::tr("Signal received: cancelling the statement in flight…"));
-        s_target->cancel();
-        return;
-    }
-    write(stderr, QStringLiteral("purga-sesiones-cli: ") +
-                      Context::tr("Interrupted by a signal; nothing was changed."));
-    std::_Exit(Exit::Cancelled);
 }
 
 } // namespace
@@ -66,15 +47,9 @@ QString Context::redacted(const QString &text)
     return redact(text, s_secrets);
 }
 
-void Context::setSignalTarget(QueryCanceller *canceller)
-{
-    std::lock_guard<std::mutex> lock(s_mutex);
-    s_target = canceller;
-}
-
 int Context::signalled()
 {
-    return s_signal.load();
+    return lastSignal();
 }
 
 void Context::error(const QString &line, const QString &detail)
@@ -260,7 +235,7 @@ int run(int argc, char **argv)
     QCoreApplication::setApplicationName(ProfileStore::applicationName());
     QCoreApplication::setApplicationVersion(QStringLiteral(PURGA_VERSION));
     registerMetaTypes();
-    watchTerminationSignals(onSignal);
+    watchCliSignals();
     // Human-readable messages follow LANGUAGE/LC_ALL/LC_MESSAGES/LANG (gettext's order) and numbers
     // QLocale::system(); JSON keys and enum values, CSV headers and exit codes never change.
     installCatalogues(app, messagesLanguage());

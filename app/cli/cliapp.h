@@ -74,9 +74,8 @@ public:
     static void setSecrets(const QStringList &secrets);
     static QString redacted(const QString &text);
 
-    // While a canceller is set, SIGINT/SIGTERM cancel its statement and the run stops cleanly
-    // (exit 6); otherwise the command ends at once with exit 6. signalled(): the signal, or 0.
-    static void setSignalTarget(class QueryCanceller *canceller);
+    // The last SIGINT/SIGTERM received, or 0. What a signal does: clisignals.h (a SignalTarget
+    // routes it to a canceller; without one the command ends at once with exit 6).
     static int signalled();
     static void printJson(const QJsonObject &o);
     static void printLine(const QString &line); // stdout
