@@ -139,6 +139,12 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         *exitCode = Exit::CannotConnect;
         return false;
     }
+    // Whatever this command is, runs and freezes that died with their process are closed first,
+    // so that status, health and history never show them as still running.
+    if (HistoryStore::exists(conn)) {
+        QString ignored;
+        HistoryStore::markInterrupted(conn, &ignored);
+    }
     return true;
 }
 
@@ -161,10 +167,6 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
     if (!ruleConfigs(s->profile, ruleIds, &s->rules)) {
         *exitCode = Exit::Usage;
         return false;
-    }
-    if (HistoryStore::exists(s->conn)) {
-        QString ignored;
-        HistoryStore::markInterrupted(s->conn, &ignored);
     }
     DbFailure failure;
     if (!runPreflight(s->conn, &s->report, &failure)) {

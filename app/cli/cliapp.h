@@ -58,11 +58,12 @@ public:
     bool json = false;
     static bool verbose; // --verbose: the details of errors (server DETAIL/HINT, libpq's text)
 
-    // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
+    // Resolves --profile / --conninfo / --service and connects, then marks the runs and freezes
+    // whose backend died as interrupted. On failure prints and sets *exitCode.
     // *password (optional): the keychain's password, if any (kept in memory only).
     bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *password = nullptr);
-    // Checks the rule ids and options (usage errors before any connection), connects, marks runs
-    // whose backend died as interrupted, reads the rule settings and runs the preflight.
+    // Checks the rule ids and options (usage errors before any connection), connects (see
+    // connect()), reads the rule settings and runs the preflight.
     bool open(const QStringList &ruleIds, Session *session, int *exitCode);
     // Rule configs from the profile, overridden by --batch-size etc.; false (usage) when invalid.
     bool ruleConfigs(const ConnectionProfile &profile, const QStringList &ids, QList<RuleConfig> *out);

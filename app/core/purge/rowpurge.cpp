@@ -178,6 +178,9 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
                 .arg(formatCount(r.deleted + n), formatCount(m_preview.eligible)));
         return Step::Done;
     }
+    // The rule's totals commit with the batch: a run killed after it still counts its rows.
+    if (!m_run.recordProgress(b, n))
+        return failed(b, true, QString(), out);
     QSqlQuery commit(m_ctx.conn.database());
     if (!commit.exec(QStringLiteral("COMMIT"))) {
         const QString e = commit.lastError().text();
