@@ -1,6 +1,6 @@
-#include "core/util/textformat.h"
 #include "partitionddl.h"
 #include "rulerun.h"
+#include "core/util/textformat.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

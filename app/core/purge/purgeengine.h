@@ -30,6 +30,7 @@ public:
 private:
     // `history` turns false when the run could not be recorded (nothing more is written then).
     bool takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool &history, QString *failure);
+    // `history`: the run has its row, so every batch records its rule's totals in its transaction.
     void runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
                   PurgeReceipt &receipt, bool history);
     PurgeReceipt finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer);
