@@ -1,8 +1,9 @@
-// The CLI's shared machinery (Context: connecting, printing, secrets, signals) and run(), which
+// The CLI's shared machinery (Context: connecting, printing, secrets) and run(), which
 // parses the command line and runs the command the table names.
 #include "cliapp.h"
 
 #include "clicommands.h"
+#include "clisignals.h"
 #include "core/history/historystore.h"
 #include "core/pg/tls.h"
 #include "core/profiles/profilestore.h"
@@ -11,44 +12,24 @@
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
 #include "core/util/language.h"
-#include "core/util/processguard.h"
 #include "core/util/purga_version.h"
 
 #include <QJsonDocument>
 
-#include <atomic>
 #include <cstdio>
-#include <cstdlib>
 #include <mutex>
 
 namespace purga::cli {
 
 namespace {
 
-std::mutex s_mutex; // guards s_secrets and s_target
+std::mutex s_mutex; // guards s_secrets
 QStringList s_secrets;
-QueryCanceller *s_target = nullptr;
-std::atomic<int> s_signal{0};
 
 void write(FILE *f, const QString &text)
 {
     std::fprintf(f, "%s\n", text.toLocal8Bit().constData());
     std::fflush(f);
-}
-
-// The one place SIGINT/SIGTERM arrive (processguard's watcher thread).
-void onSignal(int sig)
-{
-    s_signal.store(sig);
-    std::lock_guard<std::mutex> lock(s_mutex);
-    if (s_target) {
-        write(stderr, Context::tr("Signal received: cancelling the statement in flight…"));
-        s_target->cancel();
-        return;
-    }
-    write(stderr, QStringLiteral("purga-sesiones-cli: ") +
-                      Context::tr("Interrupted by a signal; nothing was changed."));
-    std::_Exit(Exit::Cancelled);
 }
 
 } // namespace
@@ -67,15 +48,9 @@ QString Context::redacted(const QString &text)
     return redact(text, s_secrets);
 }
 
-void Context::setSignalTarget(QueryCanceller *canceller)
-{
-    std::lock_guard<std::mutex> lock(s_mutex);
-    s_target = canceller;
-}
-
 int Context::signalled()
 {
-    return s_signal.load();
+    return lastSignal();
 }
 
 void Context::error(const QString &line, const QString &detail)
@@ -181,6 +156,12 @@ bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitC
         *exitCode = Exit::CannotConnect;
         return false;
     }
+    // Whatever this command is, runs and freezes that died with their process are closed first,
+    // so that status, health and history never show them as still running.
+    if (HistoryStore::exists(conn)) {
+        QString ignored;
+        HistoryStore::markInterrupted(conn, &ignored);
+    }
     return true;
 }
 
@@ -203,10 +184,6 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
     if (!ruleConfigs(s->profile, ruleIds, &s->rules)) {
         *exitCode = Exit::Usage;
         return false;
-    }
-    if (HistoryStore::exists(s->conn)) {
-        QString ignored;
-        HistoryStore::markInterrupted(s->conn, &ignored);
     }
     DbFailure failure;
     if (!runPreflight(s->conn, &s->report, &failure)) {
@@ -277,7 +254,7 @@ int run(int argc, char **argv)
     QCoreApplication::setApplicationName(ProfileStore::applicationName());
     QCoreApplication::setApplicationVersion(QStringLiteral(PURGA_VERSION));
     registerMetaTypes();
-    watchTerminationSignals(onSignal);
+    watchCliSignals();
     // Human-readable messages follow LANGUAGE/LC_ALL/LC_MESSAGES/LANG (gettext's order) and numbers
     // QLocale::system(); JSON keys and enum values, CSV headers and exit codes never change.
     installCatalogues(app, messagesLanguage());

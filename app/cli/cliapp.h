@@ -58,14 +58,15 @@ public:
     bool json = false;
     static bool verbose; // --verbose: the details of errors (server DETAIL/HINT, libpq's text)
 
-    // Resolves --profile / --conninfo / --service and connects. On failure prints and sets *exitCode.
+    // Resolves --profile / --conninfo / --service and connects, then marks the runs and freezes
+    // whose backend died as interrupted. On failure prints and sets *exitCode.
     // *password (optional): the keychain's password, if any (kept in memory only).
     bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *password = nullptr);
     // Says on stderr that a --conninfo without sslmode towards a host that is not loopback gets
     // verify-full (conninfoTlsDefault), before connecting.
     static void announceTlsDefault(const QString &conninfo);
-    // Checks the rule ids and options (usage errors before any connection), connects, marks runs
-    // whose backend died as interrupted, reads the rule settings and runs the preflight.
+    // Checks the rule ids and options (usage errors before any connection), connects (see
+    // connect()), reads the rule settings and runs the preflight.
     bool open(const QStringList &ruleIds, Session *session, int *exitCode);
     // Rule configs from the profile, overridden by --batch-size etc.; false (usage) when invalid.
     bool ruleConfigs(const ConnectionProfile &profile, const QStringList &ids, QList<RuleConfig> *out);
@@ -77,9 +78,8 @@ public:
     static void setSecrets(const QStringList &secrets);
     static QString redacted(const QString &text);
 
-    // While a canceller is set, SIGINT/SIGTERM cancel its statement and the run stops cleanly
-    // (exit 6); otherwise the command ends at once with exit 6. signalled(): the signal, or 0.
-    static void setSignalTarget(class QueryCanceller *canceller);
+    // The last SIGINT/SIGTERM received, or 0. What a signal does: clisignals.h (a SignalTarget
+    // routes it to a canceller; without one the command ends at once with exit 6).
     static int signalled();
     static void printJson(const QJsonObject &o);
     static void printLine(const QString &line); // stdout

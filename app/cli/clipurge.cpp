@@ -1,6 +1,7 @@
-// purge: the batched purge from scripts. SIGINT/SIGTERM cancel cleanly (exit 6, see cliapp.cpp).
+// purge: the batched purge from scripts. SIGINT/SIGTERM cancel cleanly (exit 6, see clisignals.h).
 #include "cliapp.h"
 #include "clilock.h"
+#include "clisignals.h"
 
 #include "core/history/historystore.h"
 #include "core/preflight/preflight.h"
@@ -74,16 +75,6 @@ private:
     QString m_rule;
     QElapsedTimer m_ruleClock;
     QElapsedTimer m_timer;
-};
-
-// Routes SIGINT/SIGTERM to a canceller for as long as it lives.
-class SignalTarget
-{
-public:
-    explicit SignalTarget(QueryCanceller &c) { Context::setSignalTarget(&c); }
-    ~SignalTarget() { Context::setSignalTarget(nullptr); }
-    SignalTarget(const SignalTarget &) = delete;
-    SignalTarget &operator=(const SignalTarget &) = delete;
 };
 
 qint64 rowsRemoved(const PurgeReceipt &receipt)
@@ -227,7 +218,9 @@ int reportRun(const Context &ctx, const PurgeReceipt &receipt)
     // stopped it (a lost connection, an error mid-run); say how much was removed.
     int exitCode = receipt.exitCode();
     const qint64 removed = rowsRemoved(receipt);
-    if (exitCode == Exit::Other && removed > 0) {
+    // A run a signal stopped is cancelled even when what failed was the connection the deadline
+    // closed (the server did not answer the cancel): exit 6, never 1.
+    if (exitCode == Exit::Other && (removed > 0 || Context::signalled())) {
         exitCode = Exit::Cancelled;
         Context::error(Context::tr("Stopped after removing %1 rows (committed): %2")
                            .arg(formatCount(removed), receipt.message));

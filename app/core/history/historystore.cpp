@@ -3,7 +3,9 @@
 #include "core/pg/pgconnection.h"
 
 #include <QFile>
+#include <QSqlDriver>
 #include <QSqlError>
+#include <QSqlField>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -53,18 +55,44 @@ bool HistoryStore::exists(PgConnection &conn)
 
 int HistoryStore::markInterrupted(PgConnection &conn, QString *error)
 {
+    // A freeze's row records the pid of the connection holding the lock: with it gone the lock is
+    // gone too, whoever released it.
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral(
             "UPDATE identidad.purga_corridas r"
             "   SET estado = 'interrumpido', terminada_en = now(),"
-            "       detalle = concat_ws(' | ', r.detalle, 'backend ' || r.backend_pid || ' gone before the "
-            "run finished')"
-            " WHERE r.estado = 'en_curso'"
-            "   AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = r.backend_pid)"))) {
+            "       detalle = concat_ws(' | ', r.detalle, CASE WHEN r.estado = 'congelado'"
+            "         THEN 'freeze lost: its connection (backend ' || r.backend_pid || ') ended before it "
+            "was released'"
+            "         ELSE 'backend ' || r.backend_pid || ' gone before the run finished' END)"
+            " WHERE (r.estado = 'en_curso' OR (r.estado = 'congelado' AND r.terminada_en IS NULL))"
+            "   AND NOT pg_is_in_recovery()"
+            "   AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a"
+            "                    WHERE a.pid = r.backend_pid AND a.backend_start <= r.iniciada_en)"))) {
         *error = q.lastError().databaseText();
         return -1;
     }
     return q.numRowsAffected();
+}
+
+bool HistoryStore::recordProgress(QSqlQuery &q, const QString &runId, const QString &table, qint64 rows,
+                                  qint64 durationMs)
+{
+    // One statement, no prepared one: a batch pays one round trip for its totals, not three
+    // (PREPARE, EXECUTE, DEALLOCATE). The values are quoted by the driver; purga_registrar stores
+    // the table bare.
+    QSqlField text(QString(), QMetaType(QMetaType::QString));
+    const auto literal = [&](const QString &v) {
+        text.setValue(v);
+        return q.driver()->formatValue(text);
+    };
+    const QString call =
+        QStringLiteral("identidad.purga_registrar(CAST(%1 AS uuid), '%2', CAST(%3 AS text), %4)");
+    const QString id = literal(runId), name = literal(table);
+    return q.exec(QStringLiteral("SELECT %1, %2")
+                      .arg(call.arg(id, QStringLiteral("identidad_purga_filas"), name, QString::number(rows)),
+                           call.arg(id, QStringLiteral("identidad_purga_duracion_ms"), name,
+                                    QString::number(durationMs))));
 }
 
 namespace {

@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+class QSqlQuery;
+
 namespace purga {
 
 class PgConnection;
@@ -19,7 +21,12 @@ public:
     static bool setup(PgConnection &conn, QString *error);
     static bool exists(PgConnection &conn);
 
-    // Marks as 'interrumpido' the runs left 'en_curso' whose backend is gone. Returns how many.
+    // Closes what died with its process or connection: runs left 'en_curso' and freezes left
+    // 'congelado' without an end whose backend is gone become 'interrumpido' with an end (a
+    // released freeze has its end and stays 'congelado'). A backend counts as the run's only if it
+    // started before the run did (a pid reused since is another session). Does nothing on a
+    // standby, whose pg_stat_activity lists other backends. Returns how many rows it closed, -1 on
+    // error. Every command that connects (CLI and GUI) calls it first.
     static int markInterrupted(PgConnection &conn, QString *error);
 
     // The run is written through the job's functions (purga_corrida_iniciar / purga_registrar /
@@ -30,6 +37,12 @@ public:
                          const QString &operatorName, const QString &detail, QString *error);
     static bool finishRun(PgConnection &conn, const QString &runId, const QString &status,
                           const QString &detail, QString *error);
+    // One rule's running totals (identidad_purga_filas and identidad_purga_duracion_ms), run on the
+    // caller's `q` inside its batch transaction: the count commits or rolls back with the rows it
+    // counts, so a run killed mid-way leaves metrics that sum to what it removed. A failure is the
+    // batch's (q's lastError), like its DELETE's.
+    static bool recordProgress(QSqlQuery &q, const QString &runId, const QString &table, qint64 rows,
+                               qint64 durationMs);
     // metric: identidad_purga_filas | identidad_purga_duracion_ms; table: bare table name.
     static bool writeMetric(PgConnection &conn, const QString &runId, const QString &metric,
                             const QString &table, double value, QString *error);

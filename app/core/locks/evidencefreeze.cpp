@@ -71,7 +71,6 @@ bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osU
         info->note = tr("not recorded: the history tables do not exist (setup-history)");
         return true;
     }
-    closeStale(conn);
     QSqlQuery rec(conn.database());
     rec.prepare(QStringLiteral(
         "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)"
@@ -111,19 +110,6 @@ bool EvidenceFreeze::release(PgConnection &conn, const FreezeInfo &info, DbFailu
 bool EvidenceFreeze::isHeld(PgConnection &conn, qint64 lockKey)
 {
     return advisoryLockHeldHere(conn, lockKey).value_or(false);
-}
-
-int EvidenceFreeze::closeStale(PgConnection &conn)
-{
-    QSqlQuery q(conn.database());
-    if (!q.exec(QStringLiteral(
-            "UPDATE identidad.purga_corridas r SET terminada_en = now(),"
-            "       detalle = concat_ws(' | ', r.detalle, 'ended with its connection (backend ' || "
-            "r.backend_pid || ')')"
-            " WHERE r.estado = 'congelado' AND r.terminada_en IS NULL"
-            "   AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = r.backend_pid)")))
-        return -1;
-    return q.numRowsAffected();
 }
 
 } // namespace purga

@@ -13,7 +13,9 @@ class PgConnection;
 // connection of its own, so that neither this app nor the scheduled job of ADR 0021 can purge
 // while an investigation runs. The lock is a session lock: it ends with its connection, whatever
 // happens to the process. The freeze is recorded in the history (origin 'manual', estado
-// 'congelado', start and end) so the History page shows the gap the job could not fill.
+// 'congelado', start and end) so the History page shows the gap the job could not fill. A freeze
+// whose connection ended without a release (the process killed, the connection cut) is closed by
+// the next connect's HistoryStore::markInterrupted: 'interrumpido', with its end.
 struct FreezeInfo
 {
     qint64 lockKey = 0;
@@ -35,8 +37,6 @@ public:
     static bool release(PgConnection &conn, const FreezeInfo &info, DbFailure *failure);
     // True while the connection answers and still holds the lock.
     static bool isHeld(PgConnection &conn, qint64 lockKey);
-    // Freeze rows whose backend is gone get their end (the connection that held them ended).
-    static int closeStale(PgConnection &conn);
     static QString osUserName();
 };
 

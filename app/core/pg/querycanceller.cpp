@@ -5,14 +5,37 @@
 #include <chrono>
 #include <condition_variable>
 #include <thread>
+#include <tuple>
+#include <utility>
 
 #ifdef Q_OS_WIN
 #include <winsock2.h>
 #else
 #include <sys/socket.h>
+#include <sys/stat.h>
 #endif
 
 namespace purga {
+
+namespace {
+
+// The device and inode of an open socket (0, 0 when it is not open or not known).
+std::pair<quint64, quint64> socketIdentity(int socket)
+{
+#ifdef Q_OS_WIN
+    Q_UNUSED(socket);
+    return {0, 0};
+#else
+    struct stat st
+    {
+    };
+    if (socket < 0 || ::fstat(socket, &st) != 0 || !S_ISSOCK(st.st_mode))
+        return {0, 0};
+    return {quint64(st.st_dev), quint64(st.st_ino)};
+#endif
+}
+
+} // namespace
 
 // Cancel requests still being sent; shared with their threads, which may outlive the canceller.
 struct QueryCanceller::Delivery
@@ -37,11 +60,13 @@ void QueryCanceller::arm(PGconn *conn)
     std::lock_guard<std::mutex> lock(m_mutex);
     m_cancel.reset();
     m_socket = -1;
+    m_aborted.store(false);
     if (!conn)
         return;
     if (PGcancel *c = PQgetCancel(conn))
         m_cancel = std::shared_ptr<PGcancel>(c, [](PGcancel *p) { PQfreeCancel(p); });
     m_socket = PQsocket(conn);
+    std::tie(m_socketDevice, m_socketInode) = socketIdentity(m_socket);
 }
 
 void QueryCanceller::disarm()
@@ -114,11 +139,18 @@ bool QueryCanceller::abort()
     m_cancelled.store(true);
     if (m_socket < 0)
         return false;
+    const int socket = m_socket;
+    m_socket = -1; // once: a shut-down socket needs no second shutdown, and its number may be reused
 #ifdef Q_OS_WIN
-    ::shutdown(static_cast<SOCKET>(m_socket), SD_BOTH);
+    ::shutdown(static_cast<SOCKET>(socket), SD_BOTH);
 #else
-    ::shutdown(m_socket, SHUT_RDWR);
+    // Not the armed socket any more (libpq closed it after a failure, the number went to another
+    // file): nothing of ours to shut down.
+    if (socketIdentity(socket) != std::make_pair(m_socketDevice, m_socketInode) || m_socketInode == 0)
+        return false;
+    ::shutdown(socket, SHUT_RDWR);
 #endif
+    m_aborted.store(true);
     return true;
 }
 

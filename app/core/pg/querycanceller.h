@@ -23,7 +23,10 @@ namespace purga {
 //
 // When even that cannot help (a backend stopped with SIGSTOP, a black-holed network), abort()
 // shuts the connection's socket down: the statement in flight fails at once with "connection lost"
-// and the thread that runs it is free again. Used only to bound shutdown.
+// and the thread that runs it is free again. Used only to bound shutdown (the GUI's) and a run
+// whose server does not answer its cancel (the CLI's deadline after a signal). libpq may close the
+// socket itself meanwhile (a lost connection) and the number be reused by another file: abort()
+// shuts down only the socket it was armed with (same device and inode), and only once.
 //
 // Requests: a worker that runs several requests on one connection calls beginRequest(id) before
 // each and endRequest() after it; cancelRequest(id) then cancels only while that request runs, so a
@@ -52,6 +55,9 @@ public:
 
     // From any thread: shut down the connection's socket (see above). Returns whether there was one.
     bool abort();
+    // Whether abort() shut the socket down since arm(): a statement that failed then was cut off
+    // by us, and whether the server committed what it had already received is the server's to say.
+    bool isAborted() const { return m_aborted.load(); }
 
     // Waits (at most `msec`) until every cancel request sent so far has been delivered. A worker
     // calls it after a cancelled request, before the next one starts: PostgreSQL ignores a cancel
@@ -66,11 +72,14 @@ private:
     void cancelLocked();
 
     std::atomic<bool> m_cancelled{false};
+    std::atomic<bool> m_aborted{false};
     std::atomic<int> m_sent{0};
     std::mutex m_mutex;
     std::shared_ptr<PGcancel> m_cancel;
     std::shared_ptr<Delivery> m_delivery;
     int m_socket = -1;
+    quint64 m_socketDevice = 0; // the armed socket's identity (fstat), checked before shutdown
+    quint64 m_socketInode = 0;
     quint64 m_current = 0;
 };
 

@@ -159,6 +159,10 @@ void PartitionPurge::recordRemoved(const PartitionInfo &part, qint64 rows, const
                   .arg(part.name, formatCount(rows))
             : QCoreApplication::translate("purga::detail", "%1 detached and dropped (%2 rows).")
                   .arg(part.name, formatCount(rows)));
+    // Right after the partition's DDL committed (a DETACH CONCURRENTLY has no transaction to share):
+    // the rule's totals so far, so a run killed before its end still counts this partition.
+    QSqlQuery totals(m_ctx.conn.database());
+    m_run.recordProgress(totals, 0);
 }
 
 // A detached partition (or one found detached and not dropped) is dropped unless detach-only,

@@ -98,7 +98,7 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
 // Runs the rules in order; after the first rule that does not end Ok, every later rule gets a
 // "skipped" entry, so the receipt always lists every rule that was asked for.
 void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
-                           PurgeReceipt &receipt)
+                           PurgeReceipt &receipt, bool history)
 {
     // A session that waits for our lock (the scheduled job at 03:00) is said live, once.
     LockWaiterWatch waiters(m_conn, options.advisoryLockKey, [observer](const LockWaiter &w) {
@@ -118,6 +118,7 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     detail::PurgeContext ctx{
         m_conn, m_canceller,  *m_stop, observer, options, {}, [&waiters] { waiters.poll(); },
         &pacer, receipt.runId};
+    ctx.history = history;
     ctx.runTimer.start();
     receipt.status = RunStatus::Ok;
     for (const QString &id : options.ruleIds) {
@@ -237,7 +238,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
             for (const QString &note : receiptNotes(receipt))
                 observer->log(note);
         }
-        runRules(plan, options, observer, receipt);
+        runRules(plan, options, observer, receipt, history);
         if (m_conn.isOpen()) { // a lost session has released its lock already
             QSqlQuery unlock(m_conn.database());
             unlock.prepare(QStringLiteral("SELECT pg_advisory_unlock(CAST(? AS bigint))"));

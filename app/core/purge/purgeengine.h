@@ -2,8 +2,8 @@
 
 // The batched purge engine: runs a confirmed preview's rules on one connection under the
 // advisory lock, and writes the receipt (receipt.h) and the history.
-#include "receipt.h"
 #include "core/preview/preview.h"
+#include "receipt.h"
 
 #include <QCoreApplication>
 
@@ -30,8 +30,9 @@ public:
 private:
     // `history` turns false when the run could not be recorded (nothing more is written then).
     bool takeLock(PurgeReceipt &receipt, const PurgeOptions &options, bool &history, QString *failure);
+    // `history`: the run has its row, so every batch records its rule's totals in its transaction.
     void runRules(const PreviewPlan &plan, const PurgeOptions &options, PurgeObserver *observer,
-                  PurgeReceipt &receipt);
+                  PurgeReceipt &receipt, bool history);
     PurgeReceipt finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer);
     static void flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt);
 

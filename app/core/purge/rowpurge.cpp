@@ -41,6 +41,7 @@ private:
     bool begin(QSqlQuery &b, QString *error);
     Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
     RuleReceipt finishComplete();
+    QString abortedDuring();
 
     RuleRun m_run;
     PurgeContext &m_ctx;
@@ -177,13 +178,18 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
                 .arg(formatCount(r.deleted + n), formatCount(m_preview.eligible)));
         return Step::Done;
     }
+    // The rule's totals commit with the batch: a run killed after it still counts its rows.
+    if (!m_run.recordProgress(b, n))
+        return failed(b, true, QString(), out);
     QSqlQuery commit(m_ctx.conn.database());
     if (!commit.exec(QStringLiteral("COMMIT"))) {
         const QString e = commit.lastError().text();
         rollback(m_ctx.conn);
-        *out = m_run.finish(
-            RuleStatus::Error,
-            QCoreApplication::translate("purga::detail", "%1: commit failed: %2").arg(m_preview.table, e));
+        *out = m_ctx.canceller.isAborted()
+                   ? m_run.finish(RuleStatus::Cancelled, abortedDuring())
+                   : m_run.finish(RuleStatus::Error,
+                                  QCoreApplication::translate("purga::detail", "%1: commit failed: %2")
+                                      .arg(m_preview.table, e));
         return Step::Done;
     }
     const double ms = bt.nsecsElapsed() / 1e6;
@@ -222,6 +228,10 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
     const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
     rollback(m_ctx.conn);
     const QString table = m_preview.table;
+    if (m_ctx.canceller.isAborted()) {
+        *out = m_run.finish(RuleStatus::Cancelled, abortedDuring());
+        return Step::Done;
+    }
     if (kind == DbFailure::Kind::Cancelled) {
         *out = m_run.finish(RuleStatus::Cancelled,
                             QCoreApplication::translate(
@@ -269,6 +279,20 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
                                 .arg(r.batches + 1)
                                 .arg(dbError));
     return Step::Done;
+}
+
+// The cancel reached no one (a stopped backend, a black-holed network) and the connection was shut
+// down under the batch in flight: the server rolls it back when it sees the connection gone,
+// unless its COMMIT had already reached it; its rows and their count then commit together.
+QString RowPurge::abortedDuring()
+{
+    return QCoreApplication::translate(
+               "purga::detail",
+               "%1: cancelled; the server did not answer, so the connection was closed during batch %2. "
+               "That batch is rolled back unless its COMMIT had already reached the server (the history's "
+               "row count then includes it).")
+        .arg(m_preview.table)
+        .arg(m_run.receipt().batches + 1);
 }
 
 RuleReceipt RowPurge::finishComplete()

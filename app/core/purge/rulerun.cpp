@@ -1,5 +1,6 @@
 #include "rulerun.h"
 
+#include "core/history/historystore.h"
 #include "core/locks/lockholders.h"
 
 #include <QSqlQuery>
@@ -59,6 +60,12 @@ void RuleRun::report(RuleStatus state, const QString &message)
         m_ctx.observer->ruleProgress(m_p);
     if (!message.isEmpty())
         m_ctx.log(message);
+}
+
+bool RuleRun::recordProgress(QSqlQuery &q, qint64 rows)
+{
+    return !m_ctx.history ||
+           HistoryStore::recordProgress(q, m_ctx.runId, m_r.table, m_r.deleted + rows, m_timer.elapsed());
 }
 
 void RuleRun::recordBatch(qint64 rows, double ms, const QString &message)

@@ -7,6 +7,7 @@
 #include "receipt.h"
 
 #include <QElapsedTimer>
+#include <QSqlQuery>
 
 #include <functional>
 
@@ -25,6 +26,7 @@ struct PurgeContext
     Pacer *pacer = nullptr; // the run's pacing; null: none
     QString runId;          // the receipt's run id (written into the marker of a detached partition)
     bool unflushed = false; // a batch committed with synchronous_commit = off since the last flush
+    bool history = false;   // the run has its history row: each batch records its rule's totals
 
     void log(const QString &line) const
     {
@@ -45,6 +47,9 @@ public:
     const RulePreview &preview() const { return m_preview; }
     PurgeContext &context() { return m_ctx; }
 
+    // Inside a batch's transaction, before its COMMIT: the rule's totals with `rows` more, into the
+    // history (HistoryStore::recordProgress on `q`). True at once when the run has no history row.
+    bool recordProgress(QSqlQuery &q, qint64 rows);
     // One committed batch (or dropped partition): counts it and reports progress.
     void recordBatch(qint64 rows, double ms, const QString &message = QString());
     // Live progress with a state and a message (also logged when not empty).
