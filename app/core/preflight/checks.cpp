@@ -4,6 +4,7 @@
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
 #include "core/rules/rules.h"
+#include "rolechecks.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -349,6 +350,8 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, DbFailure *failure)
     if (!checkServer(conn, r, failure))
         return false;
     checkRole(r);
+    checkReplicaLag(conn, r);
+    checkReadOnlyDefault(conn, r);
     checkPooler(conn, r);
     conn.setDirect(r->pooler == Pooler::None);
     checkTls(conn, r);
@@ -361,6 +364,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, DbFailure *failure)
     for (const TableNeed &need : tableNeeds())
         if (!checkTable(conn, r, need, failure))
             return false;
+    checkBlockingForeignKeys(conn, r);
     return checkHistory(conn, r, failure);
 }
 
