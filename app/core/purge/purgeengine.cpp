@@ -1,10 +1,10 @@
 #include "purgeengine.h"
 
-#include "receiptnotes.h"
-#include "rulerun.h"
 #include "core/history/historystore.h"
 #include "core/locks/lockholders.h"
 #include "core/util/textformat.h"
+#include "receiptnotes.h"
+#include "rulerun.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -222,6 +222,11 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     receipt.syncCommit = options.syncCommit;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());
+    // A role or database whose transactions default to read-only (preflight "read_only_default")
+    // still purges once confirmed: this session's transactions, the history's too, are read-write.
+    // It fails only on a standby, which the preflight refuses anyway; the first write then says why.
+    QSqlQuery(m_conn.database())
+        .exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"));
     bool history = options.recordHistory && HistoryStore::exists(m_conn);
 
     QString warning;
