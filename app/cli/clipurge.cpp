@@ -209,8 +209,6 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
     if (!shortRetentionAllowed(ctx, session.rules))
         return Exit::Refused;
     const PreflightReport &report = session.report;
-    if (!lagLimitAllowed(report, pacing, yes))
-        return Exit::Refused;
     // Blockers of the selected rules only: a role that may DELETE but not DETACH still purges the tokens.
     if (yes && !report.canPurge(ids)) {
         refuse(report.purgeBlockers(ids));
@@ -220,7 +218,8 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
         refuse(report.previewBlockers());
         return Exit::Refused;
     }
-    return Exit::Ok;
+    // Last: its warning (the default limit) is said only for a run that goes on.
+    return lagLimitAllowed(report, pacing, yes) ? Exit::Ok : Exit::Refused;
 }
 
 // The frozen preview the run will purge exactly; an exit code other than Exit::Ok if it failed.

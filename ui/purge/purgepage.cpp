@@ -1,21 +1,21 @@
 #include "purgepage.h"
 
+#include "livecontrols.h"
+#include "receiptview.h"
+#include "ruleprogresswidget.h"
+#include "runprogressview.h"
+#include "vacuumoffer.h"
 #include "core/preflight/rolechecks.h"
 #include "core/profiles/profilestore.h"
 #include "core/rules/rules.h"
 #include "core/security/secrets.h"
 #include "core/session/purgecontroller.h"
-#include "livecontrols.h"
-#include "receiptview.h"
-#include "ruleprogresswidget.h"
-#include "runprogressview.h"
 #include "ui/common/lockholderpanel.h"
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
 #include "ui/widgets/messagebox.h"
 #include "ui/widgets/wraplabel.h"
-#include "vacuumoffer.h"
 
 #include <QEventLoop>
 #include <QHBoxLayout>

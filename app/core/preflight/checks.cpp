@@ -1,10 +1,10 @@
 #include "preflight.h"
 
+#include "rolechecks.h"
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
 #include "core/rules/rules.h"
-#include "rolechecks.h"
 
 #include <QSqlError>
 #include <QSqlQuery>

@@ -2,9 +2,9 @@
 // replica_lag, read_only_default and fk:<rule> (see rolechecks.h), and the lag limit verdicts.
 #include "rolechecks.h"
 
+#include "preflight.h"
 #include "core/pg/pgconnection.h"
 #include "core/rules/rules.h"
-#include "preflight.h"
 
 #include <QRegularExpression>
 #include <QSqlQuery>

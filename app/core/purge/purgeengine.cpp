@@ -1,10 +1,10 @@
 #include "purgeengine.h"
 
+#include "receiptnotes.h"
+#include "rulerun.h"
 #include "core/history/historystore.h"
 #include "core/locks/lockholders.h"
 #include "core/util/textformat.h"
-#include "receiptnotes.h"
-#include "rulerun.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
