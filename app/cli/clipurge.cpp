@@ -5,6 +5,7 @@
 
 #include "core/history/historystore.h"
 #include "core/preflight/preflight.h"
+#include "core/preflight/rolechecks.h"
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
 #include "core/purge/vacuum.h"
@@ -172,8 +173,40 @@ bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *opti
     return pacingOptions(ctx, &options->pacing) && syncCommitOption(ctx, &options->syncCommit);
 }
 
+// The lag limit asked for in words ("--max-lag-ms 500"), for the refusal; empty for the default.
+QString askedLagLimit(const PacingOptions &pacing)
+{
+    QStringList asked;
+    if (pacing.maxLagMs > 0)
+        asked << QStringLiteral("--max-lag-ms %1").arg(pacing.maxLagMs);
+    if (pacing.abortLagMs > 0)
+        asked << QStringLiteral("--abort-lag-ms %1").arg(pacing.abortLagMs);
+    return asked.join(u' ');
+}
+
+// A lag limit asked for that this role cannot see refuses the run (without --yes: said, as the
+// refusal to come); the default one warns. False when refused.
+bool lagLimitAllowed(const PreflightReport &report, const PacingOptions &pacing, bool yes)
+{
+    if (pacing.lagLimitAsked()) {
+        const QString refusal = lagLimitRefusal(report, askedLagLimit(pacing));
+        if (refusal.isEmpty())
+            return true;
+        if (yes) {
+            refuse({refusal});
+            return false;
+        }
+        Context::info(Context::tr("Warning: with --yes this purge would be refused: %1").arg(refusal));
+        return true;
+    }
+    if (pacing.maxLagMs < 0 && !defaultLagLimitWarning(report).isEmpty())
+        Context::info(Context::tr("Warning: %1").arg(defaultLagLimitWarning(report)));
+    return true;
+}
+
 // Refusals before anything runs: Exit::Ok when the command may go on.
-int preconditions(Context &ctx, const Session &session, const QStringList &ids, bool yes)
+int preconditions(Context &ctx, const Session &session, const QStringList &ids, bool yes,
+                  const PacingOptions &pacing)
 {
     if (!shortRetentionAllowed(ctx, session.rules))
         return Exit::Refused;
@@ -187,7 +220,8 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
         refuse(report.previewBlockers(ids));
         return Exit::Refused;
     }
-    return Exit::Ok;
+    // Last: its warning (the default limit) is said only for a run that goes on.
+    return lagLimitAllowed(report, pacing, yes) ? Exit::Ok : Exit::Refused;
 }
 
 // The frozen preview the run will purge exactly; an exit code other than Exit::Ok if it failed.
@@ -267,7 +301,7 @@ int cmdPurge(Context &ctx)
     if (!ctx.open(ids, &session, &code))
         return code;
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
-    if ((code = preconditions(ctx, session, ids, yes)) != Exit::Ok)
+    if ((code = preconditions(ctx, session, ids, yes, options.pacing)) != Exit::Ok)
         return code;
     QueryCanceller canceller;
     SignalTarget signalTarget(canceller);

@@ -1,7 +1,9 @@
 // Pacing through the real purga-sesiones-cli: the replica lag of the sandbox's real
 // streaming standby (replay paused with pg_wal_replay_pause()) holds the purge and the run
-// finishes after pg_wal_replay_resume(); the abort limit ends it cleanly (exit 6); a throttle
-// file holds and releases a run, and the hold stays cancellable with SIGINT.
+// finishes after pg_wal_replay_resume(); the abort limit ends it cleanly (exit 6); a lag limit
+// asked for by a role that cannot see the standby's replay position (no pg_monitor) is refused
+// (exit 4), the default one only warns; a throttle file holds and releases a run, and the hold
+// stays cancellable with SIGINT.
 #include "core/pg/pgconnection.h"
 #include "support/clirunner.h"
 #include "support/clitestcase.h"
@@ -79,6 +81,10 @@ private slots:
 
     void replicaLagHoldsBatchesUntilReplayResumes();
     void lagAboveAbortLimitEndsTheRunCleanly();
+    void lagLimitTheRoleCannotSeeIsRefused_data();
+    void lagLimitTheRoleCannotSeeIsRefused();
+    void defaultLagLimitTheRoleCannotSeeWarns_data();
+    void defaultLagLimitTheRoleCannotSeeWarns();
     void throttleFileHoldsTheRun_data();
     void throttleFileHoldsTheRun();
 
@@ -231,6 +237,75 @@ void TestCliPacing::lagAboveAbortLimitEndsTheRunCleanly()
     QVERIFY(deleted > 0 && deleted < qint64(rule.value(QStringLiteral("planned")).toDouble()));
     QCOMPARE(count(db), total - deleted);
     QCOMPARE(runState(db, o.value(QStringLiteral("run_id")).toString()), QStringLiteral("cancelado"));
+}
+
+void TestCliPacing::lagLimitTheRoleCannotSeeIsRefused_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("--max-lag-ms") << QStringList{QStringLiteral("--max-lag-ms"), QStringLiteral("500")};
+    QTest::newRow("--abort-lag-ms") << QStringList{QStringLiteral("--abort-lag-ms"), QStringLiteral("2000")};
+}
+
+// identidad_purga has no pg_monitor: pg_stat_replication lists the standby but hides its replay
+// position. A limit asked for would not hold anything back: refused before the first batch.
+void TestCliPacing::lagLimitTheRoleCannotSeeIsRefused()
+{
+    QFETCH(QStringList, args);
+    test::TestDatabase db(m_sandbox, QStringLiteral("pacing"));
+    QVERIFY(seed(db));
+    const qint64 total = count(db);
+    QVERIFY(eligibleNow(db) > 0);
+    QVERIFY(db.scalar(QStringLiteral("SELECT count(*) FROM pg_stat_replication")).toInt() > 0);
+
+    QProcess p;
+    start(p, db, QStringLiteral("identidad_purga"), args);
+    const CliResult r = finish(p, QByteArray());
+    QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 4, qPrintable(r.describe()));
+    QVERIFY2(r.errText().contains(QStringLiteral("GRANT pg_monitor TO identidad_purga")) &&
+                 r.errText().contains(args.join(u' ')),
+             qPrintable(r.describe()));
+    QCOMPARE(count(db), total);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas")).toInt(), 0);
+}
+
+void TestCliPacing::defaultLagLimitTheRoleCannotSeeWarns_data()
+{
+    QTest::addColumn<QString>("role");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<bool>("warned");
+    QTest::newRow("default limit, no pg_monitor")
+        << QStringLiteral("identidad_purga") << QStringList() << true;
+    QTest::newRow("asked limit, pg_monitor")
+        << kMonitorRole << QStringList{QStringLiteral("--max-lag-ms"), QStringLiteral("500")} << false;
+    QTest::newRow("default limit, pg_monitor") << kMonitorRole << QStringList() << false;
+    QTest::newRow("limit off, no pg_monitor")
+        << QStringLiteral("identidad_purga")
+        << QStringList{QStringLiteral("--max-lag-ms"), QStringLiteral("0")} << false;
+}
+
+// The default limit (standbys present, none asked for) that the role cannot see: the purge runs
+// and says on stderr that it is not throttled; with pg_monitor, or with the limit off, nothing.
+void TestCliPacing::defaultLagLimitTheRoleCannotSeeWarns()
+{
+    QFETCH(QString, role);
+    QFETCH(QStringList, args);
+    QFETCH(bool, warned);
+    test::TestDatabase db(m_sandbox, QStringLiteral("pacing"));
+    QVERIFY(seed(db));
+    const qint64 total = count(db);
+    const qint64 eligible = eligibleNow(db);
+
+    QProcess p;
+    start(p, db, role, args);
+    const CliResult r = finish(p, QByteArray());
+    QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
+    QCOMPARE(count(db), total - eligible);
+    const QString warning = QStringLiteral("Warning: The default replica lag limit");
+    QVERIFY2(r.errText().count(warning) == (warned ? 1 : 0), qPrintable(r.describe()));
+    if (warned)
+        QVERIFY2(r.errText().contains(QStringLiteral("GRANT pg_monitor TO identidad_purga")),
+                 qPrintable(r.describe()));
+    QVERIFY2(!r.errText().contains(QStringLiteral("cannot be enforced")) || warned, qPrintable(r.describe()));
 }
 
 void TestCliPacing::throttleFileHoldsTheRun_data()

@@ -96,12 +96,15 @@ void StallProbe::start()
     m_timer.start();
 }
 
-PreviewedSession::PreviewedSession(TestDatabase &db)
+PreviewedSession::PreviewedSession(TestDatabase &db, const QString &role, const QString &password)
     : state(&session)
     , coordinator(&session, &state)
     , preview(&state)
 {
-    coordinator.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
+    if (role.isEmpty())
+        coordinator.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
+    else
+        coordinator.connectTo(db.profile(role), password);
 }
 
 bool PreviewedSession::ready()

@@ -2,10 +2,10 @@
 
 // Helpers of the GUI tests (tests/ui/): screenshots on request, fabricated preflight reports and
 // plans, an event-loop stall probe, and a session connected to the sandbox with a preview taken.
-#include "pgsandbox.h"
 #include "core/preflight/preflight.h"
 #include "core/preview/preview.h"
 #include "core/session/dbsession.h"
+#include "pgsandbox.h"
 #include "ui/preview/previewpage.h"
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"
@@ -50,7 +50,9 @@ private:
 // Connected session, preflight done, preview taken (through PreviewPage, as a user would).
 struct PreviewedSession
 {
-    explicit PreviewedSession(TestDatabase &db);
+    // As identidad_purga, or as `role` with `password` (a role a test created for itself).
+    explicit PreviewedSession(TestDatabase &db, const QString &role = QString(),
+                              const QString &password = QString());
     // Waits for the connection and the checks, then takes a preview and waits for it.
     bool ready();
 

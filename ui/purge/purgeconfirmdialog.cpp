@@ -156,7 +156,8 @@ void PurgeConfirmDialog::addRule(const RulePreview &rule, QWidget *rulesBox, QVB
     check->setChecked(hasWork(rule));
     check->setEnabled(hasWork(rule));
     if (!m_plan.serverTimeZone.isEmpty())
-        check->setToolTip(tr("Cutoff in the server's zone: %1").arg(cutoffInZone(cutoff, m_plan.serverTimeZone)));
+        check->setToolTip(
+            tr("Cutoff in the server's zone: %1").arg(cutoffInZone(cutoff, m_plan.serverTimeZone)));
     m_checks.insert(rule.id, check);
     rulesLayout->addWidget(check);
     if (!parts.isEmpty()) {
@@ -334,6 +335,14 @@ void PurgeConfirmDialog::refuseRules(const QMap<QString, QString> &reasons)
         check->setToolTip(it.value());
     }
     update();
+}
+
+void PurgeConfirmDialog::addWarning(const QString &text, const QString &objectName)
+{
+    auto *box = qobject_cast<QVBoxLayout *>(layout());
+    QLabel *label = ruleNote(text, objectName, this);
+    label->setContentsMargins(0, 0, 0, 0);
+    box->insertWidget(box->indexOf(m_summary), label);
 }
 
 PurgeRequest PurgeConfirmDialog::request() const

@@ -40,6 +40,9 @@ public:
     // Rules the preflight refuses for this role (e.g. may DELETE but not DETACH): unchecked,
     // disabled, and the reason said next to them; the other rules can still be purged.
     void refuseRules(const QMap<QString, QString> &reasons);
+    // A warning about the run as a whole (e.g. a replica lag limit that cannot be enforced),
+    // shown above the summary with a warning symbol; `objectName` lets tests find it.
+    void addWarning(const QString &text, const QString &objectName);
     int partitionsToDrop() const;
     bool needsTypedConfirmation() const;
 

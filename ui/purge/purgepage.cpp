@@ -5,6 +5,7 @@
 #include "ruleprogresswidget.h"
 #include "runprogressview.h"
 #include "vacuumoffer.h"
+#include "core/preflight/rolechecks.h"
 #include "core/profiles/profilestore.h"
 #include "core/rules/rules.h"
 #include "core/security/secrets.h"
@@ -211,6 +212,14 @@ QStringList PurgePage::startBlockers() const
         const QStringList blockers = report.purgeBlockers();
         return blockers.isEmpty() ? QStringList{tr("The preflight checks do not allow a purge.")} : blockers;
     }
+    // A lag limit set in the profile that this role cannot see refuses; the default one only warns.
+    const int maxLag = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
+    const QString lagRefusal =
+        maxLag > 0 ? lagLimitRefusal(
+                         report, tr("The profile's replica lag limit of %1 ms").arg(Display::number(maxLag)))
+                   : QString();
+    if (!lagRefusal.isEmpty())
+        return {lagRefusal};
     const PreviewPlan &plan = m_state->previewPlan();
     if (plan.isEmpty())
         return {tr("There is no preview: take one first. The purge runs exactly what a preview froze.")};
@@ -286,6 +295,11 @@ void PurgePage::requestPurge()
         m_state->preflight().database.isEmpty() ? m_state->profile().database : m_state->preflight().database;
     PurgeConfirmDialog dialog(m_state->previewPlan(), m_state->profile().displayTarget(), word, this);
     dialog.refuseRules(refusedRules());
+    if (PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides) < 0) {
+        const QString lag = defaultLagLimitWarning(m_state->preflight());
+        if (!lag.isEmpty())
+            dialog.addWarning(lag, QStringLiteral("lagNotVisible"));
+    }
     if (dialog.exec() != QDialog::Accepted)
         return;
     startPurge(dialog.request());

@@ -1,5 +1,6 @@
 #include "preflight.h"
 
+#include "rolechecks.h"
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
@@ -352,6 +353,8 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, DbFailure *failure)
     if (!checkServer(conn, r, failure))
         return false;
     checkRole(r);
+    checkReplicaLag(conn, r);
+    checkReadOnlyDefault(conn, r);
     checkPooler(conn, r);
     conn.setDirect(r->pooler == Pooler::None);
     checkTls(conn, r);
@@ -367,6 +370,7 @@ bool runPreflight(PgConnection &conn, PreflightReport *r, DbFailure *failure)
             return false;
         r->items[tableItem].ruleId = need.ruleId; // a missing table blocks its rule, not the others
     }
+    checkBlockingForeignKeys(conn, r);
     return checkHistory(conn, r, failure);
 }
 

@@ -116,6 +116,9 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("connection_pooler"), toId(pooler)},
                        {QStringLiteral("assume_session_pooler"), assumeSessionPooler},
                        {QStringLiteral("tls"), tls.toJson()},
+                       {QStringLiteral("standbys"), standbys},
+                       {QStringLiteral("standbys_lag_visible"), standbysLagVisible},
+                       {QStringLiteral("read_only_default"), readOnlyDefault},
                        // Never run (or unknown) is null, not "" or -1 (docs/cli-json.md).
                        {QStringLiteral("last_job_ok_utc"), jsonText(lastJobOkUtc)},
                        {QStringLiteral("hours_since_job_ok"),

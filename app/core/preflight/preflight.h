@@ -67,6 +67,9 @@ public:
     int clientBackendPid = 0;         // what libpq was told at startup (a pooler's own key when pooled)
     int serverBackendPid = 0;         // pg_backend_pid()
     TlsStatus tls;                    // TLS in use, sslmode, the host libpq chose (item "tls")
+    int standbys = 0;                 // rows of pg_stat_replication (item "replica_lag")
+    int standbysLagVisible = 0;       // of them, those whose replay position this role may read
+    bool readOnlyDefault = false;     // default_transaction_read_only on (item "read_only_default")
     QList<PreflightItem> items;
 
     // Preview and purge blockers of the rules `ruleIds` (empty: of every rule); rule items of

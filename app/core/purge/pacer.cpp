@@ -95,11 +95,35 @@ void Pacer::applyLiveChanges()
     }
 }
 
+// A limit that was asked for and cannot be read (the lag query fails, or standbys hide their
+// replay position): no batch starts, and after abortLagForMs of it the run stops. The preflight
+// refuses such a run before it starts; this covers what changed since (a revoked pg_monitor, a
+// standby that attached during the run and has not reported yet).
+Pacer::Hold Pacer::unseenLag(const ReplicaLag &lag, QString *why, QString *abortReason)
+{
+    *why = lag.ok ? tr("%1 of %2 standbys hide their replay position from this role")
+                        .arg(lag.standbys - lag.visible)
+                        .arg(lag.standbys)
+                  : tr("the replica lag could not be read (%1)").arg(lag.error);
+    m_lastLagMs = -1;
+    if (!m_unseenSince.isValid())
+        m_unseenSince.start();
+    else if (m_unseenSince.elapsed() >= m_options.abortLagForMs)
+        *abortReason = tr("the replica lag limit cannot be enforced: %1 for %2 s (GRANT pg_monitor to the "
+                          "role lets it see the standbys)")
+                           .arg(*why, seconds(m_unseenSince.elapsed()));
+    return Hold::LagUnseen;
+}
+
 Pacer::Hold Pacer::checkLag(QString *why, QString *abortReason)
 {
-    if ((m_options.maxLagMs == 0 && m_options.abortLagMs <= 0) || m_lagBroken)
+    const bool asked = m_options.lagLimitAsked();
+    if ((m_options.maxLagMs == 0 && m_options.abortLagMs <= 0) || (m_lagBroken && !asked))
         return Hold::None;
     const ReplicaLag lag = m_probe.read();
+    if (asked && (!lag.ok || lag.standbys > lag.visible))
+        return unseenLag(lag, why, abortReason);
+    m_unseenSince.invalidate();
     if (!lag.ok) {
         m_lagBroken = true;
         m_log(tr("The replica lag could not be read (%1): the run is not throttled on it.").arg(lag.error));
@@ -166,6 +190,10 @@ bool Pacer::waitBeforeBatch(const Report &report, QString *abortReason)
                     ++m_lagWaits;
                     m_log(tr("Waiting for replica lag: %1 (%2); no batch starts until it is under the limit.")
                               .arg(why, m_lagDetail));
+                } else if (hold == Hold::LagUnseen) {
+                    m_log(tr("The replica lag limit cannot be enforced: %1. No batch starts until it can be "
+                             "read; the run stops after %2 s of this.")
+                              .arg(why, seconds(m_options.abortLagForMs)));
                 } else if (hold == Hold::ThrottleFile) {
                     m_log(tr("Throttle file %1 present: no batch starts until it is removed.")
                               .arg(m_options.throttleFile));

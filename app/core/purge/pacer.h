@@ -32,6 +32,10 @@ struct PacingOptions
     // invalid: -1 (the default, kDefaultMaxLagMs when the primary has standbys).
     static inline const QString kMaxLagKey = QStringLiteral("pacing/max_lag_ms");
     static int maxLagFromProfile(const QMap<QString, QString> &overrides);
+
+    // A lag limit somebody asked for (a max or an abort limit), not the default one: it must be
+    // enforced or the run refused, never silently skipped when the lag cannot be read.
+    bool lagLimitAsked() const { return maxLagMs > 0 || abortLagMs > 0; }
 };
 
 // What the GUI may change while a run goes on; read by the engine before each batch, so a change
@@ -83,9 +87,10 @@ public:
     qint64 lastLagMs() const { return m_lastLagMs; } // -1: not measured
 
 private:
-    enum class Hold { None, Paused, ThrottleFile, ReplicaLag };
+    enum class Hold { None, Paused, ThrottleFile, ReplicaLag, LagUnseen };
     Hold currentHold(QString *why, QString *abortReason);
     Hold checkLag(QString *why, QString *abortReason);
+    Hold unseenLag(const ReplicaLag &lag, QString *why, QString *abortReason);
     void applyLiveChanges();
     void sleep(qint64 ms) const;
 
@@ -95,6 +100,7 @@ private:
     Log m_log;
     ReplicaLagProbe m_probe;
     QElapsedTimer m_aboveAbortSince;
+    QElapsedTimer m_unseenSince; // an asked-for limit that cannot be read, held since
     qint64 m_throttledMs = 0;
     qint64 m_lastLagMs = -1;
     int m_lagWaits = 0;

@@ -223,6 +223,11 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     receipt.syncCommit = options.syncCommit;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());
+    // A role or database whose transactions default to read-only (preflight "read_only_default")
+    // still purges once confirmed: this session's transactions, the history's too, are read-write.
+    // It fails only on a standby, which the preflight refuses anyway; the first write then says why.
+    QSqlQuery(m_conn.database())
+        .exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"));
     bool history = options.recordHistory && HistoryStore::exists(m_conn);
 
     QString warning;

@@ -1,8 +1,10 @@
-// Preflight checks against the real sandbox: roles, standby, missing tables and privileges.
+// Preflight checks against the real sandbox: roles, standby, missing tables and privileges,
+// the standbys' lag visibility, a read-only default and foreign keys that block deletes.
 // The checks must read attributes and privileges, never role names.
 #include "core/history/historystore.h"
 #include "core/pg/pgconnection.h"
 #include "core/preflight/preflight.h"
+#include "core/preflight/rolechecks.h"
 #include "core/preview/preview.h"
 #include "support/pgsandbox.h"
 
@@ -87,6 +89,15 @@ private:
         QVERIFY2(conn.open(p, password, &err), qPrintable(err.message + u' ' + err.detail));
     }
 
+    // `role` as a login with the maintenance role's rights (BYPASSRLS, member of the owner and of
+    // identidad_purga) and the `more` memberships (", pg_monitor").
+    static bool createMaintenanceRole(test::TestDatabase &db, const TempRole &role, const QString &more = {})
+    {
+        return db.exec(QStringLiteral("CREATE ROLE %1 LOGIN BYPASSRLS PASSWORD '%2' IN ROLE identidad_owner, "
+                                      "identidad_purga%3")
+                           .arg(role.name, role.password, more));
+    }
+
     void check(PgConnection &conn, PreflightReport *report)
     {
         DbFailure failure;
@@ -150,8 +161,9 @@ private slots:
         check(conn, &r);
         if (QTest::currentTestFailed())
             return;
-        for (const PreflightItem &i : r.items)
-            QVERIFY2(i.status == PreflightItem::Status::Ok && !i.blocksPreview && !i.blocksPurge,
+        for (const PreflightItem &i : r.items) // identidad_purga has no pg_monitor: the standby hides its lag
+            QVERIFY2((i.status == PreflightItem::Status::Ok || i.id == QLatin1String("replica_lag")) &&
+                         !i.blocksPreview && !i.blocksPurge,
                      qPrintable(describe(r)));
         for (const QString &id : {QStringLiteral("server"), QStringLiteral("bypassrls"),
                                   QStringLiteral("standby"), QStringLiteral("table:refresh_tokens"),
@@ -474,7 +486,7 @@ private slots:
         QVERIFY2(r.canPreview(), qPrintable(describe(r)));
         QVERIFY2(r.canPurge(), qPrintable(describe(r)));
         for (const PreflightItem &i : r.items)
-            if (i.id != QLatin1String("history")) // not created in this database: a warning only
+            if (i.id != QLatin1String("history") && i.id != QLatin1String("replica_lag")) // warnings only
                 QVERIFY2(i.status == PreflightItem::Status::Ok, qPrintable(describe(r)));
     }
 
@@ -553,6 +565,133 @@ private slots:
         QVERIFY(!r.canPreview());
         QVERIFY(!r.canPurge());
         QCOMPARE(findItem(r, QStringLiteral("table:refresh_tokens"))->status, PreflightItem::Status::Failed);
+    }
+    // pg_stat_replication shows the standby to every role, its replay position only to pg_monitor:
+    // the item says which, and a lag limit asked for is refused only without it.
+    void replicaLagVisibilityNeedsPgMonitor()
+    {
+        QVERIFY2(m_sandbox.standbyPort > 0, "the sandbox was started without --standby");
+        TempRole monitor(m_sandbox, QStringLiteral("lag_monitor"));
+        test::TestDatabase db(m_sandbox, QStringLiteral("pf_lag"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(createMaintenanceRole(db, monitor, QStringLiteral(", pg_monitor")));
+        PgConnection plain;
+        PreflightReport r;
+        if (!openAndCheck(db, plain, QStringLiteral("identidad_purga"),
+                          db.passwordFor(QStringLiteral("identidad_purga")), &r))
+            return;
+        QVERIFY2(r.standbys >= 1, qPrintable(describe(r)));
+        QCOMPARE(r.standbysLagVisible, 0);
+        const PreflightItem *hidden = findItem(r, QStringLiteral("replica_lag"));
+        QVERIFY2(hidden, qPrintable(describe(r)));
+        QCOMPARE(hidden->status, PreflightItem::Status::Warning);
+        QVERIFY(!hidden->blocksPurge && !hidden->blocksPreview);
+        QVERIFY2(hidden->detail.contains(QStringLiteral("GRANT pg_monitor TO identidad_purga")),
+                 qPrintable(hidden->detail));
+        QVERIFY(r.canPurge());
+        const QString refusal = lagLimitRefusal(r, QStringLiteral("--max-lag-ms 500"));
+        QVERIFY2(refusal.contains(QStringLiteral("--max-lag-ms 500")) &&
+                     refusal.contains(QStringLiteral("GRANT pg_monitor TO identidad_purga")),
+                 qPrintable(refusal));
+        QVERIFY(!defaultLagLimitWarning(r).isEmpty());
+        QCOMPARE(r.toJson().value(QStringLiteral("standbys")).toInt(), r.standbys);
+        QCOMPARE(r.toJson().value(QStringLiteral("standbys_lag_visible")).toInt(), 0);
+
+        PgConnection seeing;
+        PreflightReport m;
+        if (!openAndCheck(db, seeing, monitor.name, monitor.password, &m))
+            return;
+        QCOMPARE(m.standbysLagVisible, m.standbys);
+        QCOMPARE(findItem(m, QStringLiteral("replica_lag"))->status, PreflightItem::Status::Ok);
+        QVERIFY(lagLimitRefusal(m, QStringLiteral("--max-lag-ms 500")).isEmpty());
+        QVERIFY(defaultLagLimitWarning(m).isEmpty());
+    }
+
+    // default_transaction_read_only = on for the database or for the role: warned, never blocking
+    // (the purge sets its own session read-write), and the detail says where it was set.
+    void readOnlyDefaultIsWarned_data()
+    {
+        QTest::addColumn<bool>("forRole");
+        QTest::newRow("database") << false;
+        QTest::newRow("role") << true;
+    }
+    void readOnlyDefaultIsWarned()
+    {
+        QFETCH(bool, forRole);
+        TempRole role(m_sandbox, QStringLiteral("ro_maint"));
+        test::TestDatabase db(m_sandbox, QStringLiteral("pf_readonly"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(createMaintenanceRole(db, role));
+        PgConnection before;
+        PreflightReport clean;
+        if (!openAndCheck(db, before, role.name, role.password, &clean))
+            return;
+        QVERIFY(!findItem(clean, QStringLiteral("read_only_default")));
+        QVERIFY(!clean.readOnlyDefault);
+        QVERIFY(db.exec(
+            forRole
+                ? QStringLiteral("ALTER ROLE %1 SET default_transaction_read_only = on").arg(role.name)
+                : QStringLiteral("ALTER DATABASE %1 SET default_transaction_read_only = on").arg(db.name())));
+        PgConnection conn;
+        PreflightReport r;
+        if (!openAndCheck(db, conn, role.name, role.password, &r))
+            return;
+        const PreflightItem *ro = findItem(r, QStringLiteral("read_only_default"));
+        QVERIFY2(ro, qPrintable(describe(r)));
+        QCOMPARE(ro->status, PreflightItem::Status::Warning);
+        QVERIFY(!ro->blocksPurge && !ro->blocksPreview);
+        QVERIFY2(ro->detail.contains(forRole ? QStringLiteral("ALTER ROLE %1 RESET").arg(role.name)
+                                             : QStringLiteral("ALTER DATABASE %1 RESET").arg(db.name())),
+                 qPrintable(ro->detail));
+        QVERIFY(r.readOnlyDefault);
+        QCOMPARE(r.toJson().value(QStringLiteral("read_only_default")).toBool(), true);
+        QVERIFY(r.canPurge());
+    }
+
+    // A table referencing the tokens with ON DELETE NO ACTION or RESTRICT makes a delete fail:
+    // warned per rule, naming the table; CASCADE and SET NULL do not block and are not named.
+    void foreignKeyBlockingDeletesIsWarned()
+    {
+        test::TestDatabase db(m_sandbox, QStringLiteral("pf_fk"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral(
+            "CREATE TABLE identidad.auditoria_tokens (token_id bigint REFERENCES "
+            "identidad.trx_refresh_tokens);"
+            "CREATE TABLE identidad.pre_restrict (pre_id bigint REFERENCES identidad.trx_pre_tokens "
+            "  ON DELETE RESTRICT);"
+            "CREATE TABLE identidad.cascada (token_id bigint REFERENCES identidad.trx_refresh_tokens "
+            "  ON DELETE CASCADE);"
+            "CREATE TABLE identidad.nulo (token_id bigint REFERENCES identidad.trx_refresh_tokens "
+            "  ON DELETE SET NULL)")));
+        PgConnection conn;
+        PreflightReport r;
+        if (!openAndCheck(db, conn, QStringLiteral("identidad_purga"),
+                          db.passwordFor(QStringLiteral("identidad_purga")), &r))
+            return;
+        const PreflightItem *refresh = findItem(r, QStringLiteral("fk:refresh_tokens"));
+        QVERIFY2(refresh, qPrintable(describe(r)));
+        QCOMPARE(refresh->status, PreflightItem::Status::Warning);
+        QCOMPARE(refresh->ruleId, QStringLiteral("refresh_tokens"));
+        QVERIFY2(refresh->detail.contains(QStringLiteral("identidad.auditoria_tokens")) &&
+                     refresh->detail.contains(QStringLiteral("NO ACTION")),
+                 qPrintable(refresh->detail));
+        QVERIFY2(!refresh->detail.contains(QStringLiteral("cascada")) &&
+                     !refresh->detail.contains(QStringLiteral("nulo")),
+                 qPrintable(refresh->detail));
+        const PreflightItem *pre = findItem(r, QStringLiteral("fk:pre_tokens"));
+        QVERIFY2(pre &&
+                     pre->detail.contains(QStringLiteral("identidad.pre_restrict (pre_restrict_pre_id_fkey, "
+                                                         "ON DELETE RESTRICT)")),
+                 qPrintable(describe(r)));
+        QVERIFY(!findItem(r, QStringLiteral("fk:log_sesiones")));
+        QVERIFY(r.canPurge());
+
+        QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.auditoria_tokens, identidad.pre_restrict")));
+        PreflightReport after;
+        check(conn, &after);
+        QVERIFY2(!findItem(after, QStringLiteral("fk:refresh_tokens")) &&
+                     !findItem(after, QStringLiteral("fk:pre_tokens")),
+                 qPrintable(describe(after)));
     }
 };
 

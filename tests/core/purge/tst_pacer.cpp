@@ -1,7 +1,8 @@
 // Pacing of the batched purge through the real engine on the sandbox: a live batch
 // size change takes effect at the next batch, Pause/Resume holds and releases a run, the nice
-// ratio sleeps in proportion to the batches' time. Replica lag and the throttle file through the
-// CLI are in tst_cli_pacing.
+// ratio sleeps in proportion to the batches' time, a lag limit the role cannot see holds and then
+// stops the run before any batch. Replica lag and the throttle file through the CLI are in
+// tst_cli_pacing.
 #include "core/pg/pgconnection.h"
 #include "core/pg/querycanceller.h"
 #include "core/preview/preview.h"
@@ -47,6 +48,7 @@ private slots:
     void liveBatchSizeAppliesFromTheNextBatch();
     void pauseHoldsTheRunUntilResumed();
     void niceSleepsInProportionToBatchTime();
+    void askedLagLimitThatCannotBeSeenStopsBeforeABatch();
 
 private:
     // Refresh tokens in `db`, the history, and a preview of the rule at kBatch on `conn`.
@@ -197,6 +199,36 @@ void TestPacer::niceSleepsInProportionToBatchTime()
     QVERIFY2(double(r.rules.value(0).durationMs) >= batchMs + slept - 1,
              qPrintable(
                  QStringLiteral("%1 ms for %2 ms of batches").arg(r.rules.value(0).durationMs).arg(batchMs)));
+}
+
+// identidad_purga may not read the standby's replay position. The preflight refuses a run that asks
+// for a limit then; should one start anyway (pg_monitor revoked since), the pacer holds it, and
+// after abortLagForMs without seeing the lag it stops: nothing deleted at full speed unseen.
+void TestPacer::askedLagLimitThatCannotBeSeenStopsBeforeABatch()
+{
+    QVERIFY2(m_sandbox.standbyPort > 0, "the sandbox was started without --standby");
+    test::TestDatabase db(m_sandbox, QStringLiteral("pacer"));
+    PgConnection conn;
+    PreviewPlan p;
+    QVERIFY(seeded(db, conn, &p));
+    const qint64 total = rows(db);
+    QVERIFY(p.rule(kRefresh)->eligible > 0);
+
+    PurgeOptions opts = options({kRefresh});
+    opts.pacing.maxLagMs = 500;
+    opts.pacing.abortLagForMs = 1500;
+    opts.pacing.pollMs = 100;
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, opts, &rec);
+    QCOMPARE(r.status, RunStatus::Cancelled);
+    QCOMPARE(r.rules.value(0).deleted, qint64(0));
+    QCOMPARE(rows(db), total);
+    QVERIFY2(r.message.contains(QStringLiteral("cannot be enforced")), qPrintable(r.message));
+    QVERIFY(r.throttledMs >= 1500);
+    const QString log = rec.logText();
+    QVERIFY2(log.count(QStringLiteral("The replica lag limit cannot be enforced")) == 1, qPrintable(log));
 }
 
 QTEST_GUILESS_MAIN(TestPacer)

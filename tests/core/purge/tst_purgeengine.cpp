@@ -1,9 +1,9 @@
 // Database tests of the batched purge: real PostgreSQL, no mocks.
 // Row rules: exact id sets, a busy advisory lock, a table lock that times out, the blast-radius
-// breaker, a concurrent writer. Interruptions are in tst_purgeinterrupt, log_sesiones in
-// tst_purgepartitions; seed data and helpers in testsupport/purgefixtures.
-// Every function gets a fresh database cloned from the template; the history tables are created
-// by identidad_purga itself (HistoryStore::setup) so that it owns and may write them.
+// breaker, a concurrent writer, a database whose transactions default to read-only. Interruptions are in
+// tst_purgeinterrupt, log_sesiones in tst_purgepartitions; seed data and helpers in
+// testsupport/purgefixtures. Every function gets a fresh database cloned from the template; the history
+// tables are created by identidad_purga itself (HistoryStore::setup) so that it owns and may write them.
 #include "core/pg/pgconnection.h"
 #include "core/preview/preview.h"
 #include "core/purge/purgeengine.h"
@@ -42,6 +42,7 @@ private slots:
     void ruleMissingFromThePlanSkipsEveryLaterRule();
     void batchSizeIsAHardBound();
     void lockHolderOfAnotherRoleIsNotGuessed();
+    void readOnlyDefaultStillPurges();
 
 private:
     test::SandboxInfo m_sandbox;
@@ -598,6 +599,39 @@ void TestPurgeEngine::lockHolderOfAnotherRoleIsNotGuessed()
     QVERIFY2(!r.lockHolder.contains(QLatin1String("local")), qPrintable(r.lockHolder));
     QVERIFY2(!r.lockHolder.contains(QLatin1String("since  UTC")), qPrintable(r.lockHolder));
     QVERIFY2(!r.lockHolder.contains(QLatin1String(", )")), qPrintable(r.lockHolder));
+}
+
+// default_transaction_read_only = on for the database (preflight "read_only_default"): the
+// confirmed purge sets its session READ WRITE, deletes, and records its run in the history.
+void TestPurgeEngine::readOnlyDefaultStillPurges()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(refreshSeedSql(2000)));
+    QVERIFY(setupHistory(db));
+    QVERIFY(
+        db.exec(QStringLiteral("ALTER DATABASE %1 SET default_transaction_read_only = on").arg(db.name())));
+    PgConnection conn;
+    QVERIFY(openPurga(db, conn));
+    QSqlQuery ro(conn.database());
+    QVERIFY(ro.exec(QStringLiteral("SHOW default_transaction_read_only")) && ro.next());
+    QCOMPARE(ro.value(0).toString(), QStringLiteral("on"));
+    PreviewPlan p;
+    QVERIFY(plan(conn, {kRefresh}, &p));
+    const qint64 eligible = p.rule(kRefresh)->eligible;
+    QVERIFY(eligible > 0);
+    const qint64 total =
+        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong();
+
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
+    QVERIFY2(r.status == RunStatus::Ok, qPrintable(r.message));
+    QCOMPARE(r.rules.value(0).deleted, eligible);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
+             total - eligible);
+    QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
 }
 
 QTEST_GUILESS_MAIN(TestPurgeEngine)

@@ -19,6 +19,7 @@
 #include "ui/style/runformat.h"
 #include "ui/widgets/messagebox.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QJsonDocument>
@@ -39,6 +40,11 @@ using test::planWithPartitions;
 using test::preflight;
 using test::shoot;
 using test::StallProbe;
+
+namespace {
+// A login role with pg_monitor (the one tst_cli_pacing creates too), password as identidad_purga's.
+const QString kMonitorRole = QStringLiteral("purga_lag_monitor");
+} // namespace
 
 class TestPurgePage : public QObject
 {
@@ -641,7 +647,13 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QVERIFY(insertRefreshTokens(db, 300));
-        Fixture f(db);
+        // A role that sees the standby's replay position: a limit it asks for can be enforced.
+        QVERIFY(
+            db.exec(QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '%1') "
+                                   "THEN CREATE ROLE %1 LOGIN BYPASSRLS IN ROLE identidad_owner, "
+                                   "identidad_purga, pg_monitor; END IF; END $$; ALTER ROLE %1 PASSWORD '%2'")
+                        .arg(kMonitorRole, m_sandbox.purgaPassword)));
+        Fixture f(db, kMonitorRole, m_sandbox.purgaPassword);
         QVERIFY(f.ready());
         PurgePage page(&f.state);
         LiveControls *live = page.liveControls();
@@ -662,6 +674,60 @@ private slots:
         live->maxLagSpin()->setValue(0); // as typed: the profile now says off
         QCOMPARE(f.state.profile().ruleOverrides.value(PacingOptions::kMaxLagKey), QStringLiteral("0"));
         QCOMPARE(PacingOptions::maxLagFromProfile(f.state.profile().ruleOverrides), 0);
+    }
+
+    // identidad_purga cannot see the standby's replay position: a limit set in the profile refuses
+    // the purge (naming the GRANT), the default limit only warns in the confirmation dialog.
+    void lagLimitThatCannotBeSeen()
+    {
+        PURGA_REQUIRE_SANDBOX(m_sandbox);
+        QVERIFY2(m_sandbox.standbyPort > 0, "the sandbox was started without --standby");
+        test::TestDatabase db(m_sandbox, QStringLiteral("uipurge"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(insertRefreshTokens(db, 300));
+        Fixture f(db);
+        QVERIFY(f.ready());
+        PurgePage page(&f.state);
+        QVERIFY2(page.startBlockers().isEmpty(), qPrintable(page.startBlockers().join(u'\n')));
+
+        QMap<QString, QString> overrides = f.state.profile().ruleOverrides;
+        overrides.insert(PacingOptions::kMaxLagKey, QStringLiteral("500"));
+        f.state.setRuleOverrides(overrides);
+        const QString blockers = page.startBlockers().join(u'\n');
+        QVERIFY2(blockers.contains(QStringLiteral("GRANT pg_monitor TO identidad_purga")),
+                 qPrintable(blockers));
+        QVERIFY(!page.startButton()->isEnabled());
+        MessageBox::setNextAnswer(QMessageBox::Ok);
+        PurgeRequest request;
+        request.ruleIds = {QStringLiteral("refresh_tokens")};
+        QVERIFY(!page.startPurge(request));
+        QVERIFY2(MessageBox::lastText().contains(QStringLiteral("GRANT pg_monitor")),
+                 qPrintable(MessageBox::lastText()));
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toInt(), 320);
+
+        overrides.remove(PacingOptions::kMaxLagKey); // the default limit: allowed, with a warning
+        f.state.setRuleOverrides(overrides);
+        QVERIFY(page.startButton()->isEnabled());
+        QString warning;
+        bool seen = false;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *dialog = qobject_cast<PurgeConfirmDialog *>(QApplication::activeModalWidget());
+            if (!dialog)
+                return;
+            if (auto *label = dialog->findChild<QLabel *>(QStringLiteral("lagNotVisible")))
+                warning = label->text();
+            seen = true;
+            shoot(dialog, QStringLiteral("purge-confirm-lag-not-visible"));
+            dialog->reject();
+        });
+        poll.start(50);
+        page.requestPurge();
+        poll.stop();
+        QVERIFY(seen);
+        QVERIFY2(warning.contains(QStringLiteral("default replica lag limit")) &&
+                     warning.contains(QStringLiteral("GRANT pg_monitor TO identidad_purga")),
+                 qPrintable(warning));
     }
 
 private:
