@@ -77,6 +77,7 @@ private slots:
         QVERIFY(!page->tabFor(RuleId::PreTokens));
         QVERIFY(!ruleBlocked->isHidden()); // still says why after the preview
         w.showPage(QStringLiteral("preview"));
+        QCoreApplication::processEvents(); // the tab's contents are built when first shown
         test::shoot(&w, QStringLiteral("missingtable-preview-1280x800"));
         w.resize(1024, 768); // the smallest screen the pages are laid out for
         QCoreApplication::processEvents();
