@@ -77,6 +77,19 @@ QString eligibleWhere(const QString &rule, const QString &cutoffUtc)
         .arg(c);
 }
 
+QString refreshExpiredAndLiveSql(int removable, int kept)
+{
+    return QStringLiteral(
+               "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, "
+               "expiracion) SELECT 1, g, gen_random_uuid(), md5('t' || g), now() - interval '45 days' "
+               "FROM generate_series(1, %1) g;"
+               "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, "
+               "expiracion) SELECT 2, g, gen_random_uuid(), md5('u' || g), now() + interval '1 day' "
+               "FROM generate_series(1, %2) g;")
+        .arg(removable)
+        .arg(kept);
+}
+
 QString refreshFillerSql(int filler)
 {
     return QStringLiteral(R"SQL(

@@ -2,11 +2,11 @@
 
 // Fixtures shared by the purge tests (tst_purgeengine, tst_purgepartitions, tst_cli_purge):
 // seed data, the slow-row trigger, the history tables, plans and id-set arithmetic.
-#include "pgsandbox.h"
 #include "core/pg/pgconnection.h"
 #include "core/preview/preview.h"
 #include "core/purge/purgeengine.h"
 #include "core/rules/rules.h"
+#include "pgsandbox.h"
 
 #include <QList>
 #include <QString>
@@ -37,6 +37,10 @@ using Clock = std::chrono::steady_clock;
 QString refreshSeedSql(int filler);
 // Pre-tokens: the same around now() - 24 hours.
 QString preSeedSql(int filler);
+
+// Refresh tokens of two tenants: `removable` expired 45 days ago (tenant 1), `kept` expiring
+// tomorrow (tenant 2), for tests that only count.
+QString refreshExpiredAndLiveSql(int removable, int kept);
 
 // Refresh-token filler in creation order: an old region (the first 70 %) that is mostly removable
 // at now() - 30 days, then a young one; ends with ANALYZE. Boundary rows are the caller's.

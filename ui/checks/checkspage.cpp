@@ -212,10 +212,17 @@ void ChecksPage::rebuild()
     } else if (!checked) {
         text = tr("Checking what %1 may do on %2…")
                    .arg(m_state->profile().user, m_state->profile().displayTarget());
-    } else if (!r.canPreview()) {
+    } else if (r.previewableRules().isEmpty()) {
         verdict = Display::Status::Failed;
         text = tr("Preview and purge are refused with this connection:") + u'\n' + u'•' + u' ' +
                r.previewBlockers().join(QStringLiteral("\n• "));
+    } else if (!r.canPreview()) { // a blocker of some rules only (a missing table): the others go on
+        verdict = Display::Status::Warning;
+        QStringList lines;
+        for (const PreflightRefusal &refusal : r.refusals())
+            lines << refusal.text();
+        text = tr("Some rules are refused with this connection; the others may be previewed and purged:") +
+               u'\n' + u'•' + u' ' + lines.join(QStringLiteral("\n• "));
     } else if (!r.canPurge()) {
         verdict = Display::Status::Warning;
         text = tr("Preview is allowed; purge is refused with this connection:") + u'\n' + u'•' + u' ' +

@@ -1,9 +1,9 @@
 #include "forensicspage.h"
 
-#include "timelineview.h"
-#include "tokenlookupview.h"
 #include "core/purge/purgeengine.h"
 #include "core/session/freezecontroller.h"
+#include "timelineview.h"
+#include "tokenlookupview.h"
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
 
@@ -93,7 +93,7 @@ void ForensicsPage::updateFreeze()
     QString blocked;
     if (!connected)
         blocked = tr("Not connected: connect to a database first.");
-    else if (!m_state->preflight().items.isEmpty() && !m_state->preflight().canPreview())
+    else if (m_state->preflight().previewableRules().isEmpty()) // a missing table: look-ups skip its rule
         blocked =
             tr("Look-ups need a role that bypasses row level security: under RLS a token of another tenant "
                "would look absent.");

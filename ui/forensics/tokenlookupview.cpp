@@ -125,7 +125,7 @@ void TokenLookupView::lookUp()
     }
     m_lookedUpHash = hash.toLower();
     m_summary->setText(tr("Looking up %1…").arg(Forensics::maskHash(m_lookedUpHash)));
-    const QList<RuleConfig> rules = m_state->ruleConfigs();
+    const QList<RuleConfig> rules = m_state->previewableRuleConfigs(); // not a table that is missing
     m_request = m_state->session()->lookUpToken(rules, m_lookedUpHash);
     m_request
         .onSucceeded(this,

@@ -1,8 +1,9 @@
 #include "overviewpage.h"
 
+#include "core/rules/rules.h"
+#include "core/session/dbsession.h"
 #include "partitionstrip.h"
 #include "tablecard.h"
-#include "core/session/dbsession.h"
 #include "ui/common/lockholderpanel.h"
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
@@ -168,7 +169,8 @@ void OverviewPage::rebuild()
         return;
     }
 
-    const bool exactAllowed = m_state->preflight().canPreview();
+    const PreflightReport &report = m_state->preflight();
+    const bool exactAllowed = !report.previewableRules().isEmpty(); // a missing table leaves its rule out
     const bool pending = !ov.exact && exactAllowed;
     const QString taken = Display::localTime(ov.takenAtUtc);
     QString status;
@@ -185,6 +187,10 @@ void OverviewPage::rebuild()
             QStringLiteral("≈ ") + tr("Estimates from the catalog statistics (%1). Exact counts need a role "
                                       "that may preview: see Checks.")
                                        .arg(taken);
+    for (const QString &id : Rules::ids())
+        if (ov.exact && !report.canPreview({id}))
+            status +=
+                u' ' + tr("%1: estimates only, its preview is refused (see Checks).").arg(Rules::title(id));
     if (!ov.cutoffBaseUtc.isEmpty())
         status +=
             u' ' +
@@ -194,7 +200,7 @@ void OverviewPage::rebuild()
     QList<PartitionInfo> partitions;
     for (const TableOverview &t : ov.tables) {
         if (TableCard *c = m_cards.value(t.ruleId))
-            c->setTable(t, ov.exact, pending);
+            c->setTable(t, t.exact, pending && report.canPreview({t.ruleId}));
         if (Rules::isPartitionRule(t.ruleId))
             partitions = t.partitions;
     }

@@ -1,7 +1,8 @@
 #include "previewpage.h"
 
-#include "rulepreviewtab.h"
+#include "core/rules/rules.h"
 #include "core/session/dbsession.h"
+#include "rulepreviewtab.h"
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
@@ -26,6 +27,7 @@ PreviewPage::PreviewPage(AppState *state, QWidget *parent)
     , m_progress(new QProgressBar(this))
     , m_status(new QLabel(this))
     , m_blocked(new WrapLabel(this))
+    , m_ruleBlocked(new WrapLabel(this))
     , m_info(new WrapLabel(this))
     , m_empty(new WrapLabel(this))
     , m_tabs(new QTabWidget(this))
@@ -60,6 +62,9 @@ void PreviewPage::setupWidgets()
     m_blocked->setObjectName(QStringLiteral("previewBlockedReason"));
     m_blocked->setTextFormat(Qt::PlainText);
     m_blocked->setWordWrap(true);
+    m_ruleBlocked->setObjectName(QStringLiteral("previewRuleBlocked"));
+    m_ruleBlocked->setTextFormat(Qt::PlainText);
+    m_ruleBlocked->setWordWrap(true);
     m_info->setObjectName(QStringLiteral("previewInfo"));
     m_info->setWordWrap(true);
     m_info->setTextFormat(Qt::PlainText);
@@ -93,6 +98,7 @@ void PreviewPage::setupLayout()
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_blocked);
+    layout->addWidget(m_ruleBlocked);
     layout->addWidget(m_info);
     layout->addWidget(m_empty, 1);
     layout->addWidget(m_tabs, 1);
@@ -135,16 +141,33 @@ QString PreviewPage::blockedReason() const
     const PreflightReport &report = m_state->preflight();
     if (report.serverVersionNum == 0 && report.items.isEmpty())
         return tr("Waiting for the preflight checks of this connection.");
-    if (!report.canPreview())
+    if (report.previewableRules().isEmpty()) // a blocker of every rule; one rule's own is said apart
         return report.previewBlockers().join(u'\n');
     if (m_state->isPurgeRunning())
         return tr("A purge is running: take a new preview when it has finished.");
     return QString();
 }
 
+QString PreviewPage::ruleBlockedReason(const QString &ruleId) const
+{
+    const PreflightReport &report = m_state->preflight();
+    if (!m_state->isConnected() || report.canPreview({ruleId}))
+        return QString();
+    return report.previewBlockers({ruleId}).join(u'\n');
+}
+
 void PreviewPage::updateActions()
 {
     const QString reason = blockedReason();
+    QStringList ruleLines; // the rules left out of the preview, each with its reason
+    for (const QString &id : Rules::ids()) {
+        const QString why = ruleBlockedReason(id);
+        if (!why.isEmpty())
+            ruleLines << Display::statusSymbol(Display::Status::Warning) + u' ' +
+                             tr("%1 is not previewed: %2").arg(Rules::title(id), why);
+    }
+    m_ruleBlocked->setVisible(reason.isEmpty() && !ruleLines.isEmpty());
+    m_ruleBlocked->setText(ruleLines.join(u'\n'));
     const bool pending = isPending();
     m_take->setEnabled(reason.isEmpty() && !pending);
     m_blocked->setVisible(!reason.isEmpty());
@@ -169,7 +192,7 @@ void PreviewPage::takePreview()
     m_status->setText(m_state->session()->isBusy()
                           ? tr("Preview queued behind the database work in progress… (Cancel drops it)")
                           : tr("Freezing the cutoffs and counting… (Cancel stops it)"));
-    m_request = m_state->session()->preview(m_state->ruleConfigs());
+    m_request = m_state->session()->preview(m_state->previewableRuleConfigs());
     m_request.onSucceeded(this, [this](const PreviewPlan &plan) { onPreviewReady(plan); });
     connect(m_request, &DbRequest::started, this,
             [this] { m_status->setText(tr("Freezing the cutoffs and counting… (Cancel stops it)")); });

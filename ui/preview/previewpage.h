@@ -36,6 +36,8 @@ public:
     RulePreviewTab *tabFor(const QString &ruleId) const;
     // Why "Take preview" is disabled (empty when enabled).
     QString blockedReason() const;
+    // Why one rule is left out of the preview (a missing table; empty when it is previewed).
+    QString ruleBlockedReason(const QString &ruleId) const;
     bool isTakingPreview() const { return isPending(); }
     // The preview's own request while it is queued or running (null otherwise).
     DbRequest *previewRequest() const { return isPending() ? m_request.handle() : nullptr; }
@@ -66,6 +68,7 @@ private:
     QProgressBar *m_progress;
     QLabel *m_status;
     QLabel *m_blocked;
+    QLabel *m_ruleBlocked;
     QLabel *m_info;
     QLabel *m_empty;
     QTabWidget *m_tabs;

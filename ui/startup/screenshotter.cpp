@@ -1,8 +1,8 @@
 #include "screenshotter.h"
 
-#include "purgeshots.h"
 #include "core/session/dbsession.h"
 #include "core/session/freezecontroller.h"
+#include "purgeshots.h"
 #include "ui/forensics/forensicspage.h"
 #include "ui/forensics/timelineview.h"
 #include "ui/forensics/tokenlookupview.h"
@@ -61,7 +61,7 @@ void Screenshotter::check()
     const AppState *state = m_window->state();
     if (!state->isConnected() || state->preflight().items.isEmpty() || state->overview().tables.isEmpty())
         return;
-    const bool mayPreview = state->preflight().canPreview();
+    const bool mayPreview = !state->preflight().previewableRules().isEmpty();
     if (mayPreview && !state->overview().exact && !m_overviewFailed)
         return; // exact counts still on their way
     if (mayPreview && state->previewPlan().isEmpty() && !m_previewFailed) {
@@ -110,7 +110,7 @@ void Screenshotter::shootForensics()
 {
     ForensicsPage *page = m_window->forensicsPage();
     AppState *state = m_window->state();
-    if (!state->isConnected() || !state->preflight().canPreview())
+    if (!state->isConnected() || state->preflight().previewableRules().isEmpty())
         return finish(m_ok);
     auto pending = std::make_shared<int>(3);
     auto step = [this, pending] {

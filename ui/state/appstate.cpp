@@ -20,6 +20,16 @@ QList<RuleConfig> AppState::ruleConfigs() const
     return out;
 }
 
+QList<RuleConfig> AppState::previewableRuleConfigs() const
+{
+    if (m_preflight.items.isEmpty())
+        return ruleConfigs();
+    QList<RuleConfig> out;
+    for (const QString &id : m_preflight.previewableRules())
+        out << ruleConfig(id);
+    return out;
+}
+
 RuleConfig AppState::ruleConfig(const QString &ruleId) const
 {
     return Rules::fromSettings(ruleId, m_profile.ruleOverrides);

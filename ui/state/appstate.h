@@ -39,6 +39,8 @@ public:
     bool hasHealth() const { return m_hasHealth; }
     QList<RuleConfig> ruleConfigs() const;
     RuleConfig ruleConfig(const QString &ruleId) const;
+    // The rules the checks let preview (a missing table blocks only its rule); all while unchecked.
+    QList<RuleConfig> previewableRuleConfigs() const;
     // True when a preview exists but was taken with other rule settings than the current ones:
     // its cutoffs and batches no longer match, so it must be taken again before a purge.
     bool isPreviewStale() const;

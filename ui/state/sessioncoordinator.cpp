@@ -5,6 +5,8 @@
 
 #include <QTimer>
 
+#include <algorithm>
+
 namespace purga {
 
 namespace {
@@ -39,7 +41,8 @@ void SessionCoordinator::watch(DbRequest *request)
             [this, request] { emit notice(tr("%1: cancelled.").arg(request->label())); });
 }
 
-Request<ConnectResult> SessionCoordinator::connectTo(const ConnectionProfile &profile, const QString &password)
+Request<ConnectResult> SessionCoordinator::connectTo(const ConnectionProfile &profile,
+                                                     const QString &password)
 {
     if (m_connect)
         m_connect->cancel();
@@ -52,7 +55,8 @@ Request<ConnectResult> SessionCoordinator::connectTo(const ConnectionProfile &pr
     return m_connect;
 }
 
-Request<ConnectionTestResult> SessionCoordinator::testConnection(const ConnectionProfile &profile, const QString &password)
+Request<ConnectionTestResult> SessionCoordinator::testConnection(const ConnectionProfile &profile,
+                                                                 const QString &password)
 {
     return m_session->testConnection(profile, password);
 }
@@ -122,11 +126,21 @@ void SessionCoordinator::onOverviewReady(bool exact)
 {
     m_lastRefresh = QDateTime::currentDateTime();
     emit lastRefreshChanged(m_lastRefresh);
-    if (exact || !m_state->preflight().canPreview())
+    // Exact counts for the rules that may preview; a rule a missing table blocks keeps its estimate
+    // (no count could run on it), a blocker of every rule (row level security) leaves estimates.
+    const QList<RuleConfig> rules = m_state->previewableRuleConfigs();
+    if (exact || rules.isEmpty())
         return;
-    m_exact = m_session->refreshOverview(m_state->ruleConfigs(), true);
+    m_exact = m_session->refreshOverview(rules, true);
     watch(m_exact);
-    m_exact.onSucceeded(this, [this](const Overview &ov) {
+    m_exact.onSucceeded(this, [this](const Overview &exactOv) {
+        Overview ov = exactOv;
+        ov.tables.clear();
+        for (const TableOverview &t : m_state->overview().tables) { // in the estimates' (rules') order
+            const auto e = std::find_if(exactOv.tables.cbegin(), exactOv.tables.cend(),
+                                        [&](const TableOverview &x) { return x.ruleId == t.ruleId; });
+            ov.tables << (e != exactOv.tables.cend() ? *e : t); // a rule left out keeps its estimate
+        }
         m_state->setOverview(ov);
         onOverviewReady(true);
     });

@@ -79,13 +79,12 @@ void HealthBanner::refresh()
 
     const PreflightReport &r = m_state->preflight();
     if (m_state->isConnected() && !r.items.isEmpty()) {
-        if (!r.canPreview())
-            add(Display::Status::Failed,
-                tr("Preview and purge are refused: %1").arg(r.previewBlockers().join(QStringLiteral("; "))),
-                true);
-        else if (!r.canPurge())
-            add(Display::Status::Warning,
-                tr("Purge is refused: %1").arg(r.purgeBlockers().join(QStringLiteral("; "))), true);
+        // One line per refusal: of every rule (red), or of one rule (a missing table, amber: the
+        // other rules still preview and purge).
+        for (const PreflightRefusal &refusal : r.refusals())
+            add(refusal.previewToo && refusal.ruleId.isEmpty() ? Display::Status::Failed
+                                                               : Display::Status::Warning,
+                refusal.text(), true);
     }
     if (!m_problem.isEmpty())
         add(Display::Status::Failed, m_problem, false);

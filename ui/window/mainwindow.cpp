@@ -3,11 +3,11 @@
 #include "aboutdialog.h"
 #include "backgroundwork.h"
 #include "connectionbar.h"
-#include "freezebanner.h"
-#include "healthbanner.h"
 #include "core/session/applog.h"
 #include "core/session/dbsession.h"
 #include "core/session/freezecontroller.h"
+#include "freezebanner.h"
+#include "healthbanner.h"
 #include "ui/checks/checkspage.h"
 #include "ui/connect/connectdialog.h"
 #include "ui/connect/environmentstyle.h"
@@ -81,13 +81,15 @@ void MainWindow::setupWidgets()
     // The pages in navigation order, each with its id, its title in the navigation and the View
     // menu, its Ctrl+key shortcut and its icon: adding a page is one row here plus the page itself.
     m_pages = {
-        {QStringLiteral("checks"), m_checks, QT_TR_NOOP("C&hecks"), Qt::Key_0, QStyle::SP_MessageBoxInformation},
+        {QStringLiteral("checks"), m_checks, QT_TR_NOOP("C&hecks"), Qt::Key_0,
+         QStyle::SP_MessageBoxInformation},
         {QStringLiteral("overview"), m_overview, QT_TR_NOOP("&Overview"), Qt::Key_1,
          QStyle::SP_FileDialogDetailedView},
         {QStringLiteral("preview"), m_preview, QT_TR_NOOP("&Preview"), Qt::Key_2,
          QStyle::SP_FileDialogContentsView},
         {QStringLiteral("purge"), m_purge, QT_TR_NOOP("P&urge"), Qt::Key_3, QStyle::SP_TrashIcon},
-        {QStringLiteral("history"), m_history, QT_TR_NOOP("&History"), Qt::Key_4, QStyle::SP_FileDialogListView},
+        {QStringLiteral("history"), m_history, QT_TR_NOOP("&History"), Qt::Key_4,
+         QStyle::SP_FileDialogListView},
         {QStringLiteral("forensics"), m_forensics, QT_TR_NOOP("&Forensics"), Qt::Key_5,
          QStyle::SP_FileDialogInfoView},
     };
@@ -147,7 +149,7 @@ void MainWindow::connectSignals()
     connect(m_state, &AppState::preflightChanged, this, [this] {
         if (m_showChecksOnRefusal && !m_state->preflight().items.isEmpty()) {
             m_showChecksOnRefusal = false;
-            if (!m_state->preflight().canPreview())
+            if (m_state->preflight().previewableRules().isEmpty()) // one rule refused: the banner says it
                 showPage(QStringLiteral("checks"));
         }
         updateNavigation();
@@ -350,9 +352,9 @@ void MainWindow::updateNavigation()
     const PreflightReport &r = m_state->preflight();
     Display::Status s = Display::Status::Info;
     if (m_state->isConnected() && !r.items.isEmpty())
-        s = !r.canPreview() ? Display::Status::Failed
-            : !r.canPurge() ? Display::Status::Warning
-                            : Display::Status::Ok;
+        s = r.previewableRules().isEmpty() ? Display::Status::Failed
+            : !r.canPurge()                ? Display::Status::Warning // also a rule a missing table refuses
+                                           : Display::Status::Ok;
     // The icon alone: "Checks ✓" beside a check icon said it twice.
     checks->setIcon(Display::statusIcon(s));
     checks->setText(tr("Checks"));

@@ -130,6 +130,44 @@ QJsonObject PreflightReport::toJson() const
                        {QStringLiteral("checks"), checks}};
 }
 
+QList<PreflightRefusal> PreflightReport::refusals() const
+{
+    QStringList globalPurge;
+    for (const PreflightItem &i : items) {
+        if (!i.ruleId.isEmpty())
+            continue;
+        if (i.blocksPreview) // every rule is refused: all reasons in one line, as before rule items
+            return {PreflightRefusal{{}, true, previewBlockers()}};
+        if (i.blocksPurge)
+            globalPurge << i.detail;
+    }
+    QList<PreflightRefusal> out;
+    for (const QString &id : Rules::ids())
+        if (!canPreview({id}))
+            out << PreflightRefusal{id, true, previewBlockers({id})};
+    if (!globalPurge.isEmpty())
+        out << PreflightRefusal{{}, false, globalPurge};
+    for (const QString &id : Rules::ids()) {
+        QStringList own; // the purge blockers of a rule that still previews, besides the global ones
+        for (const PreflightItem &i : items)
+            if (i.ruleId == id && i.blocksPurge && !i.blocksPreview)
+                own << i.detail;
+        if (!own.isEmpty() && canPreview({id}))
+            out << PreflightRefusal{id, false, own};
+    }
+    return out;
+}
+
+QString PreflightRefusal::text() const
+{
+    const QString why = reasons.join(QStringLiteral("; "));
+    if (ruleId.isEmpty())
+        return previewToo ? tr("Preview and purge are refused: %1").arg(why)
+                          : tr("Purge is refused: %1").arg(why);
+    return previewToo ? tr("Preview and purge of %1 are refused: %2").arg(Rules::title(ruleId), why)
+                      : tr("Purge of %1 is refused: %2").arg(Rules::title(ruleId), why);
+}
+
 QString PreflightReport::poolerRefusal() const
 {
     for (const PreflightItem &i : items)

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QString>
+#include <QStringList>
 
 namespace purga {
 
@@ -41,6 +42,18 @@ struct PreflightItem
 };
 
 QString toId(PreflightItem::Status status); // ok | warning | failed (JSON)
+
+// One refusal: of every rule (ruleId empty) or of one; of preview and purge, or of the purge only.
+struct PreflightRefusal
+{
+    Q_DECLARE_TR_FUNCTIONS(PreflightRefusal)
+public:
+    QString ruleId;
+    bool previewToo = false;
+    QStringList reasons; // translated
+    // "Preview and purge of Pre-tokens are refused: …" (translated, reasons joined with "; ")
+    QString text() const;
+};
 
 // What the connected role and server allow, checked from attributes and privileges (never names).
 struct PreflightReport
@@ -80,6 +93,10 @@ public:
     QStringList purgeBlockers(const QStringList &ruleIds = {}) const;
     QStringList previewableRules() const; // the rules no preview blocker concerns
     QStringList purgeableRules() const;   // the rules nothing blocks
+    // What is refused and why, for the banner, the Checks verdict and the status: one entry when a
+    // blocker concerns every rule (no BYPASSRLS, a standby), else one per refused rule (a missing
+    // table refuses its rule alone), then the purge refusals of the rules that still preview.
+    QList<PreflightRefusal> refusals() const;
     // The "pooler" item's detail when it refuses purges (and freezes); empty when none is refused.
     QString poolerRefusal() const;
     QJsonObject toJson() const;

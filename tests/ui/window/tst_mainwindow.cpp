@@ -8,6 +8,7 @@
 #include "core/util/buildinfo.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
+#include "support/purgefixtures.h"
 #include "ui/checks/checkspage.h"
 #include "ui/connect/connectdialog.h"
 #include "ui/connect/environmentstyle.h"
@@ -123,14 +124,7 @@ private slots:
         PURGA_REQUIRE_SANDBOX(sandbox);
         test::TestDatabase db(sandbox, QStringLiteral("uimw"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
-        QVERIFY(db.exec(QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
-                                       "familia_id, token_hash, expiracion)"
-                                       " SELECT 1, g, gen_random_uuid(), md5('t' || g), now() - interval '45 "
-                                       "days' FROM generate_series(1, 7) g;"
-                                       "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
-                                       "familia_id, token_hash, expiracion)"
-                                       " SELECT 2, g, gen_random_uuid(), md5('u' || g), now() + interval '1 "
-                                       "day' FROM generate_series(1, 1234) g;")));
+        QVERIFY(db.exec(test::refreshExpiredAndLiveSql(7, 1234)));
 
         MainWindow w;
         w.show();
