@@ -2,6 +2,7 @@
 // freeze (hold the purge lock while an investigation runs).
 #include "cliapp.h"
 #include "clilock.h"
+#include "clisignals.h"
 #include "core/purge/purgeengine.h"
 
 #include "core/forensics/forensics.h"
@@ -14,16 +15,11 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QSqlQuery>
-#include <QThread>
 #include <QVariant>
 
 #include <cstdio>
 #include <cstring>
 
-#ifdef Q_OS_UNIX
-#include <csignal>
-#include <ctime>
-#endif
 
 namespace purga::cli {
 
@@ -228,31 +224,16 @@ int cmdTimeline(Context &ctx)
 
 namespace {
 
-#ifdef Q_OS_UNIX
-// Waits up to `msec` for SIGINT/SIGTERM (blocked in every thread); returns the signal or 0.
-int waitForSignal(const sigset_t &set, int msec)
-{
-    timespec ts{msec / 1000, long(msec % 1000) * 1000000L};
-    const int sig = sigtimedwait(&set, nullptr, &ts);
-    return sig > 0 ? sig : 0;
-}
-#endif
-
 // Holds the freeze until `minutes` pass (0: no limit) or a signal comes; true when the connection
 // (and so the lock) was lost first. Checks the connection every 5 s.
 bool holdUntilDone(PgConnection &conn, qint64 key, int minutes, const QElapsedTimer &held,
-                   const void *blocked)
+                   SignalWait &interrupt)
 {
     for (;;) {
         if (minutes && held.elapsed() >= qint64(minutes) * 60000)
             return false;
-#ifdef Q_OS_UNIX
-        if (waitForSignal(*static_cast<const sigset_t *>(blocked), 5000))
+        if (interrupt.wait(5000))
             return false;
-#else
-        Q_UNUSED(blocked);
-        QThread::msleep(5000);
-#endif
         if (!EvidenceFreeze::isHeld(conn, key))
             return true;
     }
@@ -276,14 +257,8 @@ int cmdFreeze(Context &ctx)
     qint64 key = PurgeOptions().advisoryLockKey; // 731001, the job's
     if (!lockKeyOption(ctx, &key))
         return Exit::Usage;
-#ifdef Q_OS_UNIX
-    // Before any thread exists (the keychain's D-Bus starts some): signals wait here, never kill.
-    sigset_t set;
-    sigemptyset(&set);
-    sigaddset(&set, SIGINT);
-    sigaddset(&set, SIGTERM);
-    pthread_sigmask(SIG_BLOCK, &set, nullptr);
-#endif
+    // From here a signal ends the hold, released and recorded, never the process (clisignals.h).
+    SignalWait interrupt;
     PgConnection conn;
     ConnectionProfile profile;
     int exitCode = Exit::Ok;
@@ -325,11 +300,7 @@ int cmdFreeze(Context &ctx)
     std::fflush(stdout);
     QElapsedTimer held;
     held.start();
-#ifdef Q_OS_UNIX
-    const bool lost = holdUntilDone(conn, key, minutes, held, &set);
-#else
-    const bool lost = holdUntilDone(conn, key, minutes, held, nullptr);
-#endif
+    const bool lost = holdUntilDone(conn, key, minutes, held, interrupt);
     if (lost) {
         Context::error(Context::tr("The connection holding the freeze was lost: purges are no longer held."));
         return Exit::Other;

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
@@ -21,6 +22,9 @@ struct SignalState
     std::mutex mutex; // guards target and count; abort() and cancel() run under it
     QueryCanceller *target = nullptr;
     int count = 0;
+    bool waiting = false;   // a SignalWait lives
+    bool signalled = false; // a signal came while it lived
+    std::condition_variable woken;
     std::atomic<int> last{0};
 };
 
@@ -58,6 +62,11 @@ void onSignal(int sig)
     SignalState &s = state();
     s.last.store(sig);
     std::lock_guard<std::mutex> lock(s.mutex);
+    if (s.waiting) {
+        s.signalled = true;
+        s.woken.notify_all();
+        return;
+    }
     ++s.count;
     if (!s.target)
         exitNow(Context::tr("Interrupted by a signal; nothing was changed."));
@@ -91,6 +100,28 @@ void setSignalTarget(QueryCanceller *canceller)
 int lastSignal()
 {
     return state().last.load();
+}
+
+SignalWait::SignalWait()
+{
+    SignalState &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.waiting = true;
+    s.signalled = false;
+}
+
+SignalWait::~SignalWait()
+{
+    SignalState &s = state();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.waiting = false;
+}
+
+bool SignalWait::wait(int msec)
+{
+    SignalState &s = state();
+    std::unique_lock<std::mutex> lock(s.mutex);
+    return s.woken.wait_for(lock, std::chrono::milliseconds(msec), [&s] { return s.signalled; });
 }
 
 } // namespace purga::cli

@@ -7,7 +7,8 @@
 // black-holed network: the cancel reaches no one and the statement never returns), the
 // connection's socket is shut down, so the blocked call returns and the command ends with exit 6.
 // A second signal shuts the socket down at once; a third ends the process with _Exit(6). Without
-// a target the first signal ends the process at once (exit 6).
+// a target the first signal ends the process at once (exit 6), unless a SignalWait is waiting for
+// it (the evidence freeze: the signal is how it ends well).
 namespace purga {
 class QueryCanceller;
 }
@@ -31,6 +32,19 @@ public:
     ~SignalTarget() { setSignalTarget(nullptr); }
     SignalTarget(const SignalTarget &) = delete;
     SignalTarget &operator=(const SignalTarget &) = delete;
+};
+
+// While one lives, SIGINT/SIGTERM end nothing: they wake wait() (the freeze's hold loop, which then
+// releases the lock and closes its history row itself).
+class SignalWait
+{
+public:
+    SignalWait();
+    ~SignalWait();
+    SignalWait(const SignalWait &) = delete;
+    SignalWait &operator=(const SignalWait &) = delete;
+    // True when a signal came (now or before), false when `msec` passed without one.
+    bool wait(int msec);
 };
 
 } // namespace purga::cli

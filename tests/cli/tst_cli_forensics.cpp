@@ -181,6 +181,29 @@ private slots:
         QVERIFY2(after.exitCode == 0, qPrintable(after.describe()));
     }
 
+    // The signal watcher thread (clisignals) and the hold loop both wait for SIGTERM: whichever
+    // gets it, the freeze is released and recorded, never ended as if cancelled (exit 6).
+    void freezeIsReleasedByEverySignal()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("clifx"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(setupHistory(db));
+        for (int i = 0; i < 6; ++i) {
+            QProcess freeze;
+            prepare(freeze, db, {QStringLiteral("freeze")});
+            freeze.start();
+            QVERIFY(waitForLine(freeze, "Purges frozen"));
+            ::kill(pid_t(freeze.processId()), i % 2 ? SIGINT : SIGTERM);
+            QVERIFY(freeze.waitForFinished(10000));
+            QVERIFY2(freeze.exitCode() == 0, freeze.readAllStandardError().constData());
+            QVERIFY(freeze.readAllStandardOutput().contains("Purges released"));
+        }
+        QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas"
+                                          " WHERE estado = 'congelado' AND terminada_en IS NOT NULL"))
+                     .toInt(),
+                 6);
+    }
+
     void freezeEndsWithItsProcessAndConnection()
     {
         TestDatabase db(m_sandbox, QStringLiteral("clifx"));
