@@ -85,6 +85,10 @@ private slots:
         QVERIFY(setupHistory(db));
         QString error;
         QVERIFY2(db.exec(fixtureSql(), &error), qPrintable(error));
+        // The run still en_curso belongs to a live session of another role (this test's superuser
+        // one), whose start identidad_purga cannot see: the CLI's dead-run sweep leaves it open.
+        QVERIFY(db.exec(QStringLiteral("UPDATE identidad.purga_corridas SET backend_pid = pg_backend_pid()"
+                                       " WHERE corrida_id = '00000000-0000-0000-0000-000000000005'")));
         const QStringList range = {QStringLiteral("--since"), QStringLiteral("2026-01-01T00:00:00Z")};
 
         const CliResult r = run(db, QStringList{QStringLiteral("history"), QStringLiteral("--json")} + range);

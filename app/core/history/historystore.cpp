@@ -56,7 +56,9 @@ bool HistoryStore::exists(PgConnection &conn)
 int HistoryStore::markInterrupted(PgConnection &conn, QString *error)
 {
     // A freeze's row records the pid of the connection holding the lock: with it gone the lock is
-    // gone too, whoever released it.
+    // gone too, whoever released it. A pid reused by a later backend does not keep a run open; a
+    // backend whose start this role may not see (another role's, without pg_read_all_stats) does:
+    // a run is only closed when its backend is known to be gone.
     QSqlQuery q(conn.database());
     if (!q.exec(QStringLiteral(
             "UPDATE identidad.purga_corridas r"
@@ -68,7 +70,8 @@ int HistoryStore::markInterrupted(PgConnection &conn, QString *error)
             " WHERE (r.estado = 'en_curso' OR (r.estado = 'congelado' AND r.terminada_en IS NULL))"
             "   AND NOT pg_is_in_recovery()"
             "   AND NOT EXISTS (SELECT 1 FROM pg_stat_activity a"
-            "                    WHERE a.pid = r.backend_pid AND a.backend_start <= r.iniciada_en)"))) {
+            "                    WHERE a.pid = r.backend_pid"
+            "                      AND (a.backend_start IS NULL OR a.backend_start <= r.iniciada_en))"))) {
         *error = q.lastError().databaseText();
         return -1;
     }
