@@ -23,9 +23,10 @@ using namespace purga::test;
 namespace {
 
 const QString kCount = QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens");
-const QString kLockHeld =
-    QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0"
-                   " AND objid = 731001 AND objsubid = 1 AND granted)");
+const QString kLockHeld = QStringLiteral(
+    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = 0"
+    " AND objid = 731001 AND objsubid = 1 AND granted"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))"); // not other tests
 
 QJsonObject preflightOf(const CliResult &r, QString *why)
 {
