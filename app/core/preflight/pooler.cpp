@@ -17,21 +17,20 @@ using S = PreflightItem::Status;
 
 QString poolerDetail(const PreflightReport &r)
 {
-    return PreflightReport::tr(
-               "The server's backend pid %1 is not the %2 the connection was given at startup: a "
-               "connection pooler (pgbouncer, pgpool, ...) is in between.")
+    // The pooler's key is any 32-bit number: shown unsigned, as no pid is negative.
+    return PreflightReport::tr("A connection pooler (pgbouncer, pgpool, ...) is in between: the server's "
+                               "backend pid %1 is not the key %2 given at startup.")
         .arg(r.serverBackendPid)
-        .arg(r.clientBackendPid);
+        .arg(quint32(r.clientBackendPid));
 }
 
 // How to get out: a direct connection, or the DBA's word for a session pool.
 QString poolerWayOut()
 {
     return PreflightReport::tr(
-        "Connect directly to PostgreSQL (its own host and port). If this pool is in session mode "
-        "(pool_mode=session), say so with --assume-session-pooler (in the GUI: the profile's setting \"A "
-        "pooler in between is in session mode\"): every batch then checks that its own server connection "
-        "holds the lock.");
+        "Connect directly to PostgreSQL (its own host and port). Only if this pool is in session mode "
+        "(pool_mode=session), say so: --assume-session-pooler, or the profile's \"A pooler in between is "
+        "in session mode\".");
 }
 
 void setPoolerItem(PreflightReport *r)
@@ -59,11 +58,9 @@ void setPoolerItem(PreflightReport *r)
         r->items << PreflightItem::make(
             QStringLiteral("pooler"), S::Failed, PreflightReport::tr("Connected through a connection pooler"),
             poolerDetail(*r) + u' ' +
-                PreflightReport::tr("Whether it keeps one server connection per client cannot be proven "
-                                    "from here: in transaction mode a probe can look like session pooling "
-                                    "by chance, and there the advisory lock that keeps the scheduled job "
-                                    "out excludes no one. The purge and the evidence freeze are refused; "
-                                    "the preview may run.") +
+                PreflightReport::tr("Its pool mode cannot be proven from here, and in transaction mode "
+                                    "the advisory lock would not keep the scheduled job out: purge and "
+                                    "freeze are refused; the preview may run.") +
                 u' ' + poolerWayOut(),
             false, true);
         return;
