@@ -4,17 +4,42 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+40"/>
+        <location filename="../app/cli/clisignals.cpp" line="+49"/>
+        <source>The server did not end the cancelled statement within %1 s: closing the connection.</source>
+        <translation>El servidor no terminó la sentencia cancelada en %1 s: se cierra la conexión.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Third signal: exiting at once. Batches committed so far stay removed; the next connection closes the run in the history.</source>
+        <translation>Tercera señal: se sale de inmediato. Los lotes ya confirmados quedan borrados; la próxima conexión cierra la corrida en el historial.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Second signal: closing the connection now.</source>
+        <translation>Segunda señal: se cierra la conexión ahora.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Signal received: cancelling the statement in flight…</source>
         <translation>Señal recibida: cancelando la sentencia en curso…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-9"/>
         <source>Interrupted by a signal; nothing was changed.</source>
         <translation>Interrumpido por una señal; no se cambió nada.</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location filename="../app/cli/cliapp.cpp" line="+93"/>
+        <source>libpq&apos;s own root certificate (~/.postgresql/root.crt)</source>
+        <translation>el certificado raíz propio de libpq (~/.postgresql/root.crt)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Note: --conninfo names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, the saved profiles&apos; default, checked against %3, so that no password reaches a server that cannot prove it is %1. Write sslmode=… in the string to choose another mode.</source>
+        <translation>Nota: --conninfo no indica sslmode y %1 no es un host de loopback: se conecta con sslmode=%2, el valor por defecto de los perfiles guardados, verificado contra %3, para que ninguna contraseña llegue a un servidor que no pueda demostrar que es %1. Escriba sslmode=… en la cadena para elegir otro modo.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
         <translation>Indique cómo conectarse con exactamente una de estas opciones: --profile NOMBRE, --conninfo CADENA o --service NOMBRE.</translation>
     </message>
@@ -24,48 +49,48 @@
         <translation>Atención: la contraseña de --conninfo es visible para todos los usuarios en la lista de procesos y queda en el historial del shell; use PGPASSWORD, ~/.pgpass o un perfil (password-store).</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <location filename="../app/cli/cliprofiles.cpp" line="+37"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+84"/>
         <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+33"/>
         <source>command</source>
         <translation>comando</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</source>
-        <translation>status | setup-history | preview | purge | history | health | profile-save | password-store | password-forget | lookup | timeline | freeze</translation>
-    </message>
-    <message>
-        <location filename="../app/cli/clihelp.cpp" line="+168"/>
+        <location filename="../app/cli/clicommands.cpp" line="+16"/>
         <source>Saved profile; its password comes from the OS keychain.</source>
         <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>libpq service name (pg_service.conf).</source>
         <translation>Nombre de servicio de libpq (pg_service.conf).</translation>
     </message>
     <message>
-        <location line="-148"/>
+        <location line="+85"/>
+        <source>Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).</source>
+        <translation>Liberar tras N minutos, de 1 a 10080 (por defecto: con Ctrl-C / SIGTERM).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Connection, preflight checks, per-table overview and who holds or waits for the purge lock (exit 4 when purging is refused).</source>
         <translation>Conexión, comprobaciones previas, resumen por tabla y quién tiene o espera el bloqueo de la purga (sale con 4 si se rechaza la purga).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+4"/>
         <source>Create or upgrade the purge history tables (idempotent).</source>
         <translation>Crea o actualiza las tablas de historial de purgas (idempotente).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>What each rule would remove, at one frozen database instant (every rule when no --rule is given).</source>
         <translation>Lo que cada regla eliminaría, en un único instante congelado de la base de datos (todas las reglas si no se indica --rule).</translation>
     </message>
@@ -75,47 +100,47 @@
         <translation>Ejecuta la purga por lotes. Sin --yes solo se imprime la vista previa. SIGINT/SIGTERM cancelan el lote en curso (sale con 6).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+24"/>
         <source>Save a connection profile (never a password).</source>
         <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>Store the password of an existing profile in the OS keychain, read from standard input.</source>
         <translation>Guarda en el llavero del sistema la contraseña de un perfil existente, leída de la entrada estándar.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+4"/>
         <source>Remove the profile&apos;s password from the OS keychain, saying whether one was stored.</source>
         <translation>Quita la contraseña del perfil del llavero del sistema e indica si había una guardada.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="-23"/>
         <source>Purge runs (the scheduled job&apos;s and manual ones) and rows removed per table, aggregated in the database (docs/cli-json.md).</source>
         <translation>Corridas de purga (las del job programado y las manuales) y filas eliminadas por tabla, agregadas en la base de datos (docs/cli-json.md).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when overdue or unhealthy.</source>
         <translation>Comprobaciones para la monitorización (purgas atrasadas y corridas fallidas): sale con 0 si todo está en orden, con 7 si hay atraso o un problema.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+23"/>
         <source>Find a token by its SHA-256 or by the raw token on standard input (hashed here, never sent): which rule removes it and when, and its rotation chain. Not found: exit 0 with an empty list.</source>
         <translation>Busca un token por su SHA-256 o por el token en claro en la entrada estándar (su hash se calcula aquí; nunca se envía): qué regla lo elimina y cuándo, y su cadena de rotación. Si no se encuentra: sale con 0 y una lista vacía.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+7"/>
         <source>One user&apos;s refresh tokens, pre-tokens and session-log events, newest first (every partition, DEFAULT included).</source>
         <translation>Los tokens de refresco, pre-tokens y eventos del registro de sesiones de un usuario, los más recientes primero (todas las particiones, DEFAULT incluida).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Evidence freeze: hold the purge lock so that neither this tool nor the scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 when another session holds it).</source>
         <translation>Congelación de evidencias: retiene el bloqueo de la purga para que ni esta herramienta ni el job programado puedan purgar, hasta que pasen N minutos o llegue Ctrl-C / SIGTERM (sale con 5 si otra sesión lo tiene).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="-168"/>
         <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
         <translation>Cadena de conexión o URI de libpq; la contraseña, desde PGPASSWORD o ~/.pgpass (un password= aquí es visible en la lista de procesos).</translation>
     </message>
@@ -165,7 +190,7 @@
         <translation>lock_timeout de cada DETACH/DROP de una partición (por defecto 300): un DETACH en espera retiene todos los INSERT en log_sesiones, así que cede pronto y reintenta.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>statement_timeout of each batch (default 120000).</source>
         <translation>statement_timeout de cada lote (por defecto 120000).</translation>
     </message>
@@ -185,7 +210,7 @@
         <translation>Ningún lote empieza mientras el retraso de reproducción (replay lag) de un standby supere N ms (por defecto 1000 si el servidor tiene standbys; 0 lo desactiva).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Stop cleanly (exit 6) when the replay lag stays above N ms for 60 s (default off).</source>
         <translation>Detenerse limpiamente (sale con 6) si el retraso de reproducción se mantiene por encima de N ms durante 60 s (desactivado por defecto).</translation>
     </message>
@@ -200,12 +225,12 @@
         <translation>on: cada lote espera a que su WAL llegue a disco; off: los lotes confirman de forma asíncrona y la corrida termina con una confirmación durable antes del recibo (por defecto on).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Adapt the batch size to this duration (default off).</source>
         <translation>Adaptar el tamaño de lote a esta duración (desactivado por defecto).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
         <translation>Hacer VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
     </message>
@@ -215,12 +240,17 @@
         <translation>Purgar incluso con una retención más corta que la ventana forense del ADR (tokens de refresco 30 días, pre-tokens 24 h, registro de sesiones 12 meses); sin esta opción se rechaza (sale con 4).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Keep detached partitions as tables instead of dropping them.</source>
         <translation>Conservar las particiones desacopladas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>The connection pooler in between keeps one server connection per client (pgbouncer pool_mode=session): purge and freeze may then run behind it, every batch checking that its server connection holds the lock. Without it they are refused behind any pooler (exit 4). profile-save: saved with the profile (restated on every save).</source>
+        <translation>El pooler de conexiones intermedio mantiene una conexión al servidor por cliente (pgbouncer pool_mode=session): purge y freeze pueden entonces ejecutarse detrás de él, y cada lote comprueba que su conexión al servidor tiene el bloqueo. Sin esta opción se rechazan detrás de cualquier pooler (sale con 4). profile-save: se guarda con el perfil (se vuelve a indicar en cada guardado).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>status: a lock holder idle this long is &quot;possibly a leaked lock&quot; (default: the profile&apos;s, 300).</source>
         <translation>status: quien tenga el bloqueo inactivo durante este tiempo es &quot;posiblemente un bloqueo huérfano&quot; (por defecto: el valor del perfil, 300).</translation>
     </message>
@@ -255,7 +285,7 @@
         <translation>Certificado raíz para verify-ca/verify-full (por defecto: el almacén de CA del sistema).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>none, development, staging or production: the GUI colours its window after it (production red). A new profile without it: production when its name or database contains &quot;prod&quot;, otherwise none.</source>
         <translation>none, development, staging o production: la interfaz colorea su ventana según el entorno (production en rojo). Un perfil nuevo sin él: production si su nombre o su base de datos contiene &quot;prod&quot;; si no, none.</translation>
     </message>
@@ -290,7 +320,7 @@
         <translation>SHA-256 del token en hexadecimal.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Read the raw token from stdin and hash it here (never sent).</source>
         <translation>Leer el token en claro de stdin y calcular su hash aquí (nunca se envía).</translation>
     </message>
@@ -325,17 +355,12 @@
         <translation>CSV en stdout.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Release after N minutes (default: on Ctrl-C / SIGTERM).</source>
-        <translation>Liberar tras N minutos (por defecto: con Ctrl-C / SIGTERM).</translation>
-    </message>
-    <message>
-        <location line="+38"/>
+        <location filename="../app/cli/clihelp.cpp" line="+60"/>
         <source>Usage: %1</source>
         <translation>Uso: %1</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Options:</source>
         <translation>Opciones:</translation>
     </message>
@@ -345,82 +370,82 @@
         <translation>Conexión (exactamente una de las tres primeras):</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-55"/>
         <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
         <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas.</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location filename="../app/cli/clicommands.cpp" line="+9"/>
         <source>connection, preflight checks and per-table overview (exit 4 if purging is refused)</source>
         <translation>conexión, comprobaciones previas y resumen por tabla (sale con 4 si la purga se rechaza)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>create the purge history tables (idempotent)</source>
         <translation>crea las tablas del historial de purgas (idempotente)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>what each rule would remove, at one frozen database instant</source>
         <translation>lo que eliminaría cada regla, en un instante congelado de la base de datos</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+11"/>
         <source>run the batched purge (needs --yes; without it, prints the preview only)</source>
         <translation>ejecuta la purga por lotes (requiere --yes; sin él, solo imprime la vista previa)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)</source>
         <translation>corridas y filas eliminadas por tabla (--days N | --since ISO-8601, --origin, --table; --json | --csv)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>overdue and failed-run checks for monitoring (--max-hours N; exit 7 when unhealthy)</source>
         <translation>comprobaciones de retraso y de corridas fallidas para la monitorización (--max-hours N; sale con 7 si hay problemas)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>save a connection profile (--host --port --dbname --user --sslmode)</source>
         <translation>guarda un perfil de conexión (--host --port --dbname --user --sslmode)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>store the profile&apos;s password in the OS keychain (read from stdin)</source>
         <translation>guarda la contraseña del perfil en el llavero del sistema (leída de stdin)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>remove it from the keychain</source>
         <translation>la quita del llavero</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>find a token by --token-hash HEX or --token-stdin (raw token, hashed here)</source>
         <translation>busca un token por --token-hash HEX o --token-stdin (token en claro, con el hash calculado aquí)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>one user&apos;s tokens and session log (--empresa N --usuario N [--since --until])</source>
         <translation>los tokens y el registro de sesiones de un usuario (--empresa N --usuario N [--since --until])</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>hold the purge lock (no purge runs) until --minutes N pass or Ctrl-C / SIGTERM</source>
         <translation>retiene el bloqueo de purga (no se ejecuta ninguna purga) hasta que pasen --minutes N o hasta Ctrl-C / SIGTERM</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../app/cli/clihelp.cpp" line="+63"/>
         <source>Commands:</source>
         <translation>Comandos:</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>`purga-sesiones-cli COMMAND --help` shows the options of one command.</source>
         <translation>`purga-sesiones-cli COMANDO --help` muestra las opciones de un comando.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Unexpected argument &quot;%1&quot; after %2 (see %2 --help).</source>
         <translation>Argumento inesperado &quot;%1&quot; después de %2 (vea %2 --help).</translation>
     </message>
@@ -430,17 +455,17 @@
         <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location filename="../app/cli/clicommands.cpp" line="-122"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+18"/>
+        <location filename="../app/cli/cliapp.cpp" line="+36"/>
         <source>No command given. Try --help.</source>
         <translation>No se indicó ningún comando. Pruebe --help.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+7"/>
         <source>Unknown command &quot;%1&quot;. Try --help.</source>
         <translation>Comando desconocido &quot;%1&quot;. Pruebe --help.</translation>
     </message>
@@ -495,12 +520,17 @@
         <translation>  claves %1..%2, antigüedad %3 .. %4</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="-138"/>
+        <location line="+7"/>
+        <source>  left alone (never dropped): %1: %2</source>
+        <translation>  no se toca (nunca se elimina): %1: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/cliapp.cpp" line="-115"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+130"/>
+        <location filename="../app/cli/clihelp.cpp" line="-10"/>
         <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
@@ -516,12 +546,13 @@
         <translation>TLS: sslmode=%1, certificado del servidor verificado contra %2.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../app/cli/cliapp.cpp" line="-78"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+2"/>
         <source>the system CA bundle (%1)</source>
         <translation>el almacén de CA del sistema (%1)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+3"/>
         <source>Warning: sslmode=%1 towards %2: the password may be sent to an impostor; use --sslmode verify-full.</source>
         <translation>Atención: sslmode=%1 hacia %2: la contraseña podría enviarse a un impostor; use --sslmode verify-full.</translation>
     </message>
@@ -536,7 +567,7 @@
         <translation>--environment acepta uno de %1, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
@@ -561,12 +592,12 @@
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+253"/>
+        <location filename="../app/cli/clipurge.cpp" line="+292"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+54"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+55"/>
         <source>Look-ups are refused with this connection: %1</source>
         <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
     </message>
@@ -636,7 +667,7 @@
         <translation>No hay ningún token con hash %1 en %2 ni en %3.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+39"/>
         <source>timeline needs --empresa N and --usuario N (whole numbers).</source>
         <translation>timeline necesita --empresa N y --usuario N (números enteros).</translation>
     </message>
@@ -646,7 +677,12 @@
         <translation>--since y --until requieren instantes ISO 8601, p. ej. 2026-11-30T03:00:00Z.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>--since %1 is later than --until %2: no event can lie between them.</source>
+        <translation>--since %1 es posterior a --until %2: ningún evento puede quedar entre ambos.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Choose one of --json or --csv.</source>
         <translation>Elija uno de --json o --csv.</translation>
     </message>
@@ -663,9 +699,9 @@
         <translation>Solo se muestran los %1 eventos más recientes: acote --since/--until.</translation>
     </message>
     <message>
-        <location line="+73"/>
-        <source>--minutes takes a whole number of minutes (1 to 10080).</source>
-        <translation>--minutes requiere un número entero de minutos (1 a 10080).</translation>
+        <location line="+76"/>
+        <source>--minutes takes a whole number of minutes (1 to 10080); leave it out to hold the lock until Ctrl-C / SIGTERM.</source>
+        <translation>--minutes requiere un número entero de minutos (1 a 10080); omítalo para retener el bloqueo hasta Ctrl-C / SIGTERM.</translation>
     </message>
     <message>
         <location filename="../app/cli/clilock.cpp" line="+14"/>
@@ -673,12 +709,17 @@
         <translation>--lock-key espera un número entero.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+22"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+23"/>
         <source>This server is a standby: a freeze here would not hold purges on the primary.</source>
         <translation>Este servidor es un standby: una congelación aquí no retendría las purgas en el primario.</translation>
     </message>
     <message>
         <location line="+8"/>
+        <source>Nothing was frozen: %1</source>
+        <translation>No se congeló nada: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The purge lock %1 is held by %2: nothing was frozen.</source>
         <translation>El bloqueo de la purga %1 lo tiene %2: no se congeló nada.</translation>
     </message>
@@ -718,12 +759,12 @@
         <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="-179"/>
+        <location line="-225"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-40"/>
         <source>%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6</source>
         <translation>%1: %2/%3 filas, %4 lotes, %5 filas/s, reintentos %6</translation>
     </message>
@@ -743,7 +784,7 @@
         <translation> — frenada: %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+34"/>
         <source>  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms</source>
         <translation>  %1: %2 %3/%4 filas, %5 lotes (el mayor %6), %7 reintentos, %8 ms</translation>
     </message>
@@ -763,7 +804,12 @@
         <translation>--%1 espera un número de 0 a %2, no &quot;%3&quot;.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+19"/>
+        <source>--throttle-file %1 is a symbolic link to %2, which does not exist: the run would never hold. Give the path of the file itself.</source>
+        <translation>--throttle-file %1 es un enlace simbólico a %2, que no existe: la corrida nunca se retendría. Indique la ruta del propio archivo.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>--sync-commit takes on or off, not &quot;%1&quot;.</source>
         <translation>--sync-commit acepta on u off, no &quot;%1&quot;.</translation>
     </message>
@@ -773,12 +819,22 @@
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
     <message>
+        <location line="+30"/>
+        <source>Warning: with --yes this purge would be refused: %1</source>
+        <translation>Atención: con --yes esta purga se rechazaría: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Warning: %1</source>
+        <translation>Atención: %1</translation>
+    </message>
+    <message>
         <location line="+34"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Stopped after removing %1 rows (committed): %2</source>
         <translation>Detenida tras eliminar %1 filas (confirmadas): %2</translation>
     </message>
@@ -788,7 +844,7 @@
         <translation>Cancelada; se eliminaron %1 filas antes de detenerse (confirmadas).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clivacuum.cpp" line="+52"/>
+        <location filename="../app/cli/clivacuum.cpp" line="+53"/>
         <source>--vacuum: role %1 may not VACUUM %2 (it needs the table owner); autovacuum will reclaim the space.</source>
         <translation>--vacuum: el rol %1 no puede ejecutar VACUUM sobre %2 (hace falta el propietario de la tabla); autovacuum recuperará el espacio.</translation>
     </message>
@@ -828,7 +884,7 @@
         <translation>Atención: %1 Se purga de todos modos (--allow-short-retention).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clistatus.cpp" line="+26"/>
+        <location filename="../app/cli/clistatus.cpp" line="+27"/>
         <source>Server PostgreSQL %1, role %2, database %3</source>
         <translation>Servidor PostgreSQL %1, rol %2, base de datos %3</translation>
     </message>
@@ -868,7 +924,7 @@
         <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihistory.cpp" line="+24"/>
+        <location filename="../app/cli/clihistory.cpp" line="+36"/>
         <source>Give --days N or --since ISO-8601, not both.</source>
         <translation>Indique --days N o --since ISO-8601, no ambos.</translation>
     </message>
@@ -888,12 +944,17 @@
         <translation>--origin admite job, manual o all.</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>--table takes one of %1 (with or without &quot;identidad.&quot;), not &quot;%2&quot;.</source>
+        <translation>--table requiere uno de %1 (con o sin &quot;identidad.&quot;), no &quot;%2&quot;.</translation>
+    </message>
+    <message>
         <location line="+16"/>
         <source>--max-hours takes a positive number of hours.</source>
         <translation>--max-hours espera un número positivo de horas.</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+95"/>
         <source>history: say --json or --csv.</source>
         <translation>history: indique --json o --csv.</translation>
     </message>
@@ -921,7 +982,7 @@
 <context>
     <name>ConnectionTestResult</name>
     <message>
-        <location filename="../app/core/connectiontest.cpp" line="+13"/>
+        <location filename="../app/core/pg/connectiontest.cpp" line="+13"/>
         <source>TLS unknown</source>
         <translation>TLS desconocido</translation>
     </message>
@@ -942,9 +1003,17 @@
     </message>
 </context>
 <context>
+    <name>DbSession</name>
+    <message>
+        <location filename="../app/core/session/dbworker.cpp" line="+65"/>
+        <source>Not connected.</source>
+        <translation>Sin conexión.</translation>
+    </message>
+</context>
+<context>
     <name>EnvironmentStyle</name>
     <message>
-        <location filename="../ui/environmentstyle.cpp" line="+58"/>
+        <location filename="../ui/connect/environmentstyle.cpp" line="+58"/>
         <source>Production</source>
         <translation>Producción</translation>
     </message>
@@ -982,7 +1051,7 @@
 <context>
     <name>EvidenceFreeze</name>
     <message>
-        <location filename="../app/core/evidencefreeze.cpp" line="+51"/>
+        <location filename="../app/core/locks/evidencefreeze.cpp" line="+51"/>
         <source>Could not ask for the purge lock.</source>
         <translation>No se pudo pedir el bloqueo de la purga.</translation>
     </message>
@@ -992,12 +1061,12 @@
         <translation>no registrado: las tablas de historial no existen (setup-history)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>not recorded: %1 (an older history schema: run setup-history)</source>
         <translation>no registrado: %1 (un esquema de historial antiguo: ejecute setup-history)</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>The purge lock was not held by this connection any more.</source>
         <translation>Esta conexión ya no tenía el bloqueo de la purga.</translation>
     </message>
@@ -1005,17 +1074,17 @@
 <context>
     <name>Forensics</name>
     <message>
-        <location filename="../app/core/forensics.cpp" line="+158"/>
+        <location filename="../app/core/forensics/forensics.cpp" line="+159"/>
         <source>A token hash is 64 hexadecimal digits (SHA-256).</source>
         <translation>Un hash de token tiene 64 dígitos hexadecimales (SHA-256).</translation>
     </message>
     <message>
-        <location filename="../app/core/forensicstimeline.cpp" line="+127"/>
+        <location filename="../app/core/forensics/timeline.cpp" line="+128"/>
         <source>Times are ISO 8601 instants, e.g. 2026-11-30T03:00:00Z.</source>
         <translation>Las horas son instantes ISO 8601, p. ej. 2026-11-30T03:00:00Z.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>a user&apos;s pre-tokens on the timeline</source>
         <translation>los pre-tokens de un usuario en la cronología</translation>
     </message>
@@ -1028,7 +1097,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../app/core/health.cpp" line="+109"/>
+        <location filename="../app/core/history/health.cpp" line="+110"/>
         <source>No purge history in this database (identidad.purga_corridas is missing; run setup-history): only the data itself was checked.</source>
         <translation>No hay historial de purgas en esta base de datos (falta identidad.purga_corridas; ejecute setup-history): solo se comprobaron los datos.</translation>
     </message>
@@ -1043,7 +1112,7 @@
         <translation>%1: %2 eliminables desde %3 (hace %4, más de %5): nadie ha purgado %6 en %4.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Could not read the purge history: %1</source>
         <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
@@ -1086,14 +1155,12 @@
 <context>
     <name>HistoryQuery</name>
     <message>
-        <location filename="../app/core/historyquery.cpp" line="+60"/>
+        <location filename="../app/core/history/historyquery.cpp" line="+62"/>
         <source>Could not read the purge history: %1</source>
         <translation>No se pudo leer el historial de purgas: %1</translation>
     </message>
     <message>
-        <location line="+251"/>
-        <location line="+16"/>
-        <location line="+7"/>
+        <location filename="../app/core/history/historystore.cpp" line="+23"/>
         <source>Could not record the table sizes: %1</source>
         <translation>No se pudieron registrar los tamaños de las tablas: %1</translation>
     </message>
@@ -1101,7 +1168,7 @@
 <context>
     <name>HistoryStore</name>
     <message>
-        <location filename="../app/core/historystore.cpp" line="+16"/>
+        <location line="+14"/>
         <source>The history schema is missing from this build.</source>
         <translation>Esta compilación no incluye el esquema del historial.</translation>
     </message>
@@ -1111,7 +1178,7 @@
         <translation>No se pudieron crear las tablas de historial: %1</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+98"/>
         <source>the history schema is older than this version (run setup-history to upgrade it in place)</source>
         <translation>el esquema del historial es anterior a esta versión (ejecute setup-history para actualizarlo en su sitio)</translation>
     </message>
@@ -1119,7 +1186,7 @@
 <context>
     <name>LockHolders</name>
     <message>
-        <location filename="../app/core/lockholders.cpp" line="+107"/>
+        <location filename="../app/core/locks/lockholders.cpp" line="+126"/>
         <source>%1 s</source>
         <translation>%1 s</translation>
     </message>
@@ -1229,12 +1296,12 @@
         <translation>Esperándolo: %1</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+70"/>
         <source>pid %1 no longer holds lock %2 idle (it ended, woke up, or the pid is another session now): nothing was terminated.</source>
         <translation>El pid %1 ya no tiene el bloqueo %2 inactivo (terminó, se reactivó o el pid es ahora otra sesión): no se terminó nada.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>pid %1 was signalled but had not ended after 5 s.</source>
         <translation>Se envió la señal al pid %1, pero no había terminado tras 5 s.</translation>
     </message>
@@ -1242,7 +1309,7 @@
 <context>
     <name>LockWaiterWatch</name>
     <message>
-        <location filename="../app/core/lockwaiters.cpp" line="+18"/>
+        <location filename="../app/core/locks/lockwaiters.cpp" line="+18"/>
         <source>role %1</source>
         <translation>rol %1</translation>
     </message>
@@ -1265,7 +1332,7 @@
 <context>
     <name>Maintenance</name>
     <message>
-        <location filename="../app/core/maintenance.cpp" line="+42"/>
+        <location filename="../app/core/purge/vacuum.cpp" line="+43"/>
         <source>VACUUM (ANALYZE) %1 was cancelled.</source>
         <translation>VACUUM (ANALYZE) %1 se canceló.</translation>
     </message>
@@ -1275,17 +1342,17 @@
         <translation>VACUUM (ANALYZE) %1 esperó más de %2 ms un bloqueo que tenía otra sesión y no se ejecutó; lo hará autovacuum.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>%1 is not a table this app purges.</source>
         <translation>%1 no es una tabla que esta aplicación purgue.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>VACUUM (ANALYZE) %1 was cancelled before it started.</source>
         <translation>VACUUM (ANALYZE) %1 se canceló antes de empezar.</translation>
     </message>
     <message>
-        <location line="-26"/>
+        <location line="-30"/>
         <source>VACUUM (ANALYZE) %1 failed: %2</source>
         <translation>VACUUM (ANALYZE) %1 falló: %2</translation>
     </message>
@@ -1293,7 +1360,7 @@
 <context>
     <name>NumberTips</name>
     <message>
-        <location filename="../ui/numbertips.cpp" line="+15"/>
+        <location filename="../ui/common/numbertips.cpp" line="+15"/>
         <source>Removable: revoked (revocado) with revocado_en before the cutoff, or expiracion before the cutoff; the cutoff is now minus the retention (30 days by default).</source>
         <translation>Eliminables: revocados (revocado) con revocado_en anterior al corte, o con expiracion anterior al corte; el corte es ahora menos la retención (30 días por defecto).</translation>
     </message>
@@ -1401,7 +1468,7 @@
 <context>
     <name>Pacer</name>
     <message>
-        <location filename="../app/core/pacer.cpp" line="+48"/>
+        <location filename="../app/core/purge/pacer.cpp" line="+48"/>
         <source>off</source>
         <translation>desactivado</translation>
     </message>
@@ -1456,7 +1523,22 @@
         <translation>Reanudada por usted.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
+        <source>%1 of %2 standbys hide their replay position from this role</source>
+        <translation>%1 de %2 standbys ocultan su posición de reproducción a este rol</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the replica lag could not be read (%1)</source>
+        <translation>no se pudo leer el retraso de la réplica (%1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the replica lag limit cannot be enforced: %1 for %2 s (GRANT pg_monitor to the role lets it see the standbys)</source>
+        <translation>no se puede hacer cumplir el límite de retraso de réplica: %1 durante %2 s (GRANT pg_monitor al rol le permite ver los standbys)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>The replica lag could not be read (%1): the run is not throttled on it.</source>
         <translation>No se pudo leer el retraso de la réplica (%1): la corrida no se frena por él.</translation>
     </message>
@@ -1497,6 +1579,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>The replica lag limit cannot be enforced: %1. No batch starts until it can be read; the run stops after %2 s of this.</source>
+        <translation>No se puede hacer cumplir el límite de retraso de réplica: %1. Ningún lote empieza hasta que se pueda leer; la corrida se detiene tras %2 s así.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Throttle file %1 present: no batch starts until it is removed.</source>
         <translation>Archivo de freno %1 presente: no empieza ningún lote hasta que se borre.</translation>
     </message>
@@ -1509,17 +1596,18 @@
 <context>
     <name>PgConnection</name>
     <message>
-        <location filename="../app/core/connectparams.cpp" line="+106"/>
+        <location filename="../app/core/pg/connectparams.cpp" line="+146"/>
+        <location line="+110"/>
         <source>Wrong password or unknown role for %1.</source>
         <translation>Contraseña incorrecta o rol desconocido para %1.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="-100"/>
         <source>The server does not accept %1 (pg_hba.conf, or the role may not log in).</source>
         <translation>El servidor no acepta a %1 (pg_hba.conf, o el rol no tiene permiso para iniciar sesión).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>The server at %1 is starting up, shutting down or in recovery; try again in a moment.</source>
         <translation>El servidor en %1 está arrancando, deteniéndose o en recuperación; inténtelo de nuevo en un momento.</translation>
     </message>
@@ -1534,7 +1622,7 @@
         <translation>El servidor rechazó la conexión a %1 (SQLSTATE %2).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>The host name of %1 is not known to the resolver.</source>
         <translation>El resolvedor de nombres no conoce el nombre de host de %1.</translation>
     </message>
@@ -1549,22 +1637,47 @@
         <translation>libpq rechazó los parámetros de conexión de %1: &quot;%2&quot;</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+43"/>
+        <source>The password was sent in clear text.</source>
+        <translation>La contraseña se envió en texto claro.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The password was sent without TLS.</source>
+        <translation>La contraseña se envió sin TLS.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The server at %1 did not use TLS (sslmode=%2 let libpq fall back to a connection without it) and then refused the login. The likely cause is that downgrade, not the password: something posing as the server, or a server without TLS. %3 Change it if this may not have been the real server, and connect with sslmode=verify-full.</source>
+        <translation>El servidor en %1 no usó TLS (sslmode=%2 dejó que libpq recurriera a una conexión sin él) y luego rechazó el inicio de sesión. La causa probable es esa degradación, no la contraseña: algo que se hace pasar por el servidor, o un servidor sin TLS. %3 Cámbiela si este pudo no ser el servidor real, y conéctese con sslmode=verify-full.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The database does not exist on %1, or does not accept this role: “%2”</source>
+        <translation>La base de datos no existe en %1, o no acepta este rol: &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The connection did not use TLS (sslmode=disable). %1 If the password is right, something may be posing as the server; use sslmode=verify-full.</source>
+        <translation>La conexión no usó TLS (sslmode=disable). %1 Si la contraseña es correcta, algo puede estar haciéndose pasar por el servidor; use sslmode=verify-full.</translation>
+    </message>
+    <message>
+        <location line="+76"/>
         <source>The connection string is not valid: “%1”</source>
         <translation>La cadena de conexión no es válida: &quot;%1&quot;</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-136"/>
         <source>The server asks for a password and none was given for %1.</source>
         <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
     </message>
     <message>
-        <location line="-12"/>
+        <location line="-16"/>
         <source>No answer from %1 within %2 s (connect timeout).</source>
         <translation>%1 no respondió en %2 s (tiempo de espera de conexión).</translation>
     </message>
     <message>
-        <location filename="../app/core/tlsdiagnosis.cpp" line="+98"/>
+        <location filename="../app/core/pg/tlsdiagnosis.cpp" line="+98"/>
         <source>The server at %1 does not offer TLS and sslmode=%2 requires it, so the password was not sent: something in between may be posing as the server, or the server runs with ssl=off.</source>
         <translation>El servidor en %1 no ofrece TLS y sslmode=%2 lo exige, así que no se envió la contraseña: algo intermedio puede estar haciéndose pasar por el servidor, o el servidor funciona con ssl=off.</translation>
     </message>
@@ -1594,45 +1707,68 @@
         <translation>El servidor en %1 exige TLS para esta conexión (hostssl en pg_hba.conf) y sslmode=disable desactiva TLS: use sslmode=require o uno más estricto (verify-full).</translation>
     </message>
     <message>
-        <location filename="../app/core/connectparams.cpp" line="+17"/>
+        <location filename="../app/core/pg/connectparams.cpp" line="+21"/>
         <source>Cannot reach the server at %1: is the host and port right, and is PostgreSQL listening there?</source>
         <translation>No se puede llegar al servidor en %1: ¿son correctos el host y el puerto, y escucha PostgreSQL allí?</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-54"/>
         <source>The database does not exist on %1.</source>
         <translation>La base de datos no existe en %1.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+59"/>
         <source>Cannot connect to %1.</source>
         <translation>No se puede conectar a %1.</translation>
     </message>
     <message>
-        <location filename="../app/core/pgconnection.cpp" line="+62"/>
+        <location filename="../app/core/pg/pgconnection.cpp" line="+62"/>
         <source>The value of %1 for %2 contains &apos;;&apos;, which Qt&apos;s PostgreSQL driver cannot pass to libpq.</source>
         <translation>El valor de %1 para %2 contiene &apos;;&apos;, que el controlador PostgreSQL de Qt no puede pasar a libpq.</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+35"/>
         <source>The Qt PostgreSQL driver (QPSQL) is not installed (Debian package libqt6sql6-psql).</source>
         <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+137"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
 </context>
 <context>
+    <name>PreflightRefusal</name>
+    <message>
+        <location filename="../app/core/preflight/preflight.cpp" line="+165"/>
+        <source>Preview and purge are refused: %1</source>
+        <translation>Vista previa y purga denegadas: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purge is refused: %1</source>
+        <translation>Purga denegada: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Preview and purge of %1 are refused: %2</source>
+        <translation>Vista previa y purga de %1 denegadas: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purge of %1 is refused: %2</source>
+        <translation>Purga de %1 denegada: %2</translation>
+    </message>
+</context>
+<context>
     <name>PreflightReport</name>
     <message>
-        <location filename="../app/core/preflight.cpp" line="+146"/>
+        <location filename="../app/core/preflight/checks.cpp" line="+36"/>
         <source>The checks could not run: %1</source>
         <translation>No se pudieron ejecutar las comprobaciones: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>PostgreSQL %1</source>
         <translation>PostgreSQL %1</translation>
     </message>
@@ -1672,7 +1808,7 @@
         <translation>Un superusuario puede hacer mucho más que purgar. Es preferible el rol de mantenimiento dedicado con BYPASSRLS.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Server is a read-only standby</source>
         <translation>El servidor es un standby de solo lectura</translation>
     </message>
@@ -1682,7 +1818,7 @@
         <translation>El servidor acepta escrituras</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>This server is in recovery (a read-only standby): preview is allowed, purge is refused. Connect to the primary to purge.</source>
         <translation>Este servidor está en recuperación (un standby de solo lectura): la vista previa se permite, la purga se rechaza. Conéctese al primario para purgar.</translation>
     </message>
@@ -1712,7 +1848,7 @@
         <translation>Esta base de datos no tiene el esquema identidad. ¿Es la base de datos del servicio de identidad?</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Table %1 not reachable</source>
         <translation>La tabla %1 no es accesible</translation>
     </message>
@@ -1722,7 +1858,7 @@
         <translation>Propiedad de otro rol: %1.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Table %1 is missing</source>
         <translation>Falta la tabla %1</translation>
     </message>
@@ -1732,7 +1868,7 @@
         <translation>La tabla %1 no existe (o este rol no puede ver el esquema identidad). ¿Es la base de datos del servicio de identidad?</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Table %1 lacks columns</source>
         <translation>A la tabla %1 le faltan columnas</translation>
     </message>
@@ -1742,7 +1878,7 @@
         <translation>La tabla %1 no tiene la(s) columna(s) %2, que la regla necesita.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Table %1 present</source>
         <translation>La tabla %1 está presente</translation>
     </message>
@@ -1757,14 +1893,19 @@
         <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>The history predates its functions: runs will not be recorded until setup-history upgrades it in place.</source>
         <translation>El historial es anterior a sus funciones: las corridas no se registrarán hasta que setup-history lo actualice en su sitio.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../app/core/preflight/pooler.cpp" line="+20"/>
         <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
         <translation>El pid del backend del servidor, %1, no es el %2 que la conexión recibió al iniciarse: hay un pooler de conexiones (pgbouncer, pgpool, ...) en medio.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Connect directly to PostgreSQL (its own host and port). If this pool is in session mode (pool_mode=session), say so with --assume-session-pooler (in the GUI: the profile&apos;s setting &quot;A pooler in between is in session mode&quot;): every batch then checks that its own server connection holds the lock.</source>
+        <translation>Conéctese directamente a PostgreSQL (su propio host y puerto). Si este pool está en modo sesión (pool_mode=session), indíquelo con --assume-session-pooler (en la interfaz gráfica: el ajuste del perfil &quot;Un pooler intermedio está en modo sesión&quot;): entonces cada lote comprueba que su propia conexión al servidor tiene el bloqueo.</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -1778,16 +1919,26 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>Connected through a connection pooler in session mode</source>
-        <translation>Conectado a través de un pooler de conexiones en modo sesión</translation>
+        <source>Connected through a connection pooler</source>
+        <translation>Conectado a través de un pooler de conexiones</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>Session state survives between transactions here, so the purge&apos;s lock holds for the whole run. A pool in transaction mode would be refused.</source>
-        <translation>Aquí el estado de la sesión se mantiene entre transacciones, así que el bloqueo de la purga dura toda la corrida. Un pool en modo transacción se rechazaría.</translation>
+        <source>Whether it keeps one server connection per client cannot be proven from here: in transaction mode a probe can look like session pooling by chance, and there the advisory lock that keeps the scheduled job out excludes no one. The purge and the evidence freeze are refused; the preview may run.</source>
+        <translation>Desde aquí no se puede demostrar que mantenga una conexión al servidor por cliente: en modo transacción una prueba puede parecer por casualidad un pool en modo sesión, y ahí el bloqueo consultivo que mantiene fuera al job programado no excluye a nadie. La purga y la congelación de evidencias se rechazan; la vista previa sí puede ejecutarse.</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="+11"/>
+        <source>Connected through a pooler asserted to be in session mode</source>
+        <translation>Conectado a través de un pooler declarado en modo sesión</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>You said this pool keeps one server connection per client (pool_mode=session): every batch checks that its own server connection holds the purge lock, and the purge stops at the first batch where it does not.</source>
+        <translation>Usted indicó que este pool mantiene una conexión al servidor por cliente (pool_mode=session): cada lote comprueba que su propia conexión al servidor tiene el bloqueo de la purga, y la purga se detiene en el primer lote en que no sea así.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/preflight/checks.cpp" line="-148"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
@@ -1802,12 +1953,12 @@
         <translation>DETACH/DROP PARTITION requiere el propietario de %1; otorgue su rol propietario a %2.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>May DELETE from %1</source>
         <translation>Puede hacer DELETE en %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>DELETE privilege granted.</source>
         <translation>Privilegio DELETE otorgado.</translation>
     </message>
@@ -1817,7 +1968,7 @@
         <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location line="+133"/>
         <source>Purge history tables present</source>
         <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
@@ -1867,7 +2018,7 @@
         <translation>Este rol no puede crearlas en el esquema identidad; pida al propietario del esquema que ejecute purga_historial.sql.</translation>
     </message>
     <message>
-        <location filename="../app/core/tls.cpp" line="+125"/>
+        <location line="+30"/>
         <source>sslmode=%1 towards %2: the password may be sent to an impostor</source>
         <translation>sslmode=%1 hacia %2: la contraseña podría enviarse a un impostor</translation>
     </message>
@@ -1891,11 +2042,114 @@
         <source>The server&apos;s certificate is not checked (sslmode=verify-full would).</source>
         <translation>El certificado del servidor no se verifica (sslmode=verify-full lo haría).</translation>
     </message>
+    <message>
+        <location filename="../app/core/preflight/partitionchecks.cpp" line="+41"/>
+        <source>Old rows in the DEFAULT partition of identidad.log_sesiones</source>
+        <translation>Filas antiguas en la partición DEFAULT de identidad.log_sesiones</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Role %1 may not SELECT from the DEFAULT partition %2: whether it holds rows older than the retention, which the purge never removes, is unknown.</source>
+        <translation>El rol %1 no tiene permiso de SELECT sobre la partición DEFAULT %2: no se sabe si contiene filas anteriores a la retención, que la purga nunca elimina.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 rows older than the %2-month retention (before %3) sit in the DEFAULT partition %4, from %5 to %6. The purge removes whole month partitions and never these rows. Either delete them (DELETE FROM %4 WHERE ocurrido_en &lt; &apos;%3&apos;), or move them into month partitions: detach %4, create the missing month partitions, insert its old rows through identidad.log_sesiones, delete them from %4 and attach it again; the purge then removes those months.</source>
+        <translation>%1 filas anteriores a la retención de %2 meses (antes del %3) están en la partición DEFAULT %4, del %5 al %6. La purga elimina particiones mensuales enteras y nunca estas filas. Bórrelas (DELETE FROM %4 WHERE ocurrido_en &lt; &apos;%3&apos;), o muévalas a particiones mensuales: separe %4, cree las particiones mensuales que faltan, inserte sus filas antiguas a través de identidad.log_sesiones, bórrelas de %4 y vuelva a adjuntarla; la purga eliminará entonces esos meses.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/preflight/rolechecks.cpp" line="+43"/>
+        <source>set for role %1 (ALTER ROLE %1 RESET default_transaction_read_only undoes it)</source>
+        <translation>fijado para el rol %1 (ALTER ROLE %1 RESET default_transaction_read_only lo deshace)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>set for database %1 (ALTER DATABASE %1 RESET default_transaction_read_only undoes it)</source>
+        <translation>fijado para la base de datos %1 (ALTER DATABASE %1 RESET default_transaction_read_only lo deshace)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>set for role %1 in database %2 (ALTER ROLE %1 IN DATABASE %2 RESET default_transaction_read_only undoes it)</source>
+        <translation>fijado para el rol %1 en la base de datos %2 (ALTER ROLE %1 IN DATABASE %2 RESET default_transaction_read_only lo deshace)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>set in the server&apos;s configuration</source>
+        <translation>fijado en la configuración del servidor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set by %1</source>
+        <translation>fijado por %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No streaming standbys</source>
+        <translation>Sin standbys en streaming</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pg_stat_replication lists no standby: there is no replica lag to limit.</source>
+        <translation>pg_stat_replication no muestra ningún standby: no hay retraso de réplica que limitar.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Standby lag visible (%n standby(s))</source>
+        <translation>
+            <numerusform>Retraso de los standbys visible (%n standby)</numerusform>
+            <numerusform>Retraso de los standbys visible (%n standbys)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role %1 may read the standbys&apos; replay positions: the replica lag limit holds batches back while a standby lags.</source>
+        <translation>El rol %1 puede leer las posiciones de reproducción de los standbys: el límite de retraso de réplica retiene los lotes mientras un standby va retrasado.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Standby lag not visible to role %1</source>
+        <translation>El retraso de los standbys no es visible para el rol %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of %2 standbys hide their replay position from role %3 (pg_stat_replication shows it only to pg_monitor or pg_read_all_stats): no replica lag limit can hold the purge back, and a purge that asks for one is refused. Run %4; to let it see them.</source>
+        <translation>%1 de %2 standbys ocultan su posición de reproducción al rol %3 (pg_stat_replication solo la muestra a pg_monitor o pg_read_all_stats): ningún límite de retraso de réplica puede retener la purga, y una purga que pida uno se rechaza. Ejecute %4; para que pueda verlos.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Transactions of role %1 default to read-only</source>
+        <translation>Las transacciones del rol %1 son de solo lectura por defecto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>default_transaction_read_only is on, %1. The purge sets its own session READ WRITE (SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE), so it still deletes; other tools connecting like this cannot write. If read-only was set to stop writes to this database, do not purge now.</source>
+        <translation>default_transaction_read_only está activado, %1. La purga pone su propia sesión en READ WRITE (SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE), así que borra igualmente; otras herramientas que se conecten así no pueden escribir. Si se activó el modo de solo lectura para impedir escrituras en esta base de datos, no purgue ahora.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>A foreign key blocks deletes from %1</source>
+        <translation>Una clave foránea impide borrar en %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Referenced by %1. Deleting a row that a row there still references fails the whole batch (foreign key violation) and stops the run. Remove or re-point those rows first, or have the key changed to ON DELETE CASCADE or SET NULL if the identity service allows it.</source>
+        <translation>Referenciada por %1. Borrar una fila que una fila de allí aún referencia hace fallar el lote entero (violación de clave foránea) y detiene la corrida. Elimine esas filas o haga que apunten a otra antes, o pida que la clave se cambie a ON DELETE CASCADE o SET NULL si el servicio de identidad lo permite.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 asks for a replica lag limit, but %2 of %3 standbys hide their replay position from role %4, so the limit cannot be enforced and the purge would delete at full speed. Run %5; as a superuser (pg_read_all_stats does too), or switch the limit off (0) to purge without one.</source>
+        <translation>%1 pide un límite de retraso de réplica, pero %2 de %3 standbys ocultan su posición de reproducción al rol %4, así que el límite no se puede hacer cumplir y la purga borraría a toda velocidad. Ejecute %5; como superusuario (pg_read_all_stats también sirve), o desactive el límite (0) para purgar sin él.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The default replica lag limit (applied because there are standbys) cannot be enforced: %1 of %2 standbys hide their replay position from role %3, so the purge does not slow down while they lag. Run %4; to enforce it.</source>
+        <translation>El límite de retraso de réplica por defecto (aplicado porque hay standbys) no se puede hacer cumplir: %1 de %2 standbys ocultan su posición de reproducción al rol %3, así que la purga no se frena mientras van retrasados. Ejecute %4; para hacerlo cumplir.</translation>
+    </message>
 </context>
 <context>
     <name>ProfileStore</name>
     <message>
-        <location filename="../app/core/profilestore.cpp" line="+169"/>
+        <location filename="../app/core/profiles/profilestore.cpp" line="+171"/>
         <source>Could not write the profiles file %1.</source>
         <translation>No se pudo escribir el archivo de perfiles %1.</translation>
     </message>
@@ -1906,13 +2160,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../ui/profileactions.cpp" line="+127"/>
+        <location filename="../ui/connect/profileactions.cpp" line="+127"/>
         <source>The profile is already named &quot;%1&quot;.</source>
         <translation>El perfil ya se llama &quot;%1&quot;.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../ui/profileactions.cpp" line="-2"/>
+        <location filename="../ui/connect/profileactions.cpp" line="-2"/>
         <source>A profile named &quot;%1&quot; exists already: choose another name.</source>
         <translation>Ya existe un perfil llamado &quot;%1&quot;: elija otro nombre.</translation>
     </message>
@@ -1957,12 +2211,12 @@
         <translation>La cadena de conexión no es válida: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>The connection string contains a password; profiles never store passwords (use the keychain or ~/.pgpass).</source>
         <translation>La cadena de conexión contiene una contraseña; los perfiles nunca guardan contraseñas (use el llavero o ~/.pgpass).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>The libpq service &quot;%1&quot; is not defined in %2.</source>
         <translation>El servicio de libpq &quot;%1&quot; no está definido en %2.</translation>
     </message>
@@ -1990,7 +2244,7 @@
 <context>
     <name>Prometheus</name>
     <message>
-        <location filename="../app/core/prometheustextfile.cpp" line="+50"/>
+        <location filename="../app/core/history/prometheustextfile.cpp" line="+50"/>
         <location line="+5"/>
         <source>Cannot write %1: %2</source>
         <translation>No se puede escribir %1: %2</translation>
@@ -1999,12 +2253,12 @@
 <context>
     <name>PurgeEngine</name>
     <message>
-        <location filename="../app/core/purgeengine.cpp" line="+43"/>
+        <location filename="../app/core/locks/lockholders.cpp" line="+12"/>
         <source>an unknown session</source>
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location filename="../app/core/purge/purgeengine.cpp" line="+73"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -2024,7 +2278,7 @@
         <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>The batches were committed asynchronously and their flush to disk could not be confirmed (%1): after a server crash the last fraction of a second of deletes may come back; the next run removes them again.</source>
         <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
     </message>
@@ -2034,22 +2288,22 @@
         <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+36"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-107"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-55"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
         <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -2062,7 +2316,7 @@
 <context>
     <name>QCommandLineParser</name>
     <message>
-        <location filename="../app/core/uilanguage.cpp" line="+26"/>
+        <location filename="../app/core/util/language.cpp" line="+26"/>
         <source>Displays help on commandline options.</source>
         <translation>Muestra la ayuda de las opciones de la línea de comandos.</translation>
     </message>
@@ -2090,7 +2344,7 @@
 <context>
     <name>ReceiptNotes</name>
     <message>
-        <location filename="../app/core/receiptnotes.cpp" line="+28"/>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="+27"/>
         <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
         <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
@@ -2108,37 +2362,37 @@
 <context>
     <name>Rules</name>
     <message>
-        <location filename="../app/core/rules.cpp" line="+149"/>
+        <location filename="../app/core/rules/rules.cpp" line="+26"/>
         <source>Refresh tokens</source>
         <translation>Tokens de refresco</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Pre-tokens</source>
         <translation>Pre-tokens</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Session log</source>
         <translation>Registro de sesiones</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-8"/>
         <source>Removable when revoked more than 30 days ago, or expired more than 30 days ago. A revoked token without a revocation time is kept until its expiry is 30 days old.</source>
         <translation>Eliminable si se revocó hace más de 30 días o venció hace más de 30 días. Un token revocado sin fecha de revocación se conserva hasta que su vencimiento cumpla 30 días.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Removable when used more than 24 hours ago, or expired more than 24 hours ago.</source>
         <translation>Eliminable si se usó hace más de 24 horas o venció hace más de 24 horas.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Monthly partitions whose upper bound is 12 months old or more are detached and dropped. The DEFAULT partition is never removed.</source>
         <translation>Las particiones mensuales cuyo límite superior tiene 12 meses o más se separan y se eliminan. La partición DEFAULT nunca se elimina.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+105"/>
         <source>Unknown rule &quot;%1&quot;.</source>
         <translation>Regla desconocida &quot;%1&quot;.</translation>
     </message>
@@ -2148,7 +2402,7 @@
         <translation>%1: la retención debe ser positiva.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+28"/>
         <source>%1 (%2): a retention of %3 is shorter than the forensic window of %4 (ADR 0021).</source>
         <translation>%1 (%2): una retención de %3 es más corta que la ventana forense de %4 (ADR 0021).</translation>
     </message>
@@ -2168,12 +2422,12 @@
         <translation>%1 s</translation>
     </message>
     <message>
-        <location line="-49"/>
+        <location line="-32"/>
         <source>Confirm the override explicitly to use it.</source>
         <translation>Confirme la excepción explícitamente para usarla.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-90"/>
         <source>%1: batch size %2 is out of range (1 to 100000).</source>
         <translation>%1: el tamaño de lote %2 está fuera de rango (1 a 100000).</translation>
     </message>
@@ -2183,12 +2437,12 @@
         <translation>%1: el lock_timeout de %2 ms está fuera de rango (10 ms a 10 min).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>%1: statement timeout %2 ms is out of range (100 ms to 1 h).</source>
         <translation>%1: el statement_timeout de %2 ms está fuera de rango (100 ms a 1 h).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>%1: pause %2 ms is out of range (0 to 60000).</source>
         <translation>%1: la pausa de %2 ms está fuera de rango (0 a 60000).</translation>
     </message>
@@ -2198,12 +2452,12 @@
         <translation>%1: la duración objetivo de lote de %2 ms está fuera de rango (0 a 60000).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).</source>
         <translation>%1: el lock_timeout de DDL de %2 ms está fuera de rango (10 ms a 10 min).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>%1: lock retries %2 out of range (0 to 100).</source>
         <translation>%1: los reintentos por bloqueo (%2) están fuera de rango (0 a 100).</translation>
     </message>
@@ -2211,7 +2465,7 @@
 <context>
     <name>RunFormat</name>
     <message>
-        <location filename="../ui/runformat.cpp" line="+54"/>
+        <location filename="../ui/style/runformat.cpp" line="+54"/>
         <source>%1 ms</source>
         <translation>%1 ms</translation>
     </message>
@@ -2295,7 +2549,7 @@
 <context>
     <name>ShortcutLabel</name>
     <message>
-        <location filename="../ui/shortcutlabel.cpp" line="+11"/>
+        <location filename="../ui/widgets/shortcutlabel.cpp" line="+11"/>
         <source>Period</source>
         <translation>Punto</translation>
     </message>
@@ -2328,7 +2582,7 @@
 <context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startupoptions.cpp" line="+27"/>
+        <location filename="../ui/startup/startupoptions.cpp" line="+27"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
     </message>
@@ -2376,7 +2630,7 @@
 <context>
     <name>TlsStatus</name>
     <message>
-        <location filename="../app/core/tls.cpp" line="-62"/>
+        <location filename="../app/core/pg/tls.cpp" line="+123"/>
         <source>socket %1, port %2</source>
         <translation>socket %1, puerto %2</translation>
     </message>
@@ -2394,19 +2648,19 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview.cpp" line="+152"/>
+        <location filename="../app/core/overview/overview.cpp" line="+152"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location filename="../app/core/preview.cpp" line="+34"/>
-        <location line="+7"/>
+        <location line="-14"/>
+        <location filename="../app/core/preview/takepreview.cpp" line="+32"/>
+        <location line="+8"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
     <message>
-        <location filename="../app/core/preview.cpp" line="+137"/>
+        <location filename="../app/core/preview/leftover.cpp" line="+14"/>
         <source>detached by run %1 and not dropped (the run ended before its DROP TABLE)</source>
         <translation>separada por la corrida %1 y no eliminada (la corrida terminó antes de su DROP TABLE)</translation>
     </message>
@@ -2420,11 +2674,56 @@
         <source>DROP TABLE is refused while these depend on it: %1</source>
         <translation>DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
     </message>
+    <message>
+        <location line="+18"/>
+        <source>it carries this app&apos;s detach marker (run %1) but its bounds cannot be read</source>
+        <translation>lleva la marca de separación de esta aplicación (corrida %1), pero sus límites no se pueden leer</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>it carries an older detach marker (run %1) without the table&apos;s identity, and it is not identidad.log_sesiones_YYYY_MM with bounds of one month</source>
+        <translation>lleva una marca de separación antigua (corrida %1) sin la identidad de la tabla, y no es identidad.log_sesiones_YYYY_MM con límites de un mes</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its detach marker (run %1) was written for another table (oid %2, %3): a copied marker</source>
+        <translation>su marca de separación (corrida %1) se escribió para otra tabla (oid %2, %3): una marca copiada</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>moved or renamed to %1 since run %2 detached it as %3</source>
+        <translation>movida o renombrada a %1 desde que la corrida %2 la separó como %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>never dropped by this app. Drop it by hand if it is not needed, or run COMMENT ON TABLE %1 IS NULL to stop this notice</source>
+        <translation>esta aplicación nunca la elimina. Elimínela a mano si no se necesita, o ejecute COMMENT ON TABLE %1 IS NULL para que deje de aparecer este aviso</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>no table is named %1 any more (renamed, moved or dropped since the preview)</source>
+        <translation>ya no hay ninguna tabla llamada %1 (renombrada, movida o eliminada desde la vista previa)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the table now named %1 is not the one the preview listed (oid %2, not %3)</source>
+        <translation>la tabla que ahora se llama %1 no es la que mostró la vista previa (oid %2, no %3)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>it no longer carries this app&apos;s detach marker (re-attached, or its comment changed)</source>
+        <translation>ya no lleva la marca de separación de esta aplicación (se volvió a adjuntar o cambió su comentario)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>its marker&apos;s bounds changed since the preview (%1, not %2)</source>
+        <translation>los límites de su marca cambiaron desde la vista previa (%1, no %2)</translation>
+    </message>
 </context>
 <context>
     <name>purga::AboutDialog</name>
     <message>
-        <location filename="../ui/aboutdialog.cpp" line="+27"/>
+        <location filename="../ui/window/aboutdialog.cpp" line="+28"/>
         <source>Proprietary: for internal use only, no licence granted to others.</source>
         <translation>Propietaria: solo para uso interno, sin licencia concedida a terceros.</translation>
     </message>
@@ -2497,7 +2796,7 @@
 <context>
     <name>purga::BackgroundWork</name>
     <message>
-        <location filename="../ui/backgroundwork.cpp" line="+30"/>
+        <location filename="../ui/window/backgroundwork.cpp" line="+30"/>
         <source>Cancel</source>
         <translation>Cancelar</translation>
     </message>
@@ -2525,7 +2824,7 @@
 <context>
     <name>purga::BarChartView</name>
     <message>
-        <location filename="../ui/barchartview.cpp" line="+52"/>
+        <location filename="../ui/charts/barchartview.cpp" line="+52"/>
         <source>Others (%1)</source>
         <translation>Otras (%1)</translation>
     </message>
@@ -2538,7 +2837,7 @@
 <context>
     <name>purga::ChecksPage</name>
     <message>
-        <location filename="../ui/checkspage.cpp" line="+44"/>
+        <location filename="../ui/checks/checkspage.cpp" line="+44"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
@@ -2563,7 +2862,7 @@
         <translation>Comprobaciones de la conexión</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+65"/>
         <source>History tables created. The checks run again.</source>
         <translation>Tablas de historial creadas. Las comprobaciones se repiten.</translation>
     </message>
@@ -2573,12 +2872,12 @@
         <translation>No se pudieron crear las tablas de historial: %1</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-17"/>
         <source>Creating the history tables…</source>
         <translation>Creando las tablas de historial…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>cancelled</source>
         <translation>se canceló</translation>
     </message>
@@ -2633,6 +2932,11 @@
         <translation>La vista previa y la purga están denegadas con esta conexión:</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Some rules are refused with this connection; the others may be previewed and purged:</source>
+        <translation>Algunas reglas están denegadas con esta conexión; las demás admiten vista previa y purga:</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Preview is allowed; purge is refused with this connection:</source>
         <translation>La vista previa está permitida; la purga está denegada con esta conexión:</translation>
@@ -2656,7 +2960,7 @@
 <context>
     <name>purga::ConnectDialog</name>
     <message>
-        <location filename="../ui/connectdialog.cpp" line="+43"/>
+        <location filename="../ui/connect/connectdialog.cpp" line="+43"/>
         <source>&amp;New</source>
         <translation>&amp;Nuevo</translation>
     </message>
@@ -2692,12 +2996,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+374"/>
+        <location line="+372"/>
         <source>C&amp;onnect</source>
         <translation>C&amp;onectar</translation>
     </message>
     <message>
-        <location line="-370"/>
+        <location line="-368"/>
         <source>Connect to a database</source>
         <translation>Conectar a una base de datos</translation>
     </message>
@@ -2782,12 +3086,12 @@
         <translation>El servidor aceptó la contraseña; quedó guardada en el llavero para el perfil %1.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+40"/>
         <source>The server accepted the password; saving it in the keychain…</source>
         <translation>El servidor aceptó la contraseña; guardándola en el llavero…</translation>
     </message>
     <message>
-        <location line="+222"/>
+        <location line="+224"/>
         <source>Deleting profile %1…</source>
         <translation>Eliminando el perfil %1…</translation>
     </message>
@@ -2802,7 +3106,7 @@
         <translation>No se pudo guardar el perfil: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+24"/>
         <source>The password is removed from the keychain.</source>
         <translation>La contraseña se elimina del llavero.</translation>
     </message>
@@ -2827,7 +3131,7 @@
         <translation>Probando la conexión con %1…</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>The connection test was cancelled.</source>
         <translation>La prueba de conexión se canceló.</translation>
     </message>
@@ -2870,7 +3174,7 @@
 <context>
     <name>purga::ConnectionBar</name>
     <message>
-        <location filename="../ui/connectionbar.cpp" line="+99"/>
+        <location filename="../ui/window/connectionbar.cpp" line="+99"/>
         <source>Not connected</source>
         <translation>Sin conexión</translation>
     </message>
@@ -2943,12 +3247,7 @@
 <context>
     <name>purga::DbSession</name>
     <message>
-        <location filename="../app/core/dbworker.cpp" line="+87"/>
-        <source>Not connected.</source>
-        <translation>Sin conexión.</translation>
-    </message>
-    <message>
-        <location filename="../app/core/dbsession.cpp" line="+169"/>
+        <location filename="../app/core/session/dbsession.cpp" line="+153"/>
         <source>Connecting to %1</source>
         <translation>Conexión a %1</translation>
     </message>
@@ -2964,7 +3263,7 @@
         <translation>Comprobaciones previas</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>Creating the history tables</source>
         <translation>Creación del historial</translation>
     </message>
@@ -2974,7 +3273,7 @@
         <translation>Las tablas de historial están listas.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>Exact counts</source>
         <translation>Conteos exactos</translation>
     </message>
@@ -2989,12 +3288,12 @@
         <translation>Vista previa</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>VACUUM (ANALYZE)</source>
         <translation>VACUUM (ANALYZE)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>VACUUM (ANALYZE) done: %1.</source>
         <translation>VACUUM (ANALYZE) terminado: %1.</translation>
     </message>
@@ -3002,7 +3301,7 @@
 <context>
     <name>purga::ForensicsPage</name>
     <message>
-        <location filename="../ui/forensicspage.cpp" line="+35"/>
+        <location filename="../ui/forensics/forensicspage.cpp" line="+35"/>
         <source>Token look-up</source>
         <translation>Búsqueda de token</translation>
     </message>
@@ -3065,7 +3364,7 @@
 <context>
     <name>purga::FreezeBanner</name>
     <message>
-        <location filename="../ui/freezebanner.cpp" line="+16"/>
+        <location filename="../ui/window/freezebanner.cpp" line="+16"/>
         <source>&amp;Release the freeze</source>
         <translation>&amp;Levantar la congelación</translation>
     </message>
@@ -3088,9 +3387,14 @@
 <context>
     <name>purga::FreezeController</name>
     <message>
-        <location filename="../app/core/freezecontroller.cpp" line="+68"/>
+        <location filename="../app/core/session/freezecontroller.cpp" line="+69"/>
         <source>Freezing purges</source>
         <translation>Congelación de las purgas</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing was frozen: %1</source>
+        <translation>No se congeló nada: %1</translation>
     </message>
     <message>
         <location line="+17"/>
@@ -3116,7 +3420,7 @@
 <context>
     <name>purga::HealthBanner</name>
     <message>
-        <location filename="../ui/healthbanner.cpp" line="+47"/>
+        <location filename="../ui/window/healthbanner.cpp" line="+47"/>
         <source>Purge health: %1</source>
         <translation>Salud de las purgas: %1</translation>
     </message>
@@ -3148,22 +3452,12 @@
         <source>Open the History (Ctrl+4).</source>
         <translation>Abra el Historial (Ctrl+4).</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source>Preview and purge are refused: %1</source>
-        <translation>Vista previa y purga denegadas: %1</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Purge is refused: %1</source>
-        <translation>Purga denegada: %1</translation>
-    </message>
 </context>
 <context>
     <name>purga::HistoryPage</name>
     <message>
-        <location filename="../ui/historycharts.cpp" line="+73"/>
-        <location filename="../ui/historypage.cpp" line="+55"/>
+        <location filename="../ui/charts/historycharts.cpp" line="+73"/>
+        <location filename="../ui/history/historypage.cpp" line="+54"/>
         <source>Rows removed per day</source>
         <translation>Filas eliminadas por día</translation>
     </message>
@@ -3188,7 +3482,7 @@
         <translation>filas</translation>
     </message>
     <message>
-        <location filename="../ui/historypage.cpp" line="+1"/>
+        <location filename="../ui/history/historypage.cpp" line="+1"/>
         <source>Run duration</source>
         <translation>Duración de la corrida</translation>
     </message>
@@ -3203,7 +3497,7 @@
         <translation>Bytes de cada tabla tras las corridas</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+11"/>
         <source>Last 24 hours</source>
         <translation>Últimas 24 horas</translation>
     </message>
@@ -3278,7 +3572,7 @@
         <translation>Arrastre sobre un gráfico para ampliar un intervalo de tiempo; esto vuelve a mostrar el rango completo.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Range:</source>
         <translation>Rango:</translation>
     </message>
@@ -3288,7 +3582,7 @@
         <translation>Días según:</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+199"/>
         <source>Showing the newest %1 of %2 runs in this table (the charts count them all): narrow the range to list the others.</source>
         <translation>Esta tabla muestra las %1 corridas más recientes de %2 (los gráficos las cuentan todas): acote el rango para ver las demás.</translation>
     </message>
@@ -3301,7 +3595,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/historyrunsmodel.cpp" line="+199"/>
+        <location filename="../ui/history/historyrunsmodel.cpp" line="+199"/>
         <source>Origin</source>
         <translation>Origen</translation>
     </message>
@@ -3336,27 +3630,27 @@
         <translation>Filas por tabla</translation>
     </message>
     <message>
-        <location filename="../ui/historypage.cpp" line="-204"/>
+        <location filename="../ui/history/historypage.cpp" line="-218"/>
         <source>Double-click a run for its detail.</source>
         <translation>Haga doble clic en una corrida para ver su detalle.</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+142"/>
         <source>Reading the history…</source>
         <translation>Leyendo el historial…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../app/core/session/dbsession.cpp" line="+50"/>
         <source>Read the purge history</source>
         <translation>Lectura del historial</translation>
     </message>
     <message>
-        <location filename="../ui/historycharts.cpp" line="-70"/>
+        <location filename="../ui/charts/historycharts.cpp" line="-70"/>
         <source>%1 runs (longest, ms)</source>
         <translation>Corridas %1 (la más larga, ms)</translation>
     </message>
     <message>
-        <location filename="../ui/historypage.cpp" line="+118"/>
+        <location filename="../ui/history/historypage.cpp" line="+115"/>
         <source>Runs shown as CSV…</source>
         <translation>Corridas mostradas como CSV…</translation>
     </message>
@@ -3414,7 +3708,7 @@
 <context>
     <name>purga::LiveControls</name>
     <message>
-        <location filename="../ui/livecontrols.cpp" line="+25"/>
+        <location filename="../ui/purge/livecontrols.cpp" line="+25"/>
         <source>Rows per batch; a change applies from the next batch</source>
         <translation>Filas por lote; un cambio se aplica desde el próximo lote</translation>
     </message>
@@ -3472,7 +3766,7 @@
 <context>
     <name>purga::LockHolderPanel</name>
     <message>
-        <location filename="../ui/lockholderpanel.cpp" line="+23"/>
+        <location filename="../ui/common/lockholderpanel.cpp" line="+23"/>
         <source>Terminate that session…</source>
         <translation>Terminar esa sesión…</translation>
     </message>
@@ -3492,12 +3786,12 @@
         <translation>Volver a leer pg_locks: quién tiene el bloqueo de la purga y quién lo espera</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-19"/>
         <source>Read who holds the purge lock</source>
         <translation>Consulta del bloqueo</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../ui/common/lockholderpanel.cpp" line="+54"/>
         <source>Could not read who holds the purge lock: %1</source>
         <translation>No se pudo leer quién tiene el bloqueo de la purga: %1</translation>
     </message>
@@ -3540,13 +3834,13 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
     </message>
     <message>
         <location line="+10"/>
-        <location line="+18"/>
+        <location line="+14"/>
         <source>Terminate the lock holder</source>
         <translation>Terminar la sesión que tiene el bloqueo</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+6"/>
+        <location filename="../app/core/session/dbsession.cpp" line="+8"/>
+        <location filename="../ui/common/lockholderpanel.cpp" line="-12"/>
         <source>Terminate pid %1</source>
         <translation>Terminar el pid %1</translation>
     </message>
@@ -3554,7 +3848,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/mainwindow.cpp" line="+108"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+136"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
@@ -3564,7 +3858,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Ajustes de reglas guardados. Tome una vista previa nueva antes de purgar.</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+58"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
@@ -3594,42 +3888,42 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Archivo</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+18"/>
         <source>&amp;View</source>
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-174"/>
         <source>C&amp;hecks</source>
         <translation>C&amp;omprobaciones</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>&amp;Overview</source>
         <translation>&amp;Resumen</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>&amp;Preview</source>
         <translation>&amp;Vista previa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>P&amp;urge</source>
         <translation>&amp;Purga</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>&amp;History</source>
         <translation>&amp;Historial</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+2"/>
         <source>&amp;Forensics</source>
         <translation>&amp;Forense</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+182"/>
         <source>&amp;Refresh</source>
         <translation>Actuali&amp;zar</translation>
     </message>
@@ -3639,7 +3933,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Cancelar operación</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>&amp;Help</source>
         <translation>Ay&amp;uda</translation>
     </message>
@@ -3654,7 +3948,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Abrir la carpeta del &amp;registro</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+73"/>
         <source>[PRODUCTION] %1</source>
         <translation>[PRODUCCIÓN] %1</translation>
     </message>
@@ -3712,12 +4006,12 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::OverviewPage</name>
     <message>
-        <location filename="../ui/overviewpage.cpp" line="+26"/>
+        <location filename="../ui/overview/overviewpage.cpp" line="+28"/>
         <source>&amp;Refresh</source>
         <translation>Actuali&amp;zar</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+24"/>
         <source>Refresh the counts (F5)</source>
         <translation>Actualizar los conteos (F5)</translation>
     </message>
@@ -3737,7 +4031,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Actualizar el resumen cada tantos minutos (desactivado por defecto). Se omite mientras corre otra operación de base de datos o una purga.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>&amp;Auto-refresh every</source>
         <translation>Actualización &amp;automática cada</translation>
     </message>
@@ -3747,7 +4041,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Resumen</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+92"/>
         <source>Not connected. Connect to a database (Ctrl+K) to see its session tables.</source>
         <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para ver sus tablas de sesión.</translation>
     </message>
@@ -3757,7 +4051,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Leyendo las estadísticas del catálogo…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>Exact counts, taken %1 with the rules&apos; own SQL.</source>
         <translation>Conteos exactos, tomados el %1 con el propio SQL de las reglas.</translation>
     </message>
@@ -3773,6 +4067,11 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
     </message>
     <message>
         <location line="+6"/>
+        <source>%1: estimates only, its preview is refused (see Checks).</source>
+        <translation>%1: solo estimaciones; su vista previa está denegada (vea Comprobaciones).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Retention measured from the database clock at %1.</source>
         <translation>Retención medida desde el reloj de la base de datos el %1.</translation>
     </message>
@@ -3785,7 +4084,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::PartitionStrip</name>
     <message>
-        <location filename="../ui/partitionstrip.cpp" line="+53"/>
+        <location filename="../ui/overview/partitionstrip.cpp" line="+53"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
     </message>
@@ -3828,7 +4127,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::PartitionTable</name>
     <message>
-        <location filename="../ui/partitiontable.cpp" line="+29"/>
+        <location filename="../ui/preview/partitiontable.cpp" line="+29"/>
         <source>Partition</source>
         <translation>Partición</translation>
     </message>
@@ -3883,7 +4182,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Se conserva (dentro de la retención)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <location line="+2"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
@@ -3903,11 +4202,16 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <source>Estimate from the catalog</source>
         <translation>Estimación del catálogo</translation>
     </message>
+    <message>
+        <location line="+18"/>
+        <source>Left alone, never dropped: %1</source>
+        <translation>No se toca, nunca se elimina: %1</translation>
+    </message>
 </context>
 <context>
     <name>purga::PasswordStore</name>
     <message>
-        <location filename="../app/core/passwordstore.cpp" line="+196"/>
+        <location filename="../app/core/security/passwordstore.cpp" line="+196"/>
         <source>The profile has no name, so its password has no place in the keychain.</source>
         <translation>El perfil no tiene nombre, así que su contraseña no tiene sitio en el llavero.</translation>
     </message>
@@ -3970,7 +4274,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::PreviewPage</name>
     <message>
-        <location filename="../ui/previewpage.cpp" line="+22"/>
+        <location filename="../ui/preview/previewpage.cpp" line="+24"/>
         <source>Take preview</source>
         <translation>Tomar vista previa</translation>
     </message>
@@ -3980,17 +4284,17 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Cancelar</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Purge with this preview…</source>
         <translation>Purgar con esta vista previa…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+15"/>
         <source>Freeze the cutoffs on the database clock and count exactly what each rule would remove</source>
         <translation>Congela los cortes con el reloj de la base de datos y cuenta exactamente lo que cada regla eliminaría</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>No preview yet.
 
 Take one (Ctrl+P): it freezes each rule&apos;s cutoff on the database clock and counts exactly what would be removed. Nothing is deleted.</source>
@@ -4004,7 +4308,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Ir a la página Purga con esta vista previa congelada</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+109"/>
         <source>Preview queued behind the database work in progress… (Cancel drops it)</source>
         <translation>Vista previa en cola tras el trabajo en curso en la base de datos… (Cancelar la descarta)</translation>
     </message>
@@ -4020,17 +4324,17 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>%1 (%2 de %3)</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-64"/>
         <source>There is no database session.</source>
         <translation>No hay sesión de base de datos.</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-83"/>
         <source>Cancel the preview only; other database work goes on</source>
         <translation>Cancelar solo la vista previa; el resto del trabajo en la base de datos continúa</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+85"/>
         <source>Not connected: connect to a database first.</source>
         <translation>Sin conexión: conéctese primero a una base de datos.</translation>
     </message>
@@ -4045,7 +4349,12 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
         <translation>Hay una purga en curso: tome una vista previa nueva cuando termine.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+20"/>
+        <source>%1 is not previewed: %2</source>
+        <translation>%1 queda fuera de la vista previa: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Cannot take a preview: %1</source>
         <translation>No se puede tomar una vista previa: %1</translation>
     </message>
@@ -4093,7 +4402,7 @@ Tome una (Ctrl+P): congela el corte de cada regla con el reloj de la base de dat
 <context>
     <name>purga::ProfileActions</name>
     <message>
-        <location filename="../ui/profileactions.cpp" line="-53"/>
+        <location filename="../ui/connect/profileactions.cpp" line="-53"/>
         <source>Profile %1 copied to %2.</source>
         <translation>Perfil %1 copiado a %2.</translation>
     </message>
@@ -4191,7 +4500,12 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::ProfileForm</name>
     <message>
-        <location filename="../ui/profileform.cpp" line="+39"/>
+        <location filename="../ui/connect/profileform.cpp" line="+34"/>
+        <source>A pooler in between is in &amp;session mode</source>
+        <translation>Un pooler intermedio está en mo&amp;do sesión</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Colours the main window while connected: production red, staging amber, development green.</source>
         <translation>Colorea la ventana principal mientras hay conexión: producción en rojo, preproducción en ámbar, desarrollo en verde.</translation>
     </message>
@@ -4206,12 +4520,17 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation> s</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>Behind a connection pooler (pgbouncer) purges and evidence freezes are refused, because in transaction mode the purge lock excludes no one. Tick this only when the pool keeps one server connection per client (pool_mode=session): every batch then checks that its server connection holds the lock.</source>
+        <translation>Detrás de un pooler de conexiones (pgbouncer) se rechazan las purgas y las congelaciones de evidencias, porque en modo transacción el bloqueo de la purga no excluye a nadie. Márquelo solo si el pool mantiene una conexión al servidor por cliente (pool_mode=session): entonces cada lote comprueba que su conexión al servidor tiene el bloqueo.</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Choose the root certificate (CA) file</source>
         <translation>Elegir el archivo del certificado raíz (CA)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+13"/>
         <source>Profile &amp;name:</source>
         <translation>&amp;Nombre del perfil:</translation>
     </message>
@@ -4256,7 +4575,12 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>&amp;Tiempo de espera:</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+1"/>
+        <source>Pooler:</source>
+        <translation>Pooler:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Root certificate</source>
         <translation>Certificado raíz</translation>
     </message>
@@ -4271,7 +4595,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Servicio de libpq &quot;%1&quot;: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+62"/>
         <source>required: no system CA bundle found</source>
         <translation>obligatorio: no se encontró el almacén de CA del sistema</translation>
     </message>
@@ -4289,7 +4613,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purgeconfirmdialog.cpp" line="+68"/>
+        <location filename="../ui/purge/purgeconfirmdialog.cpp" line="+68"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
     </message>
@@ -4299,7 +4623,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Confirmar la purga</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+21"/>
         <source>Rows will be deleted on %1.</source>
         <translation>Se borrarán filas en %1.</translation>
     </message>
@@ -4314,12 +4638,12 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Esta vista previa tiene %1 de antigüedad. Considere tomar una nueva para ver cifras actuales.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>Rules</source>
         <translation>Reglas</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
         <source>%1: partitions to remove: %2 (%3 rows), all older than %4</source>
         <translation>%1: particiones a eliminar: %2 (%3 filas), todas anteriores a %4</translation>
     </message>
@@ -4344,7 +4668,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Particiones: %1</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Options</source>
         <translation>Opciones</translation>
     </message>
@@ -4359,7 +4683,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation> ms</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+6"/>
         <source>Offered from the rule settings; leaving it unchanged keeps each rule&apos;s own value</source>
         <translation>Tomado de los ajustes de las reglas; si no lo cambia, cada regla conserva su propio valor</translation>
     </message>
@@ -4374,7 +4698,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>&amp;Pausa entre lotes:</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+28"/>
         <source>Purge</source>
         <translation>Purgar</translation>
     </message>
@@ -4417,7 +4741,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purgepage.cpp" line="+54"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+53"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -4437,7 +4761,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Cancelar ya</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../ui/purge/runprogressview.cpp" line="+27"/>
         <source>No purge has run in this session.
 
 Start purge… (Ctrl+Return) restates the preview and asks for confirmation. Then the progress of each rule appears here: %1 stops after the batch in flight, Esc cancels at once. The receipt follows at the end.</source>
@@ -4446,7 +4770,7 @@ Start purge… (Ctrl+Return) restates the preview and asks for confirmation. The
 Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Después aquí aparece el progreso de cada regla: %1 detiene tras el lote en curso, Esc cancela de inmediato. Al final se muestra el comprobante.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+32"/>
         <source>Restate the preview and confirm before anything is deleted</source>
         <translation>Repetir la vista previa y confirmar antes de borrar nada</translation>
     </message>
@@ -4466,12 +4790,12 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Interrumpir el lote en curso (se revierte); los lotes ya confirmados quedan borrados</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../ui/purge/runprogressview.cpp" line="+15"/>
         <source>The purge log appears here.</source>
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location line="+116"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+89"/>
         <source>Could not save the replica lag limit in profile &quot;%1&quot;: %2</source>
         <translation>No se pudo guardar el límite de retraso de réplica en el perfil &quot;%1&quot;: %2</translation>
     </message>
@@ -4496,7 +4820,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Las comprobaciones previas no permiten purgar.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>There is no preview: take one first. The purge runs exactly what a preview froze.</source>
         <translation>No hay vista previa: tome una primero. La purga ejecuta exactamente lo que una vista previa congeló.</translation>
     </message>
@@ -4543,20 +4867,25 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>No se puede purgar ahora:</translation>
     </message>
     <message>
-        <location line="-67"/>
-        <location line="+87"/>
-        <location line="+16"/>
+        <location line="-75"/>
+        <location line="+95"/>
+        <location line="+21"/>
         <location line="+19"/>
         <source>Purge</source>
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="-4"/>
+        <location line="-112"/>
+        <source>The profile&apos;s replica lag limit of %1 ms</source>
+        <translation>El límite de retraso de réplica del perfil (%1 ms)</translation>
+    </message>
+    <message>
+        <location line="+108"/>
         <source>No rule selected.</source>
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+26"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -4617,7 +4946,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+67"/>
         <source>Held: %1 — %2</source>
         <translation>En espera: %1 — %2</translation>
     </message>
@@ -4627,7 +4956,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>En curso: %1, lote %2</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+28"/>
         <source>A purge is running</source>
         <translation>Hay una purga en curso</translation>
     </message>
@@ -4654,7 +4983,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::ReceiptView</name>
     <message>
-        <location filename="../ui/receiptview.cpp" line="+65"/>
+        <location filename="../ui/purge/receiptview.cpp" line="+66"/>
         <source>-- Template: each batch ran it with its own block range in place of %TID_FROM% and %TID_TO%.</source>
         <translation>-- Plantilla: cada lote la ejecutó con su propio rango de bloques en lugar de %TID_FROM% y %TID_TO%.</translation>
     </message>
@@ -4919,27 +5248,27 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/rulepreviewtab.cpp" line="+139"/>
+        <location filename="../ui/preview/rulepreviewtab.cpp" line="+144"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="-65"/>
         <source>Removable rows by tenant</source>
         <translation>Filas eliminables por empresa</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>tenant %1</source>
         <translation>empresa %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Removable rows by age</source>
         <translation>Filas eliminables por antigüedad</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+123"/>
         <source>Partitions</source>
         <translation>Particiones</translation>
     </message>
@@ -4949,12 +5278,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los límites vienen del catálogo, no de los nombres. Las particiones eliminables se separan y eliminan enteras; la partición DEFAULT nunca se elimina.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Sample of removable rows</source>
         <translation>Muestra de filas eliminables</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>SQL (exactly what was counted and what the purge runs)</source>
         <translation>SQL (exactamente lo que se contó y lo que ejecuta la purga)</translation>
     </message>
@@ -5078,7 +5407,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RuleProgressWidget</name>
     <message>
-        <location filename="../ui/ruleprogresswidget.cpp" line="+63"/>
+        <location filename="../ui/purge/ruleprogresswidget.cpp" line="+64"/>
         <source>Batches:</source>
         <translation>Lotes:</translation>
     </message>
@@ -5131,7 +5460,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RuleSettingsDialog</name>
     <message>
-        <location filename="../ui/rulesettingsdialog.cpp" line="+38"/>
+        <location filename="../ui/settings/rulesettingsdialog.cpp" line="+39"/>
         <source> hours</source>
         <translation> horas</translation>
     </message>
@@ -5141,12 +5470,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation> meses</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source> days</source>
         <translation> días</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+8"/>
         <source>%n hour(s)</source>
         <translation>
             <numerusform>%n hora</numerusform>
@@ -5162,7 +5491,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+4"/>
         <source>%n day(s)</source>
         <translation>
             <numerusform>%n día</numerusform>
@@ -5171,12 +5500,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+14"/>
-        <location line="+241"/>
+        <location line="+262"/>
         <source>Rule settings</source>
         <translation>Ajustes de las reglas</translation>
     </message>
     <message>
-        <location line="-226"/>
+        <location line="-235"/>
         <source>Settings of profile &quot;%1&quot; (%2). A preview taken before saving must be taken again.</source>
         <translation>Ajustes del perfil &quot;%1&quot; (%2). Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
     </message>
@@ -5186,7 +5515,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Esta conexión (%1) no tiene un perfil guardado: los ajustes valen hasta que se desconecte. Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+10"/>
         <source>&amp;Retention:</source>
         <translation>&amp;Retención:</translation>
     </message>
@@ -5211,7 +5540,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Duración obje&amp;tivo del lote:</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+35"/>
         <source>Forensic &amp;override</source>
         <translation>Excepción &amp;forense</translation>
     </message>
@@ -5248,7 +5577,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Las particiones se separan y se eliminan enteras: no hay lotes.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+32"/>
         <source>Save these settings in the profile</source>
         <translation>Guardar estos ajustes en el perfil</translation>
     </message>
@@ -5263,7 +5592,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los valores por defecto del ADR para todas las reglas (Alt+D); no se guarda nada hasta pulsar Guardar</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+89"/>
         <source>Shorter than the forensic window (%1)</source>
         <translation>Más corta que la ventana forense (%1)</translation>
     </message>
@@ -5291,7 +5620,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RunDetailDialog</name>
     <message>
-        <location filename="../ui/rundetaildialog.cpp" line="+18"/>
+        <location filename="../ui/history/rundetaildialog.cpp" line="+18"/>
         <source>Purge run %1</source>
         <translation>Corrida de purga %1</translation>
     </message>
@@ -5385,7 +5714,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SampleTableModel</name>
     <message>
-        <location filename="../ui/sampletable.cpp" line="+74"/>
+        <location filename="../ui/preview/sampletable.cpp" line="+74"/>
         <source>yes</source>
         <translation>sí</translation>
     </message>
@@ -5403,7 +5732,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Exportar CSV…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Save the sample rows, in the order shown, as CSV</source>
         <translation>Guardar las filas de la muestra, en el orden mostrado, como CSV</translation>
     </message>
@@ -5436,17 +5765,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SessionCoordinator</name>
     <message>
-        <location filename="../ui/sessioncoordinator.cpp" line="+31"/>
+        <location filename="../ui/state/sessioncoordinator.cpp" line="+41"/>
         <source>%1: cancelled.</source>
         <translation>%1: se canceló.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-27"/>
         <source>Testing the connection to %1</source>
         <translation>Probando la conexión con %1</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+10"/>
         <source>Check the purge health</source>
         <translation>Salud de las purgas</translation>
     </message>
@@ -5454,7 +5783,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SqlView</name>
     <message>
-        <location filename="../ui/sqlview.cpp" line="+19"/>
+        <location filename="../ui/common/sqlview.cpp" line="+19"/>
         <location line="+17"/>
         <location line="+15"/>
         <source>Copy SQL</source>
@@ -5474,7 +5803,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TableCard</name>
     <message>
-        <location filename="../ui/tablecard.cpp" line="+25"/>
+        <location filename="../ui/overview/tablecard.cpp" line="+26"/>
         <source>Total rows</source>
         <translation>Filas en total</translation>
     </message>
@@ -5562,7 +5891,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TextFormat</name>
     <message>
-        <location filename="../app/core/textformat.cpp" line="+30"/>
+        <location filename="../app/core/util/textformat.cpp" line="+31"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
     </message>
@@ -5580,7 +5909,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TimelineView</name>
     <message>
-        <location filename="../ui/timelineview.cpp" line="+32"/>
+        <location filename="../ui/forensics/timelineview.cpp" line="+32"/>
         <source>From (UTC)</source>
         <translation>Desde (UTC)</translation>
     </message>
@@ -5600,12 +5929,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>E&amp;xportar CSV…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>Show the statements</source>
         <translation>Mostrar las sentencias</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>tenant id</source>
         <translation>id de empresa</translation>
     </message>
@@ -5615,7 +5944,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>id de usuario</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+15"/>
         <source>All events</source>
         <translation>Todos los eventos</translation>
     </message>
@@ -5675,7 +6004,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Agente de usuario</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Tenant</source>
         <translation>Empresa</translation>
     </message>
@@ -5685,7 +6014,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Usuario</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+62"/>
         <source>Type a tenant id and a user id.</source>
         <translation>Escriba un id de empresa y un id de usuario.</translation>
     </message>
@@ -5695,12 +6024,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Cargando la cronología del usuario %1 de la empresa %2…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../app/core/session/dbsession.cpp" line="+47"/>
         <source>User timeline</source>
         <translation>Cronología del usuario</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location filename="../ui/forensics/timelineview.cpp" line="+10"/>
         <source>Timeline failed: %1</source>
         <translation>La cronología falló: %1</translation>
     </message>
@@ -5753,7 +6082,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TokenLookupView</name>
     <message>
-        <location filename="../ui/tokenlookupview.cpp" line="+25"/>
+        <location filename="../ui/forensics/tokenlookupview.cpp" line="+25"/>
         <source>&amp;Look up</source>
         <translation>&amp;Buscar</translation>
     </message>
@@ -5838,12 +6167,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Buscando %1…</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-8"/>
         <source>Token lookup</source>
         <translation>Búsqueda de token</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location filename="../ui/forensics/tokenlookupview.cpp" line="+11"/>
         <source>Look-up failed: %1</source>
         <translation>La búsqueda falló: %1</translation>
     </message>
@@ -5906,7 +6235,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::VacuumOffer</name>
     <message>
-        <location filename="../ui/vacuumoffer.cpp" line="+25"/>
+        <location filename="../ui/purge/vacuumoffer.cpp" line="+26"/>
         <source>VACUUM (ANALYZE) purged tables</source>
         <translation>VACUUM (ANALYZE) de las tablas purgadas</translation>
     </message>
@@ -5916,12 +6245,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Ejecutar ahora VACUUM (ANALYZE) sobre las tablas purgadas: deja reutilizable el espacio de sus filas muertas y actualiza las estadísticas del planificador. Mayús+Esc cancela.</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+112"/>
         <source>VACUUM (ANALYZE) %1… (%2 of %3)</source>
         <translation>VACUUM (ANALYZE) %1… (%2 de %3)</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-34"/>
         <source>%1 rows were deleted from %2.</source>
         <translation>Se borraron %1 filas de %2.</translation>
     </message>
@@ -5946,7 +6275,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Iniciando VACUUM (ANALYZE)…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>VACUUM (ANALYZE) cancelled. Tables already vacuumed stay so; autovacuum will handle the rest.</source>
         <translation>VACUUM (ANALYZE) cancelado. Las tablas ya procesadas quedan así; autovacuum se ocupará del resto.</translation>
     </message>
@@ -5959,17 +6288,22 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
-        <location filename="../app/core/purgepartitions.cpp" line="+260"/>
+        <location filename="../app/core/purge/partitionpurge.cpp" line="+332"/>
         <source>%1 detached.</source>
         <translation>%1 separada.</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-87"/>
         <source>%1 has an interrupted detach but is not in the confirmed preview: left alone.</source>
         <translation>%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-51"/>
+        <source>it holds %1 rows outside its bounds %2</source>
+        <translation>contiene %1 filas fuera de sus límites %2</translation>
+    </message>
+    <message>
+        <location line="+62"/>
         <source>Could not finish the interrupted detach of %1: %2</source>
         <translation>No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
@@ -5979,7 +6313,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Se terminó el DETACH interrumpido de %1.</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+30"/>
+        <source>no longer a partition this app detached, since the preview</source>
+        <translation>desde la vista previa, ya no es una partición separada por esta aplicación</translation>
+    </message>
+    <message>
+        <location line="+130"/>
         <source>Cannot read the partitions: %1</source>
         <translation>No se pueden leer las particiones: %1</translation>
     </message>
@@ -6006,12 +6345,18 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-163"/>
         <source>%1 was detached but could not be dropped: %2</source>
         <translation>%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-136"/>
+        <location line="+359"/>
+        <source>Left alone: %1.</source>
+        <translation>No se tocan: %1.</translation>
+    </message>
+    <message>
+        <location line="-310"/>
         <source>%1 is detached but was not dropped: %2. Every preview lists it until a purge drops it.</source>
         <translation>%1 está separada pero no se eliminó: %2. Todas las vistas previas la muestran hasta que una purga la elimine.</translation>
     </message>
@@ -6031,43 +6376,28 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; the next preview lists it).</source>
         <translation>Cancelado tras separar %1: se conserva como tabla normal (DROP TABLE %1 la elimina; la próxima vista previa la muestra).</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Cancelled after detaching %1: it is kept as a plain table.</source>
-        <translation>Cancelado tras separar %1: se conserva como tabla normal.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>%1 was detached but could not be counted: %2</source>
-        <translation>%1 se separó, pero no se pudo contar: %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <location line="+141"/>
+        <location line="+17"/>
+        <location line="+156"/>
         <source>it holds %1 rows, more than the %2 the preview counted; preview again</source>
         <translation>contiene %1 filas, más que las %2 que contó la vista previa; tome una vista previa nueva</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location line="-143"/>
         <source>Cancelled while dropping %1: it is kept as a plain table.</source>
         <translation>Cancelado durante el DROP de %1: se conserva como tabla normal.</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+64"/>
         <source>Cannot read the detached partitions: %1</source>
         <translation>No se pueden leer las particiones separadas: %1</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>%1 is no longer a detached partition of ours: left alone.</source>
-        <translation>%1 ya no es una partición separada por nosotros: no se toca.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+22"/>
         <source>%1 was detached earlier and not dropped; dropping it now.</source>
         <translation>%1 se separó antes y no se eliminó; se elimina ahora.</translation>
     </message>
@@ -6087,12 +6417,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Not dropped: %1.</source>
         <translation>No eliminada: %1.</translation>
     </message>
     <message>
-        <location filename="../app/core/rulerun.cpp" line="+97"/>
+        <location filename="../app/core/purge/rulerun.cpp" line="+106"/>
         <source>%1: stopped after batch %2: %3.</source>
         <translation>%1: detenida tras el lote %2: %3.</translation>
     </message>
@@ -6102,7 +6432,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>otra sesión</translation>
     </message>
     <message>
-        <location filename="../app/core/purgerows.cpp" line="+66"/>
+        <location line="+18"/>
+        <source>the server connection the pooler gave this batch does not hold advisory lock %1, so the pool is not in session mode and the scheduled job could purge beside us. Stopped before this batch deleted anything; connect directly to PostgreSQL.</source>
+        <translation>la conexión al servidor que el pooler dio a este lote no tiene el bloqueo consultivo %1, así que el pool no está en modo sesión y el job programado podría purgar a la vez. Se detuvo antes de que este lote borrara nada; conéctese directamente a PostgreSQL.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>could not read pg_locks to check that this batch&apos;s server connection holds advisory lock %1 (behind a pooler every batch checks it). Stopped before this batch deleted anything.</source>
+        <translation>no se pudo leer pg_locks para comprobar que la conexión al servidor de este lote tiene el bloqueo consultivo %1 (detrás de un pooler cada lote lo comprueba). Se detuvo antes de que este lote borrara nada.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+67"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -6112,7 +6452,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+55"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
@@ -6127,7 +6467,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+115"/>
+        <location line="+124"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -6147,7 +6487,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el lote %2: %3</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+12"/>
+        <source>%1: cancelled; the server did not answer, so the connection was closed during batch %2. That batch is rolled back unless its COMMIT had already reached the server (the history&apos;s row count then includes it).</source>
+        <translation>%1: cancelada; el servidor no respondió, así que la conexión se cerró durante el lote %2. Ese lote se revierte, salvo que su COMMIT ya hubiera llegado al servidor (en ese caso el conteo de filas del historial lo incluye).</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>the connection was lost</source>
         <translation>se perdió la conexión</translation>
     </message>
@@ -6157,22 +6502,22 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-142"/>
+        <location line="-165"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+19"/>
         <source>%1: commit failed: %2</source>
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+79"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+31"/>
         <source>%1: %2 rows removed in %3 batches.</source>
         <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
@@ -6182,7 +6527,32 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
     <message>
-        <location filename="../app/core/partitionddl.cpp" line="+61"/>
+        <location filename="../app/core/purge/partitionddl.cpp" line="+18"/>
+        <source>lock timeout: another session holds a conflicting lock</source>
+        <translation>lock_timeout: otra sesión tiene un bloqueo incompatible</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>statement timeout</source>
+        <translation>statement_timeout</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cancelled</source>
+        <translation>se canceló</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the connection to the server was lost</source>
+        <translation>se perdió la conexión con el servidor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the server gave no reason (%1)</source>
+        <translation>el servidor no dio ningún motivo (%1)</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>DDL lock timeout (%1 ms) on log_sesiones (held by %2): gave way to other sessions; retry %3 of %4 in %5 ms.</source>
         <translation>lock_timeout de DDL (%1 ms) en log_sesiones (bloqueo en manos de %2): se cedió el paso a otras sesiones; reintento %3 de %4 en %5 ms.</translation>
     </message>
