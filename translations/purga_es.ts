@@ -4,12 +4,12 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/clisignals.cpp" line="+49"/>
+        <location filename="../app/cli/clisignals.cpp" line="+53"/>
         <source>The server did not end the cancelled statement within %1 s: closing the connection.</source>
         <translation>El servidor no terminó la sentencia cancelada en %1 s: se cierra la conexión.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Third signal: exiting at once. Batches committed so far stay removed; the next connection closes the run in the history.</source>
         <translation>Tercera señal: se sale de inmediato. Los lotes ya confirmados quedan borrados; la próxima conexión cierra la corrida en el historial.</translation>
     </message>
@@ -597,7 +597,7 @@
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+55"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+51"/>
         <source>Look-ups are refused with this connection: %1</source>
         <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
     </message>
@@ -699,7 +699,7 @@
         <translation>Solo se muestran los %1 eventos más recientes: acote --since/--until.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+61"/>
         <source>--minutes takes a whole number of minutes (1 to 10080); leave it out to hold the lock until Ctrl-C / SIGTERM.</source>
         <translation>--minutes requiere un número entero de minutos (1 a 10080); omítalo para retener el bloqueo hasta Ctrl-C / SIGTERM.</translation>
     </message>
@@ -709,7 +709,7 @@
         <translation>--lock-key espera un número entero.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+23"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+17"/>
         <source>This server is a standby: a freeze here would not hold purges on the primary.</source>
         <translation>Este servidor es un standby: una congelación aquí no retendría las purgas en el primario.</translation>
     </message>
@@ -744,7 +744,7 @@
         <translation>Historial: %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
         <source>The connection holding the freeze was lost: purges are no longer held.</source>
         <translation>Se perdió la conexión que mantenía la congelación: las purgas ya no están retenidas.</translation>
     </message>
@@ -1178,7 +1178,7 @@
         <translation>No se pudieron crear las tablas de historial: %1</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+101"/>
         <source>the history schema is older than this version (run setup-history to upgrade it in place)</source>
         <translation>el esquema del historial es anterior a esta versión (ejecute setup-history para actualizarlo en su sitio)</translation>
     </message>
@@ -1898,17 +1898,17 @@
         <translation>El historial es anterior a sus funciones: las corridas no se registrarán hasta que setup-history lo actualice en su sitio.</translation>
     </message>
     <message>
-        <location filename="../app/core/preflight/pooler.cpp" line="+20"/>
-        <source>The server&apos;s backend pid %1 is not the %2 the connection was given at startup: a connection pooler (pgbouncer, pgpool, ...) is in between.</source>
-        <translation>El pid del backend del servidor, %1, no es el %2 que la conexión recibió al iniciarse: hay un pooler de conexiones (pgbouncer, pgpool, ...) en medio.</translation>
+        <location filename="../app/core/preflight/pooler.cpp" line="+21"/>
+        <source>A connection pooler (pgbouncer, pgpool, ...) is in between: the server&apos;s backend pid %1 is not the key %2 given at startup.</source>
+        <translation>Hay un pooler de conexiones (pgbouncer, pgpool, ...) en medio: el pid del backend del servidor, %1, no es la clave %2 recibida al iniciarse.</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Connect directly to PostgreSQL (its own host and port). If this pool is in session mode (pool_mode=session), say so with --assume-session-pooler (in the GUI: the profile&apos;s setting &quot;A pooler in between is in session mode&quot;): every batch then checks that its own server connection holds the lock.</source>
-        <translation>Conéctese directamente a PostgreSQL (su propio host y puerto). Si este pool está en modo sesión (pool_mode=session), indíquelo con --assume-session-pooler (en la interfaz gráfica: el ajuste del perfil &quot;Un pooler intermedio está en modo sesión&quot;): entonces cada lote comprueba que su propia conexión al servidor tiene el bloqueo.</translation>
+        <location line="+9"/>
+        <source>Connect directly to PostgreSQL (its own host and port). Only if this pool is in session mode (pool_mode=session), say so: --assume-session-pooler, or the profile&apos;s &quot;A pooler in between is in session mode&quot;.</source>
+        <translation>Conéctese directamente a PostgreSQL (su propio host y puerto). Solo si este pool está en modo sesión (pool_mode=session), indíquelo: --assume-session-pooler, o el ajuste del perfil &quot;Un pooler intermedio está en modo sesión&quot;.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
         <source>Connected through a pooler in transaction mode</source>
         <translation>Conectado a través de un pooler en modo transacción</translation>
     </message>
@@ -1924,11 +1924,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Whether it keeps one server connection per client cannot be proven from here: in transaction mode a probe can look like session pooling by chance, and there the advisory lock that keeps the scheduled job out excludes no one. The purge and the evidence freeze are refused; the preview may run.</source>
-        <translation>Desde aquí no se puede demostrar que mantenga una conexión al servidor por cliente: en modo transacción una prueba puede parecer por casualidad un pool en modo sesión, y ahí el bloqueo consultivo que mantiene fuera al job programado no excluye a nadie. La purga y la congelación de evidencias se rechazan; la vista previa sí puede ejecutarse.</translation>
+        <source>Its pool mode cannot be proven from here, and in transaction mode the advisory lock would not keep the scheduled job out: purge and freeze are refused; the preview may run.</source>
+        <translation>Su modo de pool no se puede demostrar desde aquí, y en modo transacción el bloqueo consultivo no mantendría fuera al job programado: la purga y la congelación se rechazan; la vista previa sí puede ejecutarse.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
         <source>Connected through a pooler asserted to be in session mode</source>
         <translation>Conectado a través de un pooler declarado en modo sesión</translation>
     </message>
