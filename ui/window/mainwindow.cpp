@@ -25,11 +25,13 @@
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QProgressBar>
+#include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolButton>
@@ -67,7 +69,10 @@ MainWindow::MainWindow(QWidget *parent)
     connectSignals();
     updateConnectionStatus();
     showPage(QStringLiteral("overview"));
-    resize(1240, 780);
+    // 1240x780, or the screen's free area when smaller (a 1024x768 workstation).
+    const QSize room =
+        QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry().size() : QSize();
+    resize(room.isValid() ? QSize(1240, 780).boundedTo(room) : QSize(1240, 780));
     GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
 }
 
