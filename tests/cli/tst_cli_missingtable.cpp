@@ -66,12 +66,7 @@ private slots:
         QVERIFY2(purge.finished && purge.exitCode == 0, qPrintable(purge.describe()));
         const QJsonObject receipt = purge.json(&why);
         QCOMPARE(receipt.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
-        const qint64 deleted = qint64(receipt.value(QStringLiteral("rules"))
-                                          .toArray()
-                                          .at(0)
-                                          .toObject()
-                                          .value(QStringLiteral("deleted"))
-                                          .toDouble());
+        const qint64 deleted = CliResult::deletedOf(receipt);
         QCOMPARE(deleted, eligible);
         QCOMPARE(
             m_db->scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),

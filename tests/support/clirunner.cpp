@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
 
@@ -29,6 +30,12 @@ QJsonObject CliResult::json(QString *why) const
         return {};
     }
     return doc.object();
+}
+
+qint64 CliResult::deletedOf(const QJsonObject &receipt, int index)
+{
+    const QJsonValue rule = receipt.value(QStringLiteral("rules")).toArray().at(index);
+    return qint64(rule.toObject().value(QStringLiteral("deleted")).toDouble());
 }
 
 QString CliResult::summary() const

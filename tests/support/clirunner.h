@@ -24,6 +24,8 @@ struct CliResult
     QStringList errLines() const;
     // stdout as a JSON object; empty with a reason in `why` when it is not one.
     QJsonObject json(QString *why) const;
+    // A purge receipt's rules[index].deleted (0 when not there).
+    static qint64 deletedOf(const QJsonObject &receipt, int index = 0);
     // Exit code, stdout and stderr, for failure messages.
     QString summary() const;
     QString describe() const;

@@ -167,12 +167,7 @@ void TestPooler::sessionPoolingKeepsWorking()
     QVERIFY2(purge.exitStatus == QProcess::NormalExit && purge.exitCode == 0, qPrintable(purge.describe()));
     const QJsonObject receipt = purge.json(&why);
     QCOMPARE(receipt.value(QStringLiteral("status")).toString(), QStringLiteral("ok"));
-    const qint64 deleted = qint64(receipt.value(QStringLiteral("rules"))
-                                      .toArray()
-                                      .at(0)
-                                      .toObject()
-                                      .value(QStringLiteral("deleted"))
-                                      .toDouble());
+    const qint64 deleted = CliResult::deletedOf(receipt);
     QVERIFY(deleted > 0);
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens")).toLongLong(),
              before - deleted);
