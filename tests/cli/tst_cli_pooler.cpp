@@ -134,7 +134,7 @@ private slots:
         const QString password = db.passwordFor(QStringLiteral("identidad_purga"));
         const QString ci = through(db, m_ports.session);
         const CliResult refused =
-            run(sl({"freeze", "--minutes", "1", "--conninfo", ci}), password, {}, 30000);
+            run(sl({"freeze", "--minutes", "1", "--verbose", "--conninfo", ci}), password, {}, 30000);
         QVERIFY2(refused.finished && refused.exitCode == 4, qPrintable(refused.describe()));
         QVERIFY2(refused.errText().contains(QLatin1String("--assume-session-pooler")),
                  qPrintable(refused.describe()));

@@ -63,8 +63,11 @@ private:
         *profile = throughPooler(db.profile(), port);
         profile->assumeSessionPooler = true;
         DbFailure err;
-        if (!conn.open(*profile, db.passwordFor(QStringLiteral("identidad_purga")), &err))
+        if (!conn.open(*profile, db.passwordFor(QStringLiteral("identidad_purga")), &err)) {
+            qWarning("through the pooler on port %d: %s (%s)", port, qPrintable(err.message),
+                     qPrintable(err.detail));
             return false;
+        }
         PreflightReport report;
         return runPreflight(conn, &report, &err) && report.pooler != Pooler::None && !conn.isDirect();
     }
