@@ -5,12 +5,12 @@
 #include "core/preflight/preflight.h"
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
+#include "support/bouncersandbox.h"
 #include "support/clirunner.h"
 #include "support/clitestcase.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -61,19 +61,10 @@ void TestPooler::initTestCase()
 {
     if (!requireCli())
         return;
-    QFile env(qEnvironmentVariable("PURGA_BOUNCER_ENV"));
-    if (!env.open(QIODevice::ReadOnly)) {
-        if (runningInCi())
-            QFAIL("CI=true and no pgbouncer sandbox (scripts/pgbouncer-sandbox)");
-        QSKIP("no pgbouncer sandbox (scripts/pgbouncer-sandbox)");
-    }
-    for (const QByteArray &line : env.readAll().split('\n')) {
-        if (line.startsWith("PURGA_BOUNCER_TX_PORT="))
-            m_txPort = line.mid(22).toInt();
-        else if (line.startsWith("PURGA_BOUNCER_SESSION_PORT="))
-            m_sessionPort = line.mid(27).toInt();
-    }
-    QVERIFY(m_txPort > 0 && m_sessionPort > 0);
+    BouncerPorts ports;
+    PURGA_REQUIRE_BOUNCER(ports);
+    m_txPort = ports.transaction;
+    m_sessionPort = ports.session;
 }
 
 void TestPooler::directConnectionHasNoPooler()
