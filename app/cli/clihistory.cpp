@@ -2,6 +2,7 @@
 #include "cliapp.h"
 
 #include "core/history/health.h"
+#include "core/history/historydays.h"
 #include "core/history/historyquery.h"
 #include "core/history/prometheustextfile.h"
 #include "core/pg/dbfailure.h"
@@ -11,6 +12,7 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QTimeZone>
 
 #include <cstdio>
 
@@ -128,12 +130,15 @@ QByteArray rowJson(const QStringList &keys, const QStringList &row)
 // The history as it comes from the database, one run at a time: the runs arrive twice from one
 // statement (HistoryQuery::forEachRunTwice), first as the flat `rows`, then as `runs`, and each
 // entry is written as it arrives, so memory stays flat at any size (docs/benchmarks.md). The keys
-// come out in QJsonDocument's order (health, rows, runs). False on error, before anything was
-// written when the query itself failed.
+// come out as health, rows, runs, then `days`: the calendar of the range (HistoryDays, the History
+// page's tally, days cut in UTC), counted during the first pass and written last, so it grows with
+// the days of the range, never with its runs. False on error, before anything was written when the
+// query itself failed.
 bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const HealthReport &health,
                        bool historyExists, DbFailure *failure)
 {
     const QStringList keys = HistoryQuery::rowColumns();
+    HistoryDays calendar(range.since, range.until, QTimeZone::utc());
     bool begun = false, firstRow = true, inRuns = false, firstRun = true;
     const auto begin = [&] {
         if (begun)
@@ -152,6 +157,7 @@ bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const Heal
     };
     const auto row = [&](const HistoryRun &r) {
         begin();
+        calendar.add(r);
         for (const QStringList &flat : HistoryQuery::flatRows({r})) {
             std::fputs(firstRow ? "\n    " : ",\n    ", stdout);
             std::fputs(rowJson(keys, flat).constData(), stdout);
@@ -167,7 +173,14 @@ bool streamHistoryJson(PgConnection &conn, const HistoryRange &range, const Heal
     if (historyExists && !HistoryQuery::forEachRunTwice(conn, range, row, run, failure))
         return false;
     toRuns();
-    std::fputs(firstRun ? "]\n}\n" : "\n  ]\n}\n", stdout);
+    std::fputs(firstRun ? "],\n  \"days\": [" : "\n  ],\n  \"days\": [", stdout);
+    bool firstDay = true;
+    for (const HistoryDay &d : calendar.days()) {
+        std::fputs(firstDay ? "\n    " : ",\n    ", stdout);
+        std::fputs(QJsonDocument(d.toJson()).toJson(QJsonDocument::Compact).constData(), stdout);
+        firstDay = false;
+    }
+    std::fputs(firstDay ? "]\n}\n" : "\n  ]\n}\n", stdout);
     std::fflush(stdout);
     return true;
 }

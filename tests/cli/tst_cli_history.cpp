@@ -64,6 +64,49 @@ QJsonObject documentedHistoryJson(QString *why)
     return doc.object();
 }
 
+// `days` of a default (30-day) history: 31 days, today's last, the days without runs listed with
+// zero counts, and each day's counts those of the `runs` started on it (UTC).
+void verifyDays(const QJsonObject &o)
+{
+    struct Counts
+    {
+        qint64 rows = 0;
+        qint64 job = 0;
+        qint64 jobOk = 0;
+        qint64 manual = 0;
+    };
+    QMap<QString, Counts> expected;
+    for (const QJsonValue &v : o.value(QLatin1String("runs")).toArray()) {
+        const QJsonObject run = v.toObject();
+        Counts &c = expected[run.value(QLatin1String("started_utc")).toString().left(10)];
+        c.rows += run.value(QLatin1String("rows")).toInteger();
+        const bool job = run.value(QLatin1String("origin")).toString() == QLatin1String("job");
+        (job ? c.job : c.manual) += 1;
+        c.jobOk += job && run.value(QLatin1String("status")).toString() == QLatin1String("ok") ? 1 : 0;
+    }
+    const QJsonArray days = o.value(QLatin1String("days")).toArray();
+    QCOMPARE(days.size(), 31);
+    QCOMPARE(days.last().toObject().value(QLatin1String("day")).toString(),
+             QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate));
+    int empty = 0;
+    for (qsizetype i = 0; i < days.size(); ++i) {
+        const QJsonObject d = days.at(i).toObject();
+        const QDate day = QDate::fromString(d.value(QLatin1String("day")).toString(), Qt::ISODate);
+        if (i > 0)
+            QCOMPARE(QDate::fromString(days.at(i - 1).toObject().value(QLatin1String("day")).toString(),
+                                       Qt::ISODate)
+                         .addDays(1),
+                     day);
+        const Counts c = expected.value(day.toString(Qt::ISODate));
+        empty += expected.contains(day.toString(Qt::ISODate)) ? 0 : 1;
+        QCOMPARE(d.value(QLatin1String("rows")).toInteger(), c.rows);
+        QCOMPARE(d.value(QLatin1String("job_runs")).toInteger(), c.job);
+        QCOMPARE(d.value(QLatin1String("job_ok_runs")).toInteger(), c.jobOk);
+        QCOMPARE(d.value(QLatin1String("manual_runs")).toInteger(), c.manual);
+    }
+    QVERIFY(empty >= 31 - 4); // at most one day per run has any
+}
+
 } // namespace
 
 class TestCliHistory : public CliTestCase
@@ -88,8 +131,8 @@ private slots:
         QVERIFY2(all.finished && all.exitCode == 0, qPrintable(all.describe()));
         QString why;
         const QJsonObject o = all.json(&why);
-        QCOMPARE(keysOf(o),
-                 (QStringList{QStringLiteral("health"), QStringLiteral("rows"), QStringLiteral("runs")}));
+        QCOMPARE(keysOf(o), (QStringList{QStringLiteral("days"), QStringLiteral("health"),
+                                         QStringLiteral("rows"), QStringLiteral("runs")}));
         const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
         QCOMPARE(rows.size(), 7); // 3 job runs x 2 tables + 1 manual run x 1 table (default: 30 days)
         QCOMPARE(keysOf(rows.at(0).toObject()),
@@ -101,6 +144,7 @@ private slots:
         QCOMPARE(first.value(QStringLiteral("table")).toString(), QStringLiteral("identidad.trx_pre_tokens"));
         QVERIFY(first.value(QStringLiteral("started_utc")).toString().endsWith(u'Z'));
         QCOMPARE(o.value(QStringLiteral("runs")).toArray().size(), 4);
+        verifyDays(o);
         QCOMPARE(o.value(QStringLiteral("health")).toObject().value(QStringLiteral("healthy")).toBool(),
                  true);
 
@@ -163,6 +207,7 @@ private slots:
                  keysOf(firstOf(doc.value(QStringLiteral("health")).toObject(), "rules")));
         QCOMPARE(keysOf(firstOf(o, "rows")), keysOf(firstOf(doc, "rows")));
         QCOMPARE(keysOf(firstOf(o, "runs")), keysOf(firstOf(doc, "runs")));
+        QCOMPARE(keysOf(firstOf(o, "days")), keysOf(firstOf(doc, "days")));
         const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
         const QJsonArray runs = o.value(QStringLiteral("runs")).toArray();
         QCOMPARE(rows.size(), 4); // two runs x two tables; the lock_ocupado run has no table
@@ -181,7 +226,8 @@ private slots:
         int entryLines = 0;
         for (const QByteArray &line : r.out.split('\n'))
             entryLines += line.trimmed().startsWith("{\"") ? 1 : 0;
-        QCOMPARE(entryLines, int(rows.size() + runs.size()));
+        QCOMPARE(entryLines,
+                 int(rows.size() + runs.size() + o.value(QStringLiteral("days")).toArray().size()));
 
         // An empty range is still the whole object, with empty lists.
         const CliResult none = run(db, {QStringLiteral("history"), QStringLiteral("--json"),

@@ -1,6 +1,7 @@
 // `history --json` written as it streams: byte for byte the output of the version that kept the
 // `runs` in memory (tests/data/history_stream_golden.json, taken from that version on this same
-// fixture), and the same entries as `--csv`. Memory is a benchmark (tests/bench/history.sh), not
+// fixture, with the first days of `days` added when the calendar came), the same entries as
+// `--csv`, and `days` with every day of the range. Memory is a benchmark (tests/bench/history.sh), not
 // an assertion here.
 #include "support/clirunner.h"
 #include "support/clitestcase.h"
@@ -72,6 +73,35 @@ QByteArray withoutHealth(const QByteArray &out)
     return text.toUtf8();
 }
 
+// The `days` run up to today: the golden keeps the first `keep` of them (the fixed part).
+QByteArray withFirstDays(const QByteArray &out, int keep)
+{
+    const QByteArray marker("\n  \"days\": [");
+    const qsizetype at = out.indexOf(marker);
+    if (at < 0)
+        return out;
+    QList<QByteArray> days = out.mid(at + marker.size()).split('\n');
+    days.removeFirst(); // the empty rest of the marker's line
+    QByteArray kept = out.left(at + marker.size());
+    for (int i = 0; i < keep && i < days.size() && days.at(i).startsWith("    {"); ++i) {
+        QByteArray line = days.at(i);
+        if (i == keep - 1 && line.endsWith(','))
+            line.chop(1);
+        kept += '\n' + line;
+    }
+    return kept + "\n  ]\n}\n";
+}
+
+// Every day from `first` to today (UTC), in order.
+void verifyCalendar(const QJsonArray &days, const QDate &first)
+{
+    const QDate today = QDateTime::currentDateTimeUtc().date();
+    QCOMPARE(days.size(), first.daysTo(today) + 1);
+    for (int i = 0; i < days.size(); ++i)
+        QCOMPARE(days.at(i).toObject().value(QLatin1String("day")).toString(),
+                 first.addDays(i).toString(Qt::ISODate));
+}
+
 } // namespace
 
 class TestCliHistoryStream : public CliTestCase
@@ -96,7 +126,7 @@ private slots:
         QFile golden(qEnvironmentVariable("PURGA_SOURCE_DIR") +
                      QStringLiteral("/tests/data/history_stream_golden.json"));
         QVERIFY2(golden.open(QIODevice::ReadOnly), qPrintable(golden.fileName()));
-        const QByteArray actual = withoutHealth(r.out);
+        const QByteArray actual = withFirstDays(withoutHealth(r.out), 8);
         if (actual != golden.readAll()) {
             QFile dump(QDir::current().filePath(QStringLiteral("history_stream_actual.json")));
             QVERIFY(dump.open(QIODevice::WriteOnly));
@@ -105,12 +135,34 @@ private slots:
                                  .arg(golden.fileName(), dump.fileName())));
         }
 
-        // An empty range: the whole object with empty lists, as before.
+        // `days`: every day of the range, the days without runs too (2026-01-01, and every one
+        // after the 6th), with the rows and runs started that day (UTC).
+        QString why;
+        const QJsonArray days = r.json(&why).value(QStringLiteral("days")).toArray();
+        verifyCalendar(days, QDate(2026, 1, 1));
+        const auto day = [&days](int i, const char *key) {
+            return days.at(i).toObject().value(QLatin1String(key)).toInteger(-1);
+        };
+        const qint64 expected[][4] = {{0, 0, 0, 0}, {120550, 1, 1, 0},        {0, 1, 0, 0},
+                                      {9, 0, 0, 1}, {1234567890123, 1, 0, 0}, {7, 0, 0, 1},
+                                      {0, 0, 0, 0}};
+        for (int i = 0; i < 7; ++i) {
+            QCOMPARE(day(i, "rows"), expected[i][0]);
+            QCOMPARE(day(i, "job_runs"), expected[i][1]);
+            QCOMPARE(day(i, "job_ok_runs"), expected[i][2]);
+            QCOMPARE(day(i, "manual_runs"), expected[i][3]);
+        }
+        for (int i = 7; i < days.size(); ++i)
+            QCOMPARE(day(i, "rows") + day(i, "job_runs") + day(i, "manual_runs"), 0);
+
+        // An empty range: the whole object with empty lists, and its days all empty.
         const CliResult none = run(db, {QStringLiteral("history"), QStringLiteral("--json"),
                                         QStringLiteral("--since"), QStringLiteral("2026-01-07T00:00:00Z")});
         QVERIFY2(none.finished && none.exitCode == 0, qPrintable(none.describe()));
-        QCOMPARE(withoutHealth(none.out),
-                 QByteArray("{\n  \"health\": {},\n  \"rows\": [],\n  \"runs\": []\n}\n"));
+        QVERIFY2(withoutHealth(none.out).startsWith(
+                     "{\n  \"health\": {},\n  \"rows\": [],\n  \"runs\": [],\n  \"days\": [\n"),
+                 none.out.left(200).constData());
+        verifyCalendar(none.json(&why).value(QStringLiteral("days")).toArray(), QDate(2026, 1, 7));
 
         // The same entries as the CSV export, in the same order.
         const CliResult csv =
@@ -118,7 +170,6 @@ private slots:
         QVERIFY2(csv.finished && csv.exitCode == 0, qPrintable(csv.describe()));
         QStringList lines = QString::fromUtf8(csv.out).split(u'\n', Qt::SkipEmptyParts);
         const QStringList keys = lines.takeFirst().split(u',');
-        QString why;
         const QJsonArray rows = r.json(&why).value(QStringLiteral("rows")).toArray();
         QCOMPARE(rows.size(), lines.size());
         for (int i = 0; i < rows.size(); ++i) {
