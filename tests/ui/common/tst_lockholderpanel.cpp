@@ -175,10 +175,14 @@ void TestLockHolderPanel::ownFreezeReleasedIsReadAgainAtOnce()
     const QString password = db.passwordFor(QStringLiteral("identidad_purga"));
     coordinator.connectTo(db.profile(), password);
     QTRY_VERIFY_WITH_TIMEOUT(state.isConnected(), 60000);
+    // The connect's own reads (checks, estimates, then exact counts) are over before the freeze:
+    // the exact counts arriving late re-read the panel too, and would hide a missing re-read.
+    QTRY_VERIFY_WITH_TIMEOUT(state.overview().exact && !session.isBusy(), 60000);
     state.freeze()->freeze(db.profile(), password, 731001);
     QTRY_VERIFY_WITH_TIMEOUT(state.freeze()->isActive(), 30000);
     QTRY_VERIFY_WITH_TIMEOUT((panel.refresh(), panel.holders().held()), 30000);
     QVERIFY2(panel.text().contains(QLatin1String("evidence freeze")), qPrintable(panel.text()));
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy(), 30000);
 
     // The release itself makes the panel read again: nothing else asks it to here (no overview,
     // no preview, no purge), so without that the holder stayed shown until the next of those.
