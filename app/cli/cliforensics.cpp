@@ -5,6 +5,7 @@
 #include "clisignals.h"
 #include "core/purge/purgeengine.h"
 
+#include "core/forensics/evidenceexport.h"
 #include "core/forensics/forensics.h"
 #include "core/locks/evidencefreeze.h"
 #include "core/preflight/preflight.h"
@@ -193,7 +194,10 @@ int cmdTimeline(Context &ctx)
                           .arg(formatCount(q.limit)));
     const bool reveal = ctx.parser.isSet(QStringLiteral("reveal"));
     if (csv) {
-        std::fputs(Forensics::timelineCsv(events, reveal).toUtf8().constData(), stdout);
+        const EvidenceSource source =
+            EvidenceSource::now(s.profile, s.report.role, EvidenceExport::timelineSubject(q.empresaId, q.usuarioId),
+                                reveal);
+        std::fputs(EvidenceExport::timelineCsv(events, source).toUtf8().constData(), stdout);
     } else if (ctx.json) {
         QJsonArray arr;
         for (const TimelineEvent &e : events)

@@ -129,7 +129,14 @@ private slots:
             run(db, {QStringLiteral("timeline"), QStringLiteral("--empresa"), QStringLiteral("5"),
                      QStringLiteral("--usuario"), QStringLiteral("50"), QStringLiteral("--csv")});
         QVERIFY2(csv.finished && csv.exitCode == 0, qPrintable(csv.describe()));
-        const QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        // The evidence header first: who exported it, with which role, from which database.
+        QList<QByteArray> lines = csv.out.trimmed().split('\n');
+        QByteArrayList header;
+        while (!lines.isEmpty() && lines.first().startsWith("# "))
+            header << lines.takeFirst();
+        QVERIFY2(header.contains("# exported_by_db_role: identidad_purga"), header.join('\n').constData());
+        QVERIFY(header.contains("# subject: user timeline, tenant 5, user 50"));
+        QVERIFY(header.contains("# token_hashes: masked (first 8 \xe2\x80\xa6 last 4)"));
         QCOMPARE(lines.size(), 2);
         QCOMPARE(lines.at(0), QByteArray("at_utc,kind,event,id,token_hash,ip,user_agent,alert"));
         QVERIFY(lines.at(1).contains(",log,replay_detectado,") && lines.at(1).endsWith(",true"));

@@ -59,6 +59,12 @@ LockHolderPanel::LockHolderPanel(AppState *state, QWidget *parent)
         if (!running)
             refresh();
     });
+    // This app's own freeze changes the holder: read it again at once, not at the next overview.
+    if (FreezeController *freeze = m_state->freeze()) {
+        connect(freeze, &FreezeController::frozen, this, &LockHolderPanel::refresh);
+        connect(freeze, &FreezeController::released, this, &LockHolderPanel::refresh);
+        connect(freeze, &FreezeController::lost, this, &LockHolderPanel::refresh);
+    }
     display(LockHolders());
 }
 
@@ -144,13 +150,13 @@ QString LockHolderPanel::confirmationText(const LockHolders &holders)
 {
     const LockSession &s = *holders.holder;
     return tr("Terminate the session holding purge lock %1?\n\n"
-              "pid: %2\napplication: %3\nrole: %4\nclient: %5\nconnected since: %6 UTC\nidle for: %7\n\n"
+              "pid: %2\napplication: %3\nrole: %4\nclient: %5\nconnected since: %6\nidle for: %7\n\n"
               "Its connection is closed and PostgreSQL releases the lock. If it is the scheduled job's "
               "pooled connection, the pool opens a new one. Nothing it committed is undone.\n\n%8")
         .arg(holders.key)
         .arg(s.pid)
         .arg(s.application.isEmpty() ? tr("(none)") : s.application, s.role, s.clientText(),
-             s.backendStartUtc, LockHolders::duration(s.stateSeconds), holders.terminateSql());
+             Display::timestamp(s.backendStartUtc), LockHolders::duration(s.stateSeconds), holders.terminateSql());
 }
 
 void LockHolderPanel::terminateHolder()

@@ -43,6 +43,7 @@ void ProfileForm::setupWidgets()
 {
     m_name->setObjectName(QStringLiteral("profileName"));
     m_environment->setObjectName(QStringLiteral("environment"));
+    m_environment->setAccessibleName(tr("Environment"));
     for (ProfileEnvironment e : {ProfileEnvironment::None, ProfileEnvironment::Development,
                                  ProfileEnvironment::Staging, ProfileEnvironment::Production})
         m_environment->addItem(EnvironmentStyle::swatch(e), EnvironmentStyle::name(e), int(e));
@@ -53,6 +54,7 @@ void ProfileForm::setupWidgets()
     m_database->setObjectName(QStringLiteral("database"));
     m_user->setObjectName(QStringLiteral("user"));
     m_sslMode->setObjectName(QStringLiteral("sslMode"));
+    m_sslMode->setAccessibleName(tr("SSL mode"));
     m_sslRootCert->setObjectName(QStringLiteral("sslRootCert"));
     m_timeout->setObjectName(QStringLiteral("connectTimeout"));
     m_service->setObjectName(QStringLiteral("serviceLabel"));

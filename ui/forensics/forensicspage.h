@@ -4,6 +4,7 @@
 
 class QLabel;
 class QPushButton;
+class QTabWidget;
 
 namespace purga {
 
@@ -11,8 +12,10 @@ class AppState;
 class TimelineView;
 class TokenLookupView;
 
-// "Forensics": for incidents. Token look-up with its rotation chain, a user's timeline, and the
-// evidence freeze that holds every purge (this app's and the scheduled job's) while it lasts.
+// "Forensics": for incidents. Token look-up with its rotation chain and a user's timeline, each on
+// a tab of its own so that its table has the page's height, linked both ways (a found token opens
+// its owner's timeline, a token's row in the timeline looks it up); and the evidence freeze that
+// holds every purge (this app's and the scheduled job's) while it lasts.
 class ForensicsPage : public QWidget
 {
     Q_OBJECT
@@ -21,21 +24,30 @@ public:
 
     TokenLookupView *lookup() const { return m_lookup; }
     TimelineView *timeline() const { return m_timeline; }
+    QTabWidget *tabs() const { return m_tabs; }
     QPushButton *freezeButton() const { return m_freezeButton; }
     QString freezeStatus() const;
 
 public slots:
     void toggleFreeze();
+    void showLookup(); // the look-up tab, its field focused
+    void showTimelineOf(qint64 empresaId, qint64 usuarioId);
+    void lookUpToken(const QString &tokenHash);
 
 private:
+    void setupLayout();
+    void connectSignals();
     void updateFreeze();
+    void freezeLost(const QString &message);
 
     AppState *m_state;
     TokenLookupView *m_lookup;
     TimelineView *m_timeline;
+    QTabWidget *m_tabs;
     QPushButton *m_freezeButton;
     QLabel *m_freezeStatus;
     QLabel *m_blocked;
+    bool m_lost = false; // the last freeze was lost, not released: the button offers it again
 };
 
 } // namespace purga

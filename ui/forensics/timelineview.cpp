@@ -1,5 +1,6 @@
 #include "timelineview.h"
 
+#include "core/forensics/evidenceexport.h"
 #include "core/session/dbsession.h"
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
@@ -34,6 +35,7 @@ TimelineView::TimelineView(AppState *state, QWidget *parent)
     , m_useUntil(new QCheckBox(tr("To (UTC)"), this))
     , m_until(new QDateTimeEdit(this))
     , m_kind(new QComboBox(this))
+    , m_reveal(new QCheckBox(tr("Show full hashe&s"), this))
     , m_load(new QPushButton(tr("Show &timeline"), this))
     , m_export(new QPushButton(tr("E&xport CSV…"), this))
     , m_status(new QLabel(this))
@@ -61,6 +63,13 @@ void TimelineView::setupWidgets()
     m_usuario->setValidator(digits);
     m_empresa->setPlaceholderText(tr("tenant id"));
     m_usuario->setPlaceholderText(tr("user id"));
+    m_empresa->setAccessibleName(tr("Tenant id"));
+    m_usuario->setAccessibleName(tr("User id"));
+    m_since->setAccessibleName(tr("From"));
+    m_until->setAccessibleName(tr("To"));
+    m_kind->setAccessibleName(tr("Events shown"));
+    m_reveal->setToolTip(
+        tr("Hashes are masked (first 8 … last 4) in the table and the export until you ask"));
     // Wide enough for a 10-digit id in any language's font metrics.
     for (QLineEdit *id : {m_empresa, m_usuario})
         id->setMinimumWidth(id->fontMetrics().horizontalAdvance(QStringLiteral("0000000000")) + 16);
@@ -92,15 +101,22 @@ void TimelineView::setupWidgets()
         {tr("When"), tr("Kind"), tr("Event"), tr("Id"), tr("Token hash"), tr("IP"), tr("User agent")});
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAccessibleName(tr("Timeline events"));
+    m_table->setToolTip(tr("Double-click a token's row (or press Enter on it) to look that token up"));
     m_table->verticalHeader()->hide();
 }
 
 void TimelineView::setupLayout()
 {
     auto *row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Tenant"), this));
+    auto *empresaLabel = new QLabel(tr("Te&nant"), this);
+    empresaLabel->setBuddy(m_empresa);
+    auto *usuarioLabel = new QLabel(tr("&User"), this);
+    usuarioLabel->setBuddy(m_usuario);
+    row->addWidget(empresaLabel);
     row->addWidget(m_empresa);
-    row->addWidget(new QLabel(tr("User"), this));
+    row->addWidget(usuarioLabel);
     row->addWidget(m_usuario);
     row->addWidget(m_kind);
     row->addStretch(1);
@@ -113,6 +129,7 @@ void TimelineView::setupLayout()
     dates->addWidget(m_useUntil);
     dates->addWidget(m_until);
     dates->addStretch(1);
+    dates->addWidget(m_reveal);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(row);
@@ -132,6 +149,11 @@ void TimelineView::connectSignals()
     connect(m_useSince, &QCheckBox::toggled, m_since, &QWidget::setEnabled);
     connect(m_useUntil, &QCheckBox::toggled, m_until, &QWidget::setEnabled);
     connect(m_load, &QPushButton::clicked, this, &TimelineView::load);
+    connect(m_empresa, &QLineEdit::returnPressed, this, &TimelineView::load);
+    connect(m_usuario, &QLineEdit::returnPressed, this, &TimelineView::load);
+    connect(m_reveal, &QCheckBox::toggled, this, &TimelineView::refill);
+    connect(m_table, &QAbstractItemView::activated, this,
+            [this](const QModelIndex &index) { activateRow(index.row()); });
     connect(m_export, &QPushButton::clicked, this, &TimelineView::exportCsvInteractive);
     connect(m_kind, &QComboBox::currentIndexChanged, this, &TimelineView::refill);
 }
@@ -145,6 +167,30 @@ void TimelineView::setUser(qint64 empresaId, qint64 usuarioId)
 void TimelineView::setKindFilter(const QString &kind)
 {
     m_kind->setCurrentIndex(qMax(0, m_kind->findData(kind)));
+}
+
+void TimelineView::setRevealHashes(bool reveal)
+{
+    m_reveal->setChecked(reveal);
+}
+
+QString TimelineView::statusText() const
+{
+    return m_status->text();
+}
+
+void TimelineView::activateRow(int row)
+{
+    const QList<TimelineEvent> shown = visibleEvents();
+    if (row < 0 || row >= shown.size())
+        return;
+    const QString hash = shown.at(row).tokenHash;
+    if (hash.isEmpty()) {
+        m_status->setText(Display::statusSymbol(Display::Status::Info) + u' ' +
+                          tr("A session-log event names no token: only a token's row can be looked up."));
+        return;
+    }
+    emit lookupRequested(hash);
 }
 
 QString TimelineView::adviceText() const
@@ -235,11 +281,12 @@ void TimelineView::refill()
         const TimelineEvent &e = shown.at(r);
         const QString event =
             e.alert ? Display::statusSymbol(Display::Status::Warning) + u' ' + e.event : e.event;
-        const QStringList cells = {Display::utcSeconds(e.atUtc),
+        const bool reveal = m_reveal->isChecked() || e.tokenHash.isEmpty();
+        const QStringList cells = {Display::timestamp(e.atUtc),
                                    e.kind,
                                    event,
                                    QString::number(e.id),
-                                   e.tokenHash.isEmpty() ? QString() : Forensics::maskHash(e.tokenHash),
+                                   reveal ? e.tokenHash : Forensics::maskHash(e.tokenHash),
                                    e.ip,
                                    e.userAgent};
         for (int c = 0; c < cells.size(); ++c) {
@@ -262,7 +309,11 @@ bool TimelineView::exportCsv(const QString &path, QString *error) const
         *error = f.errorString();
         return false;
     }
-    f.write(Forensics::timelineCsv(visibleEvents(), false).toUtf8());
+    const EvidenceSource source = EvidenceSource::now(
+        m_state->profile(), m_state->preflight().role,
+        EvidenceExport::timelineSubject(m_empresa->text().toLongLong(), m_usuario->text().toLongLong()),
+        m_reveal->isChecked());
+    f.write(EvidenceExport::timelineCsv(visibleEvents(), source).toUtf8());
     return true;
 }
 

@@ -21,7 +21,9 @@ class AppState;
 
 // One user's timeline for an incident report: refresh tokens, pre-tokens and session-log events
 // (every partition, the DEFAULT one included), newest first, replay events marked, filterable by
-// kind, exported as CSV. Names the index that would make it fast when the schema lacks it.
+// kind, exported as CSV with a header saying who exported it, when and from where. Names the index
+// that would make it fast when the schema lacks it. Enter in an id field loads it; activating a
+// token's row (double-click, Enter) asks for that token's look-up.
 class TimelineView : public QWidget
 {
     Q_OBJECT
@@ -33,6 +35,9 @@ public:
     QTableWidget *table() const { return m_table; }
     const QList<TimelineEvent> &events() const { return m_events; }
     QString adviceText() const;
+    QString statusText() const;
+    QLineEdit *userField() const { return m_usuario; }
+    void setRevealHashes(bool reveal);
     bool exportCsv(const QString &path, QString *error) const;
     bool isLoading() const { return m_request.isActive(); }
 
@@ -42,6 +47,7 @@ public slots:
 
 signals:
     void loaded(bool ok);
+    void lookupRequested(const QString &tokenHash); // a token's row was activated
 
 private:
     void setupWidgets();
@@ -49,6 +55,7 @@ private:
     void connectSignals();
     void showResult(const UserTimeline &r);
     void refill();
+    void activateRow(int row);
     QList<TimelineEvent> visibleEvents() const;
 
     AppState *m_state;
@@ -59,6 +66,7 @@ private:
     QCheckBox *m_useUntil;
     QDateTimeEdit *m_until;
     QComboBox *m_kind;
+    QCheckBox *m_reveal;
     QPushButton *m_load;
     QPushButton *m_export;
     QLabel *m_status;

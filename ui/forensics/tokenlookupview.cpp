@@ -24,42 +24,40 @@ TokenLookupView::TokenLookupView(AppState *state, QWidget *parent)
     , m_input(new QLineEdit(this))
     , m_go(new QPushButton(tr("&Look up"), this))
     , m_reveal(new QPushButton(tr("Re&veal hashes"), this))
+    , m_showTimeline(new QPushButton(tr("Show this user's ti&meline"), this))
     , m_summary(new QLabel(this))
     , m_chain(new QTableWidget(this))
 {
     setObjectName(QStringLiteral("tokenLookup"));
     m_kind->addItem(tr("Token hash (hex SHA-256)"));
     m_kind->addItem(tr("Raw token (hashed here, never sent)"));
+    m_kind->setAccessibleName(tr("Kind of token to look up"));
     m_input->setObjectName(QStringLiteral("tokenInput"));
+    m_input->setAccessibleName(tr("Token or token hash to look up"));
     m_input->setClearButtonEnabled(true);
     m_go->setObjectName(QStringLiteral("lookupButton"));
     m_go->setToolTip(tr("Searches refresh tokens and pre-tokens (Enter)"));
     m_reveal->setCheckable(true);
     m_reveal->setToolTip(tr("Hashes are masked (first 8 … last 4) until you ask"));
+    m_showTimeline->setObjectName(QStringLiteral("showUserTimelineButton"));
+    m_showTimeline->setToolTip(tr("The events of the tenant and user this token belongs to"));
+    m_showTimeline->hide();
     m_summary->setObjectName(QStringLiteral("lookupSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_chain->setObjectName(QStringLiteral("familyChain"));
+    // The note next to the ids it explains; the hash, long when revealed, last.
     m_chain->setColumnCount(7);
     m_chain->setHorizontalHeaderLabels(
-        {tr("Id"), tr("Hash"), tr("Created"), tr("Expires"), tr("Revoked"), tr("Replaced by"), tr("Note")});
+        {tr("Id"), tr("Replaced by"), tr("Note"), tr("Created"), tr("Expires"), tr("Revoked"), tr("Hash")});
+    m_chain->setAccessibleName(tr("Rotation chain"));
     m_chain->horizontalHeader()->setStretchLastSection(true);
     m_chain->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_chain->verticalHeader()->hide();
     m_chain->setWordWrap(false);
     m_chain->hide();
-
-    auto *row = new QHBoxLayout;
-    row->addWidget(m_kind);
-    row->addWidget(m_input, 1);
-    row->addWidget(m_go);
-    row->addWidget(m_reveal);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(row);
-    layout->addWidget(m_summary);
-    layout->addWidget(m_chain, 1);
+    setupLayout();
 
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this](int i) {
         m_input->clear();
@@ -72,6 +70,37 @@ TokenLookupView::TokenLookupView(AppState *state, QWidget *parent)
     connect(m_input, &QLineEdit::returnPressed, this, &TokenLookupView::lookUp);
     connect(m_go, &QPushButton::clicked, this, &TokenLookupView::lookUp);
     connect(m_reveal, &QPushButton::toggled, this, [this] { showMatches(m_matches); });
+    connect(m_showTimeline, &QPushButton::clicked, this, [this] {
+        if (!m_matches.isEmpty())
+            emit timelineRequested(m_matches.constFirst().empresaId, m_matches.constFirst().usuarioId);
+    });
+}
+
+void TokenLookupView::setupLayout()
+{
+    auto *inputLabel = new QLabel(tr("To&ken:"), this);
+    inputLabel->setBuddy(m_input);
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_kind);
+    row->addWidget(inputLabel);
+    row->addWidget(m_input, 1);
+    row->addWidget(m_go);
+    row->addWidget(m_reveal);
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summary, 1);
+    summaryRow->addWidget(m_showTimeline, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(row);
+    layout->addLayout(summaryRow);
+    layout->addWidget(m_chain, 1);
+}
+
+void TokenLookupView::lookUpHash(const QString &hash)
+{
+    setInputKind(InputKind::Hash);
+    setInput(hash);
+    lookUp();
 }
 
 void TokenLookupView::setInputKind(InputKind kind)
@@ -124,6 +153,7 @@ void TokenLookupView::lookUp()
         return;
     }
     m_lookedUpHash = hash.toLower();
+    m_showTimeline->hide(); // until this look-up finds its owner
     m_summary->setText(tr("Looking up %1…").arg(Forensics::maskHash(m_lookedUpHash)));
     const QList<RuleConfig> rules = m_state->previewableRuleConfigs(); // not a table that is missing
     m_request = m_state->session()->lookUpToken(rules, m_lookedUpHash);
@@ -147,28 +177,29 @@ QString TokenLookupView::matchText(const TokenMatch &m) const
                  .arg(m.table, QString::number(m.id), QString::number(m.empresaId),
                       QString::number(m.usuarioId), shownHash(m.tokenHash));
     lines << tr("Created %1 · expires %2")
-                 .arg(Display::utcSeconds(m.createdUtc), Display::utcSeconds(m.expiresUtc));
+                 .arg(Display::timestamp(m.createdUtc), Display::timestamp(m.expiresUtc));
     if (m.revoked)
         lines << tr("Revoked %1")
                      .arg(m.revokedUtc.isEmpty()
                               ? tr("(no time recorded: kept until its expiry passes the cutoff)")
-                              : Display::utcSeconds(m.revokedUtc));
+                              : Display::timestamp(m.revokedUtc));
     if (!m.usedUtc.isEmpty())
-        lines << tr("Used %1").arg(Display::utcSeconds(m.usedUtc));
-    const QString local = Display::localTime(m.removableFromUtc);
-    lines << (m.removableNow
-                  ? Display::statusSymbol(Display::Status::Warning) + u' ' +
-                        tr("Already removable by rule %1 (since %2, %3 here): the next purge deletes it.")
-                            .arg(Rules::title(m.rule), Display::utcSeconds(m.removableFromUtc), local)
-                  : Display::statusSymbol(Display::Status::Info) + u' ' +
-                        tr("Kept by rule %1 until %2 (%3 here); removable after that.")
-                            .arg(Rules::title(m.rule), Display::utcSeconds(m.removableFromUtc), local));
+        lines << tr("Used %1").arg(Display::timestamp(m.usedUtc));
+    const QString from = Display::timestamp(m.removableFromUtc);
+    lines
+        << (m.removableNow
+                ? Display::statusSymbol(Display::Status::Warning) + u' ' +
+                      tr("Already removable by rule %1 (since %2): the next purge deletes it.")
+                          .arg(Rules::title(m.rule), from)
+                : Display::statusSymbol(Display::Status::Info) + u' ' +
+                      tr("Kept by rule %1 until %2; removable after that.").arg(Rules::title(m.rule), from));
     return lines.join(u'\n');
 }
 
 void TokenLookupView::showMatches(const QList<TokenMatch> &matches)
 {
     m_matches = matches;
+    m_showTimeline->setVisible(!matches.isEmpty());
     if (m_lookedUpHash.isEmpty())
         return;
     if (matches.isEmpty()) {
@@ -204,15 +235,14 @@ void TokenLookupView::fillChain()
         if (f.reusedAfterRevocation)
             notes << Display::statusSymbol(Display::Status::Warning) + u' ' +
                          tr("reused after revocation (replay logged)");
-        const QStringList cells = {
-            QString::number(f.id),
-            shownHash(f.tokenHash),
-            Display::utcSeconds(f.createdUtc),
-            Display::utcSeconds(f.expiresUtc),
-            f.revoked ? (f.revokedUtc.isEmpty() ? tr("yes, no time") : Display::utcSeconds(f.revokedUtc))
-                      : QString(),
-            f.replacedBy ? QString::number(f.replacedBy) : QString(),
-            notes.join(QStringLiteral("; "))};
+        const QStringList cells = {QString::number(f.id),
+                                   f.replacedBy ? QString::number(f.replacedBy) : QString(),
+                                   notes.join(QStringLiteral("; ")),
+                                   Display::timestamp(f.createdUtc),
+                                   Display::timestamp(f.expiresUtc),
+                                   f.revoked ? Display::timestamp(f.revokedUtc, tr("yes, no time"))
+                                             : QString(),
+                                   shownHash(f.tokenHash)};
         for (int c = 0; c < cells.size(); ++c) {
             auto *item = new QTableWidgetItem(cells.at(c));
             item->setToolTip(cells.at(c));

@@ -68,6 +68,7 @@ void HistoryPage::setupWidgets()
     m_range->addItems({tr("Last 24 hours"), tr("Last 7 days"), tr("Last 30 days"), tr("Last 90 days"),
                        tr("Last year"), tr("All"), tr("Custom…")});
     m_range->setCurrentIndex(2);
+    m_range->setAccessibleName(tr("Range")); // a combo box is otherwise named by its value
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setCalendarPopup(true);
         edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
@@ -75,6 +76,7 @@ void HistoryPage::setupWidgets()
     }
     m_from->setDateTime(QDateTime::currentDateTime().addDays(-30));
     m_to->setDateTime(QDateTime::currentDateTime());
+    m_zone->setAccessibleName(tr("Days in"));
     m_zone->addItem(tr("Local time"), QString::fromUtf8(QTimeZone::systemTimeZoneId()));
     m_zone->addItem(tr("Server time"), QString());
     m_zone->addItem(tr("UTC"), QStringLiteral("UTC"));

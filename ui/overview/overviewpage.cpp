@@ -172,7 +172,7 @@ void OverviewPage::rebuild()
     const PreflightReport &report = m_state->preflight();
     const bool exactAllowed = !report.previewableRules().isEmpty(); // a missing table leaves its rule out
     const bool pending = !ov.exact && exactAllowed;
-    const QString taken = Display::localTime(ov.takenAtUtc);
+    const QString taken = Display::timestamp(ov.takenAtUtc);
     QString status;
     if (ov.exact)
         status = Display::statusSymbol(Display::Status::Ok) + u' ' +
@@ -194,7 +194,7 @@ void OverviewPage::rebuild()
     if (!ov.cutoffBaseUtc.isEmpty())
         status +=
             u' ' +
-            tr("Retention measured from the database clock at %1.").arg(Display::localTime(ov.cutoffBaseUtc));
+            tr("Retention measured from the database clock at %1.").arg(Display::timestamp(ov.cutoffBaseUtc));
     m_status->setText(status);
 
     QList<PartitionInfo> partitions;

@@ -123,10 +123,10 @@ void TableCard::setTable(const TableOverview &t, bool exact, bool exactPending)
     setValue(QStringLiteral("indexSize"), Display::bytes(t.indexBytes));
     setValue(QStringLiteral("deadTuples"), Display::number(t.deadTuples));
     const QString never = tr("never");
-    setValue(QStringLiteral("lastVacuum"), Display::localMinute(t.lastVacuum, never));
-    setValue(QStringLiteral("lastAutovacuum"), Display::localMinute(t.lastAutovacuum, never));
-    setValue(QStringLiteral("lastAnalyze"), Display::localMinute(t.lastAnalyze, never));
-    setValue(QStringLiteral("lastAutoanalyze"), Display::localMinute(t.lastAutoanalyze, never));
+    setValue(QStringLiteral("lastVacuum"), Display::timestamp(t.lastVacuum, never));
+    setValue(QStringLiteral("lastAutovacuum"), Display::timestamp(t.lastAutovacuum, never));
+    setValue(QStringLiteral("lastAnalyze"), Display::timestamp(t.lastAnalyze, never));
+    setValue(QStringLiteral("lastAutoanalyze"), Display::timestamp(t.lastAutoanalyze, never));
 }
 
 } // namespace purga

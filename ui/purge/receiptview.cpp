@@ -196,12 +196,10 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
 
     QStringList details;
     details << tr("Run: %1").arg(receipt.runId.isEmpty() ? QStringLiteral("—") : receipt.runId);
-    details << tr("Cutoffs frozen at: %1 (%2)")
-                   .arg(RunFormat::utc(receipt.cutoffBaseUtc, QStringLiteral("—")),
-                        Display::localTime(receipt.cutoffBaseUtc, QStringLiteral("—")));
+    details << tr("Cutoffs frozen at: %1").arg(Display::timestamp(receipt.cutoffBaseUtc, QStringLiteral("—")));
     details << tr("Started: %1 · Finished: %2 · Duration: %3")
-                   .arg(RunFormat::utc(receipt.startedUtc, QStringLiteral("—")),
-                        RunFormat::utc(receipt.finishedUtc, QStringLiteral("—")),
+                   .arg(Display::timestamp(receipt.startedUtc, QStringLiteral("—")),
+                        Display::timestamp(receipt.finishedUtc, QStringLiteral("—")),
                         RunFormat::duration(receipt.durationMs));
     if (!receipt.lockHolder.isEmpty())
         details << tr("Lock held by: %1").arg(receipt.lockHolder);

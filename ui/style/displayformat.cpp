@@ -81,6 +81,24 @@ QString utcSeconds(const QString &utcText)
                         : utcText;
 }
 
+QString timestamp(const QDateTime &time, const QString &emptyText)
+{
+    return time.isValid() ? time.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : emptyText;
+}
+
+QString timestamp(const QString &utcText, const QString &emptyText)
+{
+    if (utcText.trimmed().isEmpty())
+        return emptyText;
+    const QDateTime dt = parseUtc(utcText);
+    return dt.isValid() ? timestamp(dt) : utcText;
+}
+
+QString zoneNote()
+{
+    return QCoreApplication::translate("purga::Display", "Times in UTC");
+}
+
 QString monthOf(const QString &utcText)
 {
     const QDateTime dt = parseUtc(utcText);

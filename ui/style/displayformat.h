@@ -26,6 +26,15 @@ QString monthOf(const QString &utcText);
 // An instant in UTC to the second, "2026-11-30 03:00:00 UTC" (empty stays empty).
 QString utcSeconds(const QString &utcText);
 
+// THE format of an instant on every page: "2026-11-29 21:25:39" in the zone the app shows (UTC,
+// the zone of the database's data, its logs and the CLI), without the zone: that is said once, by
+// zoneNote(), in the status bar. An invalid time gives `emptyText`; a text that does not parse
+// (from the core, in UTC) is shown as it came.
+QString timestamp(const QDateTime &time, const QString &emptyText = QString());
+QString timestamp(const QString &utcText, const QString &emptyText = QString());
+// "Times in UTC": the one place the zone of every timestamp() is said.
+QString zoneNote();
+
 enum class Status { Ok, Warning, Failed, Info };
 QIcon statusIcon(Status status);
 QString statusSymbol(Status status); // ✓ ⚠ ✗ ℹ, always next to text, never alone

@@ -59,9 +59,9 @@ void FreezeBanner::update()
     if (active) {
         QString text =
             QStringLiteral("❄ ") +
-            tr("Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the "
-               "scheduled job can purge (lock %5 held).")
-                .arg(Display::utcSeconds(i.takenAtUtc), Display::localTime(i.takenAtUtc), i.role, i.osUser)
+            tr("Purges frozen since %1 by role %2, OS user %3: neither this app nor the "
+               "scheduled job can purge (lock %4 held).")
+                .arg(Display::timestamp(i.takenAtUtc), i.role, i.osUser)
                 .arg(i.lockKey);
         if (!i.note.isEmpty())
             text += u' ' + tr("History: %1.").arg(i.note);

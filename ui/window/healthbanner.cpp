@@ -46,7 +46,7 @@ std::pair<Display::Status, QString> HealthBanner::healthLine(const HealthReport 
     if (worst && worst->level >= HealthLevel::Warning)
         text = tr("Purge health: %1").arg(worst->text);
     else if (!r.lastOkUtc.isEmpty())
-        text = tr("Purge health: nothing overdue; last successful run %1.").arg(r.lastOkUtc);
+        text = tr("Purge health: nothing overdue; last successful run %1.").arg(Display::timestamp(r.lastOkUtc));
     else
         text = tr("Purge health: nothing overdue (no successful run recorded).");
     const qsizetype more = std::count_if(r.reasons.begin(), r.reasons.end(), [&](const HealthReason &x) {

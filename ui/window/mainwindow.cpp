@@ -138,7 +138,7 @@ void MainWindow::connectSignals()
     connect(m_coordinator, &SessionCoordinator::notice, this,
             [this](const QString &t) { statusBar()->showMessage(t, 8000); });
     connect(m_coordinator, &SessionCoordinator::lastRefreshChanged, this, [this](const QDateTime &when) {
-        m_lastRefresh->setText(tr("Last refresh: %1").arg(Display::localTime(when)));
+        m_lastRefresh->setText(tr("Last refresh: %1").arg(Display::timestamp(when)));
     });
     connect(m_checks, &ChecksPage::connectRequested, this, &MainWindow::openConnectDialog);
     connect(m_checks, &ChecksPage::rerunRequested, m_coordinator, &SessionCoordinator::runPreflight);
@@ -324,6 +324,7 @@ void MainWindow::createStatusBar()
     statusBar()->addWidget(m_connState);
     statusBar()->addWidget(m_lastRefresh);
     statusBar()->addPermanentWidget(m_work);
+    statusBar()->addPermanentWidget(new QLabel(Display::zoneNote(), this)); // the zone of every time shown
     connect(m_session, &DbSession::busyChanged, this, &MainWindow::updateConnectionStatus);
 }
 
@@ -406,8 +407,7 @@ void MainWindow::createForensicsMenu()
     lookup->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
     connect(lookup, &QAction::triggered, this, [this] {
         showPage(QStringLiteral("forensics"));
-        if (QWidget *input = m_forensics->findChild<QWidget *>(QStringLiteral("tokenInput")))
-            input->setFocus();
+        m_forensics->showLookup();
     });
     menu->addAction(lookup);
     m_freezeAction = new QAction(tr("&Freeze purges / release"), this);
@@ -425,7 +425,7 @@ bool MainWindow::confirmReleaseFreeze()
                this, tr("Release the evidence freeze?"),
                tr("Purges are frozen since %1. Closing the app releases the freeze: this app "
                   "and the scheduled job may purge again. Close anyway?")
-                   .arg(Display::utcSeconds(freeze->info().takenAtUtc))) == QMessageBox::Yes;
+                   .arg(Display::timestamp(freeze->info().takenAtUtc))) == QMessageBox::Yes;
 }
 
 bool MainWindow::confirmCloseDuringPurge()

@@ -31,6 +31,13 @@ bool historyExists(PgConnection &conn)
            QLatin1String("true");
 }
 
+bool hasOsUserColumn(PgConnection &conn)
+{
+    return scalarText(conn, QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = "
+                                           "'identidad.purga_corridas'::regclass AND attname = 'usuario_so'"
+                                           " AND NOT attisdropped)")) == QLatin1String("true");
+}
+
 } // namespace
 
 QString EvidenceFreeze::osUserName()
@@ -71,13 +78,21 @@ bool EvidenceFreeze::take(PgConnection &conn, qint64 lockKey, const QString &osU
         info->note = tr("not recorded: the history tables do not exist (setup-history)");
         return true;
     }
+    // The OS user goes to its own column, as a purge's does (History shows it), where the schema
+    // has it; the detail names it too, for a history created before usuario_so.
+    const bool osUserColumn = hasOsUserColumn(conn);
     QSqlQuery rec(conn.database());
-    rec.prepare(QStringLiteral(
-        "INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, backend_pid, detalle)"
-        " VALUES (gen_random_uuid(), 'manual', current_user, 'congelado', pg_backend_pid(), ?)"
-        " RETURNING corrida_id::text"));
+    rec.prepare(QStringLiteral("INSERT INTO identidad.purga_corridas (corrida_id, origen, operador, estado, "
+                               "backend_pid, detalle%1)"
+                               " VALUES (gen_random_uuid(), 'manual', current_user, 'congelado', "
+                               "pg_backend_pid(), ?%2)"
+                               " RETURNING corrida_id::text")
+                    .arg(osUserColumn ? QStringLiteral(", usuario_so") : QString(),
+                         osUserColumn ? QStringLiteral(", NULLIF(?, '')") : QString()));
     rec.addBindValue(
         QStringLiteral("evidence freeze: purges held (lock %1) by OS user %2").arg(lockKey).arg(osUser));
+    if (osUserColumn)
+        rec.addBindValue(osUser);
     if (rec.exec() && rec.next())
         info->runId = rec.value(0).toString();
     else

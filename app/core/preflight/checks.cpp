@@ -249,7 +249,9 @@ void checkJob(PgConnection &conn, PreflightReport *r)
     QSqlQuery job(conn.database());
     if (!job.exec(QStringLiteral(
             "SELECT count(*), max(iniciada_en) FILTER (WHERE estado = 'ok')::text,"
-            "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600"
+            "       extract(epoch FROM now() - max(iniciada_en) FILTER (WHERE estado = 'ok')) / 3600,"
+            "       to_char(max(iniciada_en) FILTER (WHERE estado = 'ok') AT TIME ZONE 'UTC',"
+            "               'YYYY-MM-DD HH24:MI:SS')" // the message's form, as every time the app shows
             "  FROM identidad.purga_corridas WHERE origen = 'job'")) ||
         !job.next() || job.value(0).toLongLong() == 0)
         return;
@@ -267,7 +269,7 @@ void checkJob(PgConnection &conn, PreflightReport *r)
                                         "ended 'ok': the tables grow until someone purges.")
                   : PreflightReport::tr("Last successful run %1 UTC. ADR 0021 alerts after "
                                         "48 h: the tables grow again unnoticed.")
-                        .arg(r->lastJobOkUtc));
+                        .arg(job.value(3).toString()));
 }
 
 bool checkHistory(PgConnection &conn, PreflightReport *r, DbFailure *failure)

@@ -311,4 +311,19 @@ Request<UserTimeline> DbSession::readTimeline(const TimelineQuery &query)
                                  });
 }
 
+Request<int> DbSession::closeEndedRuns()
+{
+    return request<int>(QCoreApplication::translate("purga::ForensicsPage", "Closing the lost freeze's history"),
+                        [](DbContext &ctx, int *out, DbFailure *f) {
+                            *out = 0;
+                            if (!HistoryStore::exists(*ctx.connection()))
+                                return true;
+                            QString error;
+                            *out = HistoryStore::markInterrupted(*ctx.connection(), &error);
+                            if (*out < 0)
+                                *f = {DbFailure::Kind::Other, error, {}, {}};
+                            return *out >= 0;
+                        });
+}
+
 } // namespace purga

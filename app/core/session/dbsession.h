@@ -96,6 +96,9 @@ public:
     Request<QList<TokenMatch>> lookUpToken(const QList<RuleConfig> &rules, const QString &tokenHash);
     // A user's events, newest first, and the indexes that would make the read fast.
     Request<UserTimeline> readTimeline(const TimelineQuery &query);
+    // Gives an end to the history's runs and freezes whose backend is gone (a lost freeze, as a
+    // connect does): how many rows were closed; 0 without a history.
+    Request<int> closeEndedRuns();
 
     // Drops every queued request and cancels the running one.
     void cancelAll();

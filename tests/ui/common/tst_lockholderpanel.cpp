@@ -1,8 +1,10 @@
 // The lock holder panel of the Overview and Purge pages against the sandbox: an idle holder of the
 // purge lock is shown as possibly leaked, the terminate confirmation names it (pid, application,
 // role, client, idle time), Cancel leaves it alone and Yes ends that pid and only it; another
-// role's holder says what is hidden and offers nothing.
+// role's holder says what is hidden and offers nothing; this app's own freeze is re-read the
+// moment it is released.
 #include "core/session/dbsession.h"
+#include "core/session/freezecontroller.h"
 #include "core/session/metatypes.h"
 #include "support/clirunner.h"
 #include "support/locksessions.h"
@@ -53,6 +55,7 @@ private slots:
     }
     void leakedHolderIsTerminatedAfterConfirmation();
     void hiddenHolderOfAnotherRole();
+    void ownFreezeReleasedIsReadAgainAtOnce();
 
 private:
     SandboxInfo m_sandbox;
@@ -157,6 +160,37 @@ void TestLockHolderPanel::hiddenHolderOfAnotherRole()
              qPrintable(text));
     QVERIFY(panel->terminateButton()->isHidden());
     saveShot(overview, QStringLiteral("overview-hidden-holder"));
+}
+
+
+void TestLockHolderPanel::ownFreezeReleasedIsReadAgainAtOnce()
+{
+    TestDatabase db(m_sandbox, QStringLiteral("uilock"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    DbSession session;
+    AppState state(&session);
+    SessionCoordinator coordinator(&session, &state);
+    LockHolderPanel panel(&state);
+    panel.show();
+    const QString password = db.passwordFor(QStringLiteral("identidad_purga"));
+    coordinator.connectTo(db.profile(), password);
+    QTRY_VERIFY_WITH_TIMEOUT(state.isConnected(), 60000);
+    // The connect's own reads (checks, estimates, then exact counts) are over before the freeze:
+    // the exact counts arriving late re-read the panel too, and would hide a missing re-read.
+    QTRY_VERIFY_WITH_TIMEOUT(state.overview().exact && !session.isBusy(), 60000);
+    state.freeze()->freeze(db.profile(), password, 731001);
+    QTRY_VERIFY_WITH_TIMEOUT(state.freeze()->isActive(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT((panel.refresh(), panel.holders().held()), 30000);
+    QVERIFY2(panel.text().contains(QLatin1String("evidence freeze")), qPrintable(panel.text()));
+    QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy(), 30000);
+
+    // The release itself makes the panel read again: nothing else asks it to here (no overview,
+    // no preview, no purge), so without that the holder stayed shown until the next of those.
+    QSignalSpy updated(&panel, &LockHolderPanel::updated);
+    state.freeze()->release();
+    QVERIFY(updated.wait(10000));
+    QVERIFY2(!panel.holders().held(), qPrintable(panel.text()));
+    QVERIFY2(panel.text().contains(LockHolders::tr("Purge lock %1: free.").arg(731001)), qPrintable(panel.text()));
 }
 
 QTEST_MAIN(TestLockHolderPanel)
