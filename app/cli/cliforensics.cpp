@@ -141,11 +141,9 @@ QDateTime serverInstant(const QString &text)
     return t;
 }
 
-} // namespace
-
-int cmdTimeline(Context &ctx)
+// Reads and checks timeline's flags; Exit::Ok when the query may run.
+int readTimelineQuery(Context &ctx, TimelineQuery &q)
 {
-    TimelineQuery q;
     bool okE = false, okU = false;
     q.empresaId = ctx.parser.value(QStringLiteral("empresa")).toLongLong(&okE);
     q.usuarioId = ctx.parser.value(QStringLiteral("usuario")).toLongLong(&okU);
@@ -171,6 +169,17 @@ int cmdTimeline(Context &ctx)
         Context::error(Context::tr("Choose one of --json or --csv."));
         return Exit::Usage;
     }
+    return Exit::Ok;
+}
+
+} // namespace
+
+int cmdTimeline(Context &ctx)
+{
+    TimelineQuery q;
+    if (const int usage = readTimelineQuery(ctx, q); usage != Exit::Ok)
+        return usage;
+    const bool csv = ctx.parser.isSet(QStringLiteral("csv"));
     Session s;
     int exitCode = Exit::Ok;
     if (!openForLookup(ctx, &s, &exitCode))
