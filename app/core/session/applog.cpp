@@ -1,3 +1,4 @@
+// The GUI's log file (applog.h): the message handler, rotation and the log folder's place.
 #include "applog.h"
 
 #include "core/security/secrets.h"
@@ -145,9 +146,22 @@ void maskHashes(QString *line)
 
 } // namespace
 
+QString stateLogDirectory(const QString &xdgStateHome, const QString &home)
+{
+    // The XDG base-directory rule: a relative $XDG_STATE_HOME is invalid and ignored.
+    const QString base = !xdgStateHome.isEmpty() && QDir::isAbsolutePath(xdgStateHome)
+                             ? xdgStateHome
+                             : home + QStringLiteral("/.local/state");
+    return QDir::cleanPath(base + QStringLiteral("/purga-sesiones/logs"));
+}
+
 QString defaultLogDirectory()
 {
+#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
+    return stateLogDirectory(qEnvironmentVariable("XDG_STATE_HOME"), QDir::homePath());
+#else
     return QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation) + QStringLiteral("/logs");
+#endif
 }
 
 QString sanitizeLogLine(const QString &line)

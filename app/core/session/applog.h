@@ -1,7 +1,8 @@
 #pragma once
 
 // The GUI's log file: every Qt message (database requests, purge lines, warnings) written, with
-// its secrets removed, to a file under the platform's app-data location that rotates at a bound.
+// its secrets removed, to a file under the platform's state (or app-data) location that rotates
+// at a bound.
 #include <QString>
 #include <QtGlobal>
 
@@ -15,10 +16,14 @@ struct AppLogOptions
     bool verbose = false;          // also every line on stderr (otherwise only warnings and worse)
 };
 
-// <AppLocalDataLocation>/logs (organisation/application): ~/.local/share/purga-sesiones/purga-sesiones/logs
-// on Linux, %LOCALAPPDATA%\purga-sesiones\purga-sesiones\logs on Windows,
-// ~/Library/Application Support/purga-sesiones/purga-sesiones/logs on macOS.
+// Where the log goes. Linux and other XDG systems: stateLogDirectory() of $XDG_STATE_HOME and the
+// home folder (a log is state, not data: ~/.local/state/purga-sesiones/logs by default). Windows
+// and macOS: <AppLocalDataLocation>/logs (%LOCALAPPDATA%\purga-sesiones\purga-sesiones\logs,
+// ~/Library/Application Support/purga-sesiones/purga-sesiones/logs).
 QString defaultLogDirectory();
+// <xdgStateHome>/purga-sesiones/logs when xdgStateHome is an absolute path, otherwise
+// <home>/.local/state/purga-sesiones/logs (the XDG base-directory specification's rule).
+QString stateLogDirectory(const QString &xdgStateHome, const QString &home);
 
 // Installs the message handler and enables the purga.* info messages. False with the reason when
 // the directory or file cannot be made (the GUI still runs, logging to stderr as before).
