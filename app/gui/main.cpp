@@ -51,6 +51,8 @@ int main(int argc, char **argv)
     purga::watchTerminationSignals(
         [](int) { QMetaObject::invokeMethod(qApp, &QApplication::closeAllWindows, Qt::QueuedConnection); });
     setNames();
+    // The installed .desktop file's name: the desktop shows the window with its icon and name.
+    QGuiApplication::setDesktopFileName(purga::buildinfo::appId());
     if (!parse(app, &options))
         return 2;
     purga::AppLogOptions logOptions;

@@ -14,6 +14,11 @@ QString licenseId()
     return QStringLiteral(PURGA_LICENSE);
 }
 
+QString appId()
+{
+    return QStringLiteral(PURGA_APP_ID);
+}
+
 QString qtVersion()
 {
     return QString::fromLatin1(qVersion());

@@ -9,6 +9,7 @@ namespace buildinfo {
 
 QString appVersion(); // "0.1.0", from the CMake project version
 QString licenseId();  // SPDX identifier, from the CMake option PURGA_LICENSE
+QString appId();      // reverse-DNS desktop id, from the CMake option PURGA_APP_ID
 QString qtVersion();  // the Qt library loaded at run time, e.g. "6.4.2"
 // The libpq version is libpqVersion() of core/pg/libpqinfo.h (libpq's own header stays in pg/).
 

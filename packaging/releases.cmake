@@ -1,0 +1,40 @@
+# The project's dated release list is packaging/debian/changelog (Debian's format: the .deb ships
+# it as changelog.gz). From it come the AppStream <releases> of the metainfo, newest first, with
+# each release's own date rather than the build day. Configuring fails when the project version
+# has no entry: a version bump adds one (`dch -v X.Y.Z` or by hand, see packaging/README.md).
+#   purga_read_releases(CHANGELOG) sets PURGA_RELEASES_XML and PURGA_RELEASE_DATE (YYYY-MM-DD of
+#   PROJECT_VERSION).
+function(purga_read_releases changelog)
+    file(STRINGS ${changelog} lines)
+    set(months Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec)
+    set(xml "")
+    set(version "")
+    set(found "")
+    foreach(line IN LISTS lines)
+        if(line MATCHES "^purga-sesiones \\(([^)]+)\\)")
+            set(version ${CMAKE_MATCH_1})
+        elseif(line MATCHES "^ -- .*>  [A-Z][a-z][a-z], ([0-9]+) ([A-Z][a-z][a-z]) ([0-9][0-9][0-9][0-9]) ")
+            list(FIND months ${CMAKE_MATCH_2} month)
+            math(EXPR month "${month} + 1")
+            math(EXPR day "${CMAKE_MATCH_1}")
+            set(year ${CMAKE_MATCH_3})
+            if(month LESS 10)
+                set(month "0${month}")
+            endif()
+            if(day LESS 10)
+                set(day "0${day}")
+            endif()
+            string(APPEND xml "    <release version=\"${version}\" date=\"${year}-${month}-${day}\"/>\n")
+            if(version STREQUAL PROJECT_VERSION)
+                set(found "${year}-${month}-${day}")
+            endif()
+        endif()
+    endforeach()
+    if(NOT found)
+        message(FATAL_ERROR "${changelog} has no dated entry for version ${PROJECT_VERSION}: "
+            "add one (packaging/README.md, \"A new version\")")
+    endif()
+    string(STRIP "${xml}" xml)
+    set(PURGA_RELEASES_XML "${xml}" PARENT_SCOPE)
+    set(PURGA_RELEASE_DATE "${found}" PARENT_SCOPE)
+endfunction()
