@@ -13,7 +13,7 @@ namespace purga {
 
 namespace {
 
-// Up to this many categories the labels read across; more stand upright so none is elided.
+// Up to this many days the labels say month and day; more say the day of the month only.
 constexpr int kAcrossLabels = 10;
 
 QDateTime midnight(const QDate &day, const QTimeZone &zone)
@@ -56,6 +56,17 @@ CalendarAxis::CalendarAxis(const HistoryData &data)
         m_labels << (m_period == Period::Month ? start.toString(QStringLiteral("yyyy-MM"))
                                                : start.toString(QStringLiteral("MM-dd")));
     }
+    // Many days: the day of the month alone, which fits across a category at 1024 px (upright
+    // labels are elided by Qt Charts); the first and last day are in the axis title. A category
+    // axis needs distinct labels: a day number met again a month later gets an invisible mark.
+    if (m_period == Period::Day && count() > kAcrossLabels) {
+        for (int i = 0; i < count(); ++i) {
+            QString label = m_firstDays.at(i).toString(QStringLiteral("dd"));
+            while (m_labels.mid(0, i).contains(label))
+                label += QChar(0x200B); // zero width space
+            m_labels[i] = label;
+        }
+    }
     if (!data.days.isEmpty())
         m_starts << midnight(data.days.constLast().day.addDays(1), m_zone);
 }
@@ -88,14 +99,17 @@ QBarCategoryAxis *CalendarAxis::attach(QChart *chart) const
 {
     auto *axis = new QBarCategoryAxis;
     axis->append(m_labels);
-    if (count() > kAcrossLabels)
-        axis->setLabelsAngle(-90);
-    const char *unit = m_period == Period::Day ? QT_TRANSLATE_NOOP("purga::HistoryPage", "Day (%1)")
+    const bool dayNumbers = m_period == Period::Day && count() > kAcrossLabels;
+    const char *unit = dayNumbers ? QT_TRANSLATE_NOOP("purga::HistoryPage", "Day, %2 to %3 (%1)")
+                       : m_period == Period::Day ? QT_TRANSLATE_NOOP("purga::HistoryPage", "Day (%1)")
                        : m_period == Period::Week
                            ? QT_TRANSLATE_NOOP("purga::HistoryPage", "Week from Monday (%1)")
                            : QT_TRANSLATE_NOOP("purga::HistoryPage", "Month (%1)");
-    axis->setTitleText(
-        QCoreApplication::translate("purga::HistoryPage", unit).arg(QString::fromUtf8(m_zone.id())));
+    QString title =
+        QCoreApplication::translate("purga::HistoryPage", unit).arg(QString::fromUtf8(m_zone.id()));
+    if (dayNumbers)
+        title = title.arg(m_names.constFirst(), m_names.constLast());
+    axis->setTitleText(title);
     chart->addAxis(axis, Qt::AlignBottom);
     return axis;
 }

@@ -25,9 +25,10 @@ public:
 
     Period period() const { return m_period; }
     int count() const { return int(m_firstDays.size()); }
-    QStringList labels() const { return m_labels; } // "11-30" (days, weeks' Mondays), "2026-11"
-    QStringList names() const { return m_names; }   // "2026-11-30", for tooltips and tables
-    int indexOf(const QDate &day) const;            // the period holding a day of the range
+    // "11-30" (days, weeks' Mondays), "30" (days of a month-long range), "2026-11" (months).
+    QStringList labels() const { return m_labels; }
+    QStringList names() const { return m_names; } // "2026-11-30", for tooltips and tables
+    int indexOf(const QDate &day) const;          // the period holding a day of the range
     // Where an instant falls: category i spans [i - 0.5, i + 0.5], in proportion to its time.
     double x(const QDateTime &instant) const;
     double x(const QString &isoUtc) const;

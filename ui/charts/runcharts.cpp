@@ -147,8 +147,7 @@ Table fillDurations(QChart *chart, const HistoryData &data)
     }
     chart->setTitle(tr("Run duration"));
     QBarCategoryAxis *x = calendar.attach(chart);
-    QValueAxis *y =
-        Support::valueAxis(chart, tr("longest run (%1)").arg(unit.name), unit.divisor > 1 ? 1 : 0);
+    QValueAxis *y = Support::valueAxis(chart, unit.name, unit.divisor > 1 ? 1 : 0);
     attachAll(chart, all, x, y);
     x->setRange(calendar.labels().value(0), calendar.labels().value(calendar.count() - 1));
     int i = 0;
@@ -199,8 +198,9 @@ Table fillSizes(QChart *chart, const HistoryData &data, SizeMeasure measure)
         line->append(it.value());
         all << line;
     }
-    chart->setTitle(measure == SizeMeasure::Rows ? tr("Rows in each table after the runs")
-                                                 : tr("Bytes of each table after the runs"));
+    const QString title = measure == SizeMeasure::Rows ? tr("Rows in each table after the runs")
+                                                       : tr("Bytes of each table after the runs");
+    chart->setTitle(table.rows.isEmpty() ? tr("%1: none recorded in this range").arg(title) : title);
     QBarCategoryAxis *x = calendar.attach(chart);
     QValueAxis *y = Support::valueAxis(chart, unit.name, measure == SizeMeasure::Rows ? 0 : 1);
     attachAll(chart, all, x, y);

@@ -4,6 +4,7 @@
 // dark-mode swatches, the text alternative of each chart, the runs table's formats.
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
+#include "support/guitest.h"
 #include "support/historyfixtures.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
@@ -74,9 +75,17 @@ QColor over(const QColor &c, const QColor &background)
                             float(c.blueF() * a + background.blueF() * (1 - a)));
 }
 
-QString dayLabel(int daysAgo)
+// A day's label on the axis: "MM-dd" up to 10 days, the day of the month beyond (a repeated day
+// number carries invisible zero-width spaces).
+QString dayLabel(int daysAgo, bool month = false)
 {
-    return QDate::currentDate().addDays(-daysAgo).toString(QStringLiteral("MM-dd"));
+    return QDate::currentDate().addDays(-daysAgo).toString(month ? QStringLiteral("MM-dd")
+                                                                 : QStringLiteral("dd"));
+}
+
+QString bare(QString label)
+{
+    return label.remove(QChar(0x200B));
 }
 
 } // namespace
@@ -144,16 +153,19 @@ private slots:
             QBarCategoryAxis *axis = calendarOf(chart);
             QVERIFY2(axis, qPrintable(chart->title()));
             QCOMPARE(axis->count(), 31);
-            QCOMPARE(axis->categories().first(), dayLabel(30));
-            QCOMPARE(axis->categories().last(), dayLabel(0)); // the axis reaches today
+            QCOMPARE(bare(axis->categories().first()), dayLabel(30));
+            QCOMPARE(bare(axis->categories().last()), dayLabel(0)); // the axis reaches today
+            QVERIFY2(axis->titleText().contains(QDate::currentDate().toString(Qt::ISODate)),
+                     qPrintable(axis->titleText()));
             QVERIFY(!axis->categories().join(u' ').contains(QLatin1String("1970")));
         }
         const QList<double> totals = barTotals(m_page->rowsChart());
         const QStringList days = calendarOf(m_page->rowsChart())->categories();
         for (int ago : {5, 6, 7})
-            QCOMPARE(totals.at(days.indexOf(dayLabel(ago))), 0.0);
-        QCOMPARE(totals.at(days.indexOf(dayLabel(8))), 1008.0);
-        QCOMPARE(totals.at(days.indexOf(dayLabel(0))), 77.0);
+            QCOMPARE(totals.at(30 - ago), 0.0);
+        QCOMPARE(totals.at(30 - 8), 1008.0);
+        QCOMPARE(totals.at(30), 77.0);
+        QCOMPARE(bare(days.at(30 - 8)), dayLabel(8));
         // The text alternative lists the same 31 days, job runs included.
         QTableWidget *table = m_page->chartPanel(0)->table();
         QCOMPARE(table->rowCount(), 31);
@@ -191,17 +203,13 @@ private slots:
         QBarCategoryAxis *axis = calendarOf(m_page->durationChart());
         QVERIFY(axis);
         QCOMPARE(axis->count(), 2); // yesterday (the range's first hours) and today
-        QCOMPARE(axis->categories().last(), dayLabel(0));
+        QCOMPARE(axis->categories().last(), dayLabel(0, true));
         QXYSeries *job = seriesNamed(m_page->durationChart(), HistoryPage::tr("job runs (longest)"));
         QVERIFY(job);
         QCOMPARE(job->count(), 1);
         QVERIFY2(job->at(0).x() > 0.5 && job->at(0).x() <= 1.5, qPrintable(QString::number(job->at(0).x())));
         QCOMPARE(job->at(0).y(), 60.0); // 1 min, in seconds: the axis says its unit
-        QVERIFY(m_page->durationChart()
-                    ->axes(Qt::Vertical)
-                    .value(0)
-                    ->titleText()
-                    .contains(HistoryPage::tr("(s)")));
+        QVERIFY(m_page->durationChart()->axes(Qt::Vertical).value(0)->titleText() == HistoryPage::tr("s"));
         // The sizes chart reads the rows left that the run recorded.
         QXYSeries *left = seriesNamed(m_page->sizesChart(), QStringLiteral("trx_refresh_tokens"));
         QVERIFY(left);
@@ -342,6 +350,35 @@ private slots:
             QVERIFY(Theme::contrastRatio(over(static_cast<QXYSeries *>(s)->color(), background),
                                          background) >= 3.0);
         QApplication::setPalette(before);
+    }
+
+    // PURGA_UI_SHOTS=DIR: the page at 1280x800 and 1024x768, light and dark, 24 h / 7 d / 30 d.
+    void screenshots()
+    {
+        if (qEnvironmentVariableIsEmpty("PURGA_UI_SHOTS"))
+            QSKIP("PURGA_UI_SHOTS not set");
+        const QPalette before = QApplication::palette();
+        for (const bool dark : {false, true}) {
+            QApplication::setPalette(dark ? Theme::darkPalette() : before);
+            for (const QSize size : {QSize(1280, 800), QSize(1024, 768)})
+                for (int preset : {0, 1, 2}) {
+                    m_page->resize(size);
+                    for (int i = 0; i < 5; ++i)
+                        m_page->chartPanel(i)->tableToggle()->setChecked(false);
+                    QVERIFY(show(preset));
+                    const QString name = QStringLiteral("history-%1x%2-%3-%4")
+                                             .arg(size.width())
+                                             .arg(size.height())
+                                             .arg(QString::fromLatin1(preset == 0   ? "24h"
+                                                                      : preset == 1 ? "7d"
+                                                                                    : "30d"),
+                                                  QLatin1String(dark ? "dark" : "light"));
+                    shoot(m_page.get(), name);
+                    shoot(m_page->chartPanel(4)->parentWidget(), name + QStringLiteral("-all"));
+                }
+        }
+        QApplication::setPalette(before);
+        m_page->resize(1280, 2400);
     }
 };
 
