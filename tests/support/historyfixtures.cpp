@@ -23,6 +23,47 @@ QString knownRunSql(const KnownRun &r)
     };
     metric("identidad_purga_filas", r.rows);
     metric("identidad_purga_duracion_ms", r.durationsMs);
+    metric("identidad_tabla_filas", r.tableRows);
+    return sql;
+}
+
+QString gappedMonthSql()
+{
+    const QString refresh = QStringLiteral("trx_refresh_tokens");
+    QString sql;
+    int n = 0;
+    const auto add = [&](const QString &origin, const QString &status, const QString &started,
+                         const QString &finished, qint64 rows, qint64 left) {
+        KnownRun r;
+        r.id = QStringLiteral("00000000-0000-0000-0000-%1").arg(++n, 12, 10, QLatin1Char('0'));
+        r.origin = origin;
+        r.status = status;
+        r.started = started;
+        r.finished = finished;
+        if (rows >= 0) {
+            r.rows.insert(refresh, rows);
+            r.durationsMs.insert(refresh, 60000);
+        }
+        if (left >= 0)
+            r.tableRows.insert(refresh, left);
+        sql += knownRunSql(r);
+    };
+    for (int day = 28; day >= 2; --day) {
+        if (day >= 5 && day <= 7)
+            continue; // the gap
+        const QString at = QStringLiteral("now() - interval '%1 days'").arg(day);
+        add(QStringLiteral("job"), QStringLiteral("ok"), at, at + QStringLiteral(" + interval '1 minute'"),
+            1000 + day, 100000 + 1000 * day);
+    }
+    add(QStringLiteral("job"), QStringLiteral("error"), QStringLiteral("now() - interval '10 days 2 hours'"),
+        QStringLiteral("now() - interval '10 days 2 hours' + interval '5 seconds'"), -1, -1);
+    add(QStringLiteral("job"), QStringLiteral("interrumpido"),
+        QStringLiteral("now() - interval '12 days 2 hours'"),
+        QStringLiteral("now() - interval '12 days 1 hour'"), 40, -1);
+    add(QStringLiteral("manual"), QStringLiteral("ok"), QStringLiteral("now() - interval '20 days 3 hours'"),
+        QStringLiteral("now() - interval '20 days 3 hours' + interval '30 minutes'"), 500, -1);
+    add(QStringLiteral("job"), QStringLiteral("ok"), QStringLiteral("now() - interval '2 minutes'"),
+        QStringLiteral("now() - interval '1 minute'"), 77, kGappedLastRowsLeft);
     return sql;
 }
 

@@ -22,11 +22,20 @@ struct KnownRun
     QString finished; // empty: NULL (en_curso)
     QMap<QString, qint64> rows;
     QMap<QString, qint64> durationsMs;
-    int backendPid = 0; // 0: NULL
+    QMap<QString, qint64> tableRows; // identidad_tabla_filas: rows left after the run
+    int backendPid = 0;              // 0: NULL
 };
 
 // INSERTs for the run and its metrics.
 QString knownRunSql(const KnownRun &run);
+
+// A month of the job's daily runs relative to now(), with what the History page must not hide:
+// no job run on the 7th, 6th and 5th day before today (a 3-day gap, the last success before it 8
+// days ago), a failed and an interrupted job run 10 and 12 days ago, a manual run 20 days ago,
+// and the only run of the last 24 hours 2 minutes ago (today), recording 21,493 rows left in
+// trx_refresh_tokens. Every run records its rows left (identidad_tabla_filas).
+QString gappedMonthSql();
+constexpr qint64 kGappedLastRowsLeft = 21493;
 
 // Loads tests/data/purga_historial_v1.sql (the schema as shipped before the job's functions) as
 // identidad_purga into `db`.

@@ -1,5 +1,12 @@
+// The History page's rows chart and what its charts share: views, value axes, units, legends,
+// tooltips that name a run's own point.
 #include "historycharts.h"
 
+#include "calendaraxis.h"
+#include "chartcolours.h"
+#include "chartsupport.h"
+#include "ui/style/displayformat.h"
+#include "ui/style/runformat.h"
 #include "ui/style/theme.h"
 
 #include <QBarCategoryAxis>
@@ -7,24 +14,47 @@
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
-#include <QDateTimeAxis>
-#include <QHash>
+#include <QCursor>
 #include <QLegendMarker>
-#include <QLineSeries>
-#include <QLocale>
-#include <QPen>
-#include <QScatterSeries>
 #include <QStackedBarSeries>
 #include <QToolTip>
 #include <QValueAxis>
+#include <QXYSeries>
 
-#include <algorithm>
+#include <cmath>
 
 namespace purga::HistoryCharts {
 
 namespace {
 
-// Legend toggles: clicking a marker hides or shows its series.
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("purga::HistoryPage", text);
+}
+
+// "refresh_tokens · job": the table without schema and "trx_", short enough for six legend
+// entries in a row at 1024 px.
+QString setName(const QString &table, const QString &origin)
+{
+    QString bare = table.section(u'.', -1);
+    if (bare.startsWith(QLatin1String("trx_")))
+        bare = bare.mid(4);
+    return QStringLiteral("%1 · %2").arg(bare, origin == QLatin1String("job") ? tr("job") : tr("manual"));
+}
+
+} // namespace
+
+namespace Support {
+
+void clear(QChart *chart)
+{
+    chart->removeAllSeries();
+    for (QAbstractAxis *a : chart->axes()) {
+        chart->removeAxis(a);
+        delete a;
+    }
+}
+
 void makeLegendToggles(QChart *chart)
 {
     for (QLegendMarker *m : chart->legend()->markers())
@@ -35,147 +65,79 @@ void makeLegendToggles(QChart *chart)
         });
 }
 
-qint64 msOf(const QString &isoUtc)
-{
-    return QDateTime::fromString(isoUtc, Qt::ISODateWithMs).toMSecsSinceEpoch();
-}
-
-void clear(QChart *chart)
-{
-    chart->removeAllSeries();
-    for (QAbstractAxis *a : chart->axes())
-        chart->removeAxis(a);
-}
-
-QDateTimeAxis *timeAxis(QChart *chart)
-{
-    auto *axis = new QDateTimeAxis;
-    axis->setFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
-    axis->setTickCount(6);
-    chart->addAxis(axis, Qt::AlignBottom);
-    return axis;
-}
-
-// Bars per day up to a month, per week (Monday) up to four months, per month beyond: a bar per
-// day over a year would be a few pixels wide with unreadable labels.
-QString periodOf(const QString &day, qsizetype days)
-{
-    if (days <= 31)
-        return day;
-    const QDate d = QDate::fromString(day, Qt::ISODate);
-    if (days <= 120)
-        return d.addDays(1 - d.dayOfWeek()).toString(Qt::ISODate);
-    return d.toString(QStringLiteral("yyyy-MM"));
-}
-
-QString rowsTitle(qsizetype days)
-{
-    return days <= 31    ? QCoreApplication::translate("purga::HistoryPage", "Rows removed per day")
-           : days <= 120 ? QCoreApplication::translate("purga::HistoryPage", "Rows removed per week")
-                         : QCoreApplication::translate("purga::HistoryPage", "Rows removed per month");
-}
-
-// The axis from 0 to the largest value shown, with round ticks (the automatic range follows only
-// the first series attached).
-void fitAxis(QValueAxis *y, double max)
-{
-    y->setRange(0, max > 0 ? max * 1.05 : 1);
-    y->applyNiceNumbers();
-}
-
-double maxOf(const QList<QXYSeries *> &series)
-{
-    double max = 0;
-    for (const QXYSeries *s : series)
-        for (const QPointF &p : s->points())
-            max = qMax(max, p.y());
-    return max;
-}
-
-QValueAxis *countAxis(QChart *chart)
+QValueAxis *valueAxis(QChart *chart, const QString &title, int decimals)
 {
     auto *y = new QValueAxis;
-    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + u'f');
+    y->setTitleText(title);
     chart->addAxis(y, Qt::AlignLeft);
     return y;
 }
 
-// Hover tooltips with the exact value of a point.
-void explainPoints(QXYSeries *s, const QString &unit)
+void fitAxis(QValueAxis *axis, double max)
 {
-    QObject::connect(s, &QXYSeries::hovered, s, [s, unit](const QPointF &p, bool on) {
-        if (on)
-            QToolTip::showText(QCursor::pos(),
-                               QStringLiteral("%1: %2 %3 — %4")
-                                   .arg(s->name(), QLocale().toString(p.y(), 'f', p.y() < 100 ? 1 : 0), unit,
-                                        QDateTime::fromMSecsSinceEpoch(qint64(p.x())).toString()));
+    axis->setRange(0, max > 0 ? max * 1.05 : 1);
+    axis->applyNiceNumbers();
+    axis->setMin(0); // nice numbers may start a hair below zero: a "-0" tick
+}
+
+double maxY(const QList<QXYSeries *> &series)
+{
+    double max = 0;
+    for (const QXYSeries *s : series)
+        for (const QPointF &p : s->points())
+            max = std::max(max, p.y());
+    return max;
+}
+
+Unit durationUnit(double maxMs)
+{
+    if (maxMs >= 2 * 3600e3)
+        return {3600e3, tr("h")};
+    if (maxMs >= 2 * 60e3)
+        return {60e3, tr("min")};
+    if (maxMs >= 2e3)
+        return {1e3, tr("s")};
+    return {1, tr("ms")};
+}
+
+Unit bytesUnit(double maxBytes)
+{
+    if (maxBytes >= 2.0 * 1024 * 1024 * 1024)
+        return {1024.0 * 1024 * 1024, tr("GiB")};
+    if (maxBytes >= 2.0 * 1024 * 1024)
+        return {1024.0 * 1024, tr("MiB")};
+    return {1024.0, tr("KiB")};
+}
+
+void nearestPointTips(QXYSeries *s, const QStringList &texts)
+{
+    QObject::connect(s, &QXYSeries::hovered, s, [s, texts](const QPointF &p, bool on) {
+        if (!on) {
+            QToolTip::hideText();
+            return;
+        }
+        const QList<QPointF> points = s->points();
+        qsizetype best = -1;
+        for (qsizetype i = 0; i < points.size(); ++i)
+            if (best < 0 || std::abs(points.at(i).x() - p.x()) < std::abs(points.at(best).x() - p.x()))
+                best = i;
+        if (best >= 0 && best < texts.size())
+            QToolTip::showText(QCursor::pos(), texts.at(best));
     });
 }
 
-// Marks of one problem status on the duration chart. Qt Charts draws scatter series above lines
-// whatever the order: over a year nearly every bucket has a failure somewhere, and opaque 9–12 px
-// marks hid the job's line. Small and hollow (coloured outline only), they leave it readable.
-QScatterSeries *statusMarks(const QString &status)
-{
-    static const QHash<QString, QColor> colors = {{QStringLiteral("error"), QColor(0xd6, 0x27, 0x28)},
-                                                  {QStringLiteral("cancelado"), QColor(0x7f, 0x7f, 0x7f)},
-                                                  {QStringLiteral("interrumpido"), QColor(0x94, 0x67, 0xbd)},
-                                                  {QStringLiteral("lock_ocupado"), QColor(0xff, 0x7f, 0x0e)}};
-    auto *m = new QScatterSeries;
-    m->setName(status);
-    m->setMarkerShape(status == QLatin1String("error") ? QScatterSeries::MarkerShapeRectangle
-                                                       : QScatterSeries::MarkerShapeCircle);
-    m->setMarkerSize(status == QLatin1String("lock_ocupado") ? 7 : 6);
-    // Nearly hollow: the line shows through each mark even where every bucket has one, and the
-    // legend keeps the status's colour.
-    QColor fill = colors.value(status, Qt::darkRed);
-    fill.setAlpha(60);
-    m->setColor(fill);
-    QPen pen(colors.value(status, Qt::darkRed));
-    pen.setWidthF(1.2);
-    m->setPen(pen);
-    return m;
-}
-
-// Each problem status on a row of its own above the longest run: over a year nearly every bucket
-// has a failure, and marks drawn on the line (Qt Charts puts scatter series above lines whatever
-// the order) hid it. A mark's height says which status, not a duration; its tooltip says when.
-void placeMarksAboveLines(const QMap<QString, QScatterSeries *> &marks,
-                          const QMap<QString, QList<QPointF>> &markPoints,
-                          const QMap<QString, QList<QPointF>> &linePoints)
-{
-    double top = 0;
-    for (const QList<QPointF> &points : linePoints)
-        for (const QPointF &p : points)
-            top = qMax(top, p.y());
-    if (top <= 0)
-        top = 1;
-    int row = 0;
-    for (auto it = marks.cbegin(); it != marks.cend(); ++it, ++row) {
-        QList<QPointF> points = markPoints.value(it.key());
-        for (QPointF &p : points)
-            p.setY(top * (1.12 + 0.08 * row));
-        it.value()->append(points);
-    }
-}
-
-void explainMarks(QScatterSeries *m)
-{
-    QObject::connect(m, &QXYSeries::hovered, m, [m](const QPointF &p, bool on) {
-        if (on)
-            QToolTip::showText(QCursor::pos(),
-                               QCoreApplication::translate("purga::HistoryPage",
-                                                           "%1: at least one run of the period from %2")
-                                   .arg(m->name(), QDateTime::fromMSecsSinceEpoch(qint64(p.x())).toString()));
-    });
-}
-
-} // namespace
+} // namespace Support
 
 QStringList problemStatuses()
 {
     return {QStringLiteral("error"), QStringLiteral("cancelado"), QStringLiteral("interrumpido"),
             QStringLiteral("lock_ocupado")};
+}
+
+QString statusName(const QString &status)
+{
+    return RunFormat::statusText(status);
 }
 
 QChartView *makeView(const QString &title)
@@ -190,159 +152,78 @@ QChartView *makeView(const QString &title)
     Theme::follow(view, [chart] { Theme::styleChart(chart); });
     view->setRenderHint(QPainter::Antialiasing);
     view->setRubberBand(QChartView::HorizontalRubberBand); // drag to zoom, right click to zoom out
-    view->setMinimumHeight(220);
+    view->setMinimumHeight(240);
+    view->setAccessibleName(title);
     return view;
 }
 
-void fillRows(QChart *chart, const HistoryData &data)
+Table fillRows(QChart *chart, const HistoryData &data)
 {
-    clear(chart);
-    // The first and the last day (ISO dates: text order is date order).
-    const auto [first, last] =
-        std::minmax_element(data.days.cbegin(), data.days.cend(),
-                            [](const DailyRows &a, const DailyRows &b) { return a.day < b.day; });
-    const qsizetype span =
-        data.days.isEmpty()
-            ? 0
-            : QDate::fromString(first->day, Qt::ISODate).daysTo(QDate::fromString(last->day, Qt::ISODate)) +
-                  1;
-    chart->setTitle(rowsTitle(span));
-    QStringList days;                           // the periods (days, weeks or months)
-    QMap<QString, QMap<QString, qint64>> bySet; // "table (origin)" -> period -> rows
-    for (const DailyRows &d : data.days) {
-        const QString period = periodOf(d.day, span);
-        if (!days.contains(period))
-            days << period;
-        bySet[QStringLiteral("%1 (%2)").arg(d.table.section(u'.', -1), d.origin)][period] += d.rows;
+    Support::clear(chart);
+    const CalendarAxis calendar(data);
+    chart->setTitle(calendar.period() == CalendarAxis::Period::Day    ? tr("Rows removed per day")
+                    : calendar.period() == CalendarAxis::Period::Week ? tr("Rows removed per week")
+                                                                      : tr("Rows removed per month"));
+    // "table · origin" -> rows per period; jobs first, then manual runs, tables in name order.
+    QMap<QPair<QString, QString>, QList<qint64>> bySet;
+    QList<int> jobRuns(calendar.count()), manualRuns(calendar.count());
+    QList<qint64> totals(calendar.count());
+    for (const HistoryDay &d : data.days) {
+        const int i = calendar.indexOf(d.day);
+        if (i < 0)
+            continue;
+        jobRuns[i] += d.jobRuns;
+        manualRuns[i] += d.manualRuns;
+        totals[i] += d.rows;
+        for (auto o = d.rowsByOrigin.cbegin(); o != d.rowsByOrigin.cend(); ++o)
+            for (auto t = o.value().cbegin(); t != o.value().cend(); ++t) {
+                QList<qint64> &values =
+                    bySet[{o.key() == QLatin1String("job") ? QString() : o.key(), t.key()}];
+                values.resize(calendar.count());
+                values[i] += t.value();
+            }
     }
-    std::sort(days.begin(), days.end());
+    Table table;
+    table.header = {tr("Period"), tr("Job runs"), tr("Manual runs"), tr("Rows removed")};
     auto *series = new QStackedBarSeries;
     for (auto it = bySet.cbegin(); it != bySet.cend(); ++it) {
-        auto *set = new QBarSet(it.key());
+        const QString origin = it.key().first.isEmpty() ? QStringLiteral("job") : it.key().first;
+        auto *set = new QBarSet(setName(it.key().second, origin));
         QList<qreal> values;
-        for (const QString &day : days)
-            values << double(it.value().value(day));
+        for (qint64 v : it.value())
+            values << double(v);
         set->append(values); // one call: one signal
-        QObject::connect(set, &QBarSet::hovered, set, [set, days](bool on, int i) {
+        table.header << set->label();
+        const QStringList names = calendar.names();
+        QObject::connect(set, &QBarSet::hovered, set, [set, names](bool on, int i) {
             if (on)
                 QToolTip::showText(QCursor::pos(), QStringLiteral("%1 — %2: %3")
-                                                       .arg(set->label(), days.value(i),
-                                                            QLocale().toString(qint64(set->at(i)))));
+                                                       .arg(set->label(), names.value(i),
+                                                            Display::number(qint64(set->at(i)))));
         });
         series->append(set);
     }
+    for (int i = 0; i < calendar.count(); ++i) {
+        QStringList row = {calendar.names().at(i), Display::number(jobRuns.at(i)),
+                           Display::number(manualRuns.at(i)), Display::number(totals.at(i))};
+        for (QBarSet *set : series->barSets())
+            row << Display::number(qint64(set->at(i)));
+        table.rows << row;
+    }
     chart->addSeries(series);
-    auto *x = new QBarCategoryAxis;
-    QStringList labels = days;
-    if (span > 31 && span <= 120)
-        for (QString &l : labels)
-            l = l.mid(5); // weeks: "09-07" for the week of Monday 2026-09-07 (the tooltip has the year)
-    x->append(labels);
-    chart->addAxis(x, Qt::AlignBottom);
-    series->attachAxis(x);
-    QValueAxis *y = countAxis(chart);
+    // After addSeries: the chart's theme colours a series as it is added.
+    int n = 0;
+    for (auto it = bySet.cbegin(); it != bySet.cend(); ++it, ++n) {
+        const QString origin = it.key().first.isEmpty() ? QStringLiteral("job") : it.key().first;
+        series->barSets().at(n)->setBrush(ChartColours::origin(it.key().second, origin));
+        series->barSets().at(n)->setPen(QPen(ChartColours::table(it.key().second), 1));
+    }
+    series->attachAxis(calendar.attach(chart));
+    QValueAxis *y = Support::valueAxis(chart, tr("rows"));
     series->attachAxis(y);
-    double max = 0;
-    for (qsizetype i = 0; i < days.size(); ++i) {
-        double total = 0;
-        for (const QBarSet *set : series->barSets())
-            total += set->at(i);
-        max = qMax(max, total);
-    }
-    fitAxis(y, max);
-    makeLegendToggles(chart);
-}
-
-void fillDurations(QChart *chart, const HistoryData &data)
-{
-    clear(chart);
-    QMap<QString, QLineSeries *> lines;    // per origin: the longest run of each bucket
-    QMap<QString, QScatterSeries *> marks; // per problem status
-    for (const QString &s : problemStatuses())
-        marks.insert(s, statusMarks(s));
-    // Points gathered first and handed over in one call per series: append() one point at a
-    // time signals every point (seconds for a year of runs).
-    QMap<QString, QList<QPointF>> linePoints, markPoints;
-    for (const DurationBucket &b : data.durations) {
-        QLineSeries *&line = lines[b.origin];
-        if (!line) {
-            line = new QLineSeries;
-            line->setName(
-                QCoreApplication::translate("purga::HistoryPage", "%1 runs (longest, ms)").arg(b.origin));
-        }
-        const QPointF point(double(msOf(b.startUtc)), double(b.maxMs));
-        linePoints[b.origin] << point;
-        for (const QString &s : problemStatuses())
-            if (b.statuses.value(s) > 0)
-                markPoints[s] << point;
-    }
-    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
-        it.value()->append(linePoints.value(it.key()));
-    placeMarksAboveLines(marks, markPoints, linePoints);
-    QDateTimeAxis *x = timeAxis(chart);
-    QValueAxis *y = countAxis(chart);
-    QList<QXYSeries *> all;
-    for (QLineSeries *l : lines)
-        all << l;
-    for (QScatterSeries *m : marks)
-        all << m;
-    for (QXYSeries *s : all) {
-        chart->addSeries(s);
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
-    for (QLineSeries *l : lines)
-        explainPoints(l, QStringLiteral("ms"));
-    for (QScatterSeries *m : marks)
-        explainMarks(m);
-    for (QLineSeries *l : lines) { // after addSeries: the theme has given the line its colour
-        QPen pen = l->pen();
-        pen.setWidthF(2);
-        l->setPen(pen);
-    }
-    fitAxis(y, maxOf(all));
-    makeLegendToggles(chart);
-}
-
-void fillSizes(QChart *chart, const HistoryData &data, SizeMeasure measure)
-{
-    clear(chart);
-    QMap<QString, QLineSeries *> lines;
-    QMap<QString, QList<QPointF>> points; // handed over in one call per series (see fillDurations)
-    for (const SizePoint &p : data.sizes) {
-        const qint64 value = measure == SizeMeasure::Rows ? p.rows : p.bytes;
-        if (value < 0)
-            continue;
-        QLineSeries *&line = lines[p.table];
-        if (!line) {
-            line = new QLineSeries;
-            line->setName(p.table.section(u'.', -1));
-        }
-        // Bytes in MiB: a readable axis.
-        points[p.table] << QPointF(double(msOf(p.atUtc)), measure == SizeMeasure::Rows
-                                                              ? double(value)
-                                                              : double(value) / (1024.0 * 1024.0));
-    }
-    for (auto it = lines.cbegin(); it != lines.cend(); ++it)
-        it.value()->append(points.value(it.key()));
-    QDateTimeAxis *x = timeAxis(chart);
-    QValueAxis *y = countAxis(chart);
-    if (measure == SizeMeasure::Bytes) {
-        y->setLabelFormat(QStringLiteral("%.1f"));
-        y->setTitleText(QStringLiteral("MiB"));
-    }
-    QList<QXYSeries *> all;
-    for (QLineSeries *l : lines) {
-        all << l;
-        chart->addSeries(l);
-        l->attachAxis(x);
-        l->attachAxis(y);
-        explainPoints(l, measure == SizeMeasure::Rows
-                             ? QCoreApplication::translate("purga::HistoryPage", "rows")
-                             : QStringLiteral("MiB"));
-    }
-    fitAxis(y, maxOf(all));
-    makeLegendToggles(chart);
+    Support::fitAxis(y, double(totals.isEmpty() ? 0 : *std::max_element(totals.cbegin(), totals.cend())));
+    Support::makeLegendToggles(chart);
+    return table;
 }
 
 } // namespace purga::HistoryCharts

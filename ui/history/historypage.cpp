@@ -1,10 +1,13 @@
 #include "historypage.h"
 
+#include "core/history/health.h"
+#include "core/session/dbsession.h"
 #include "historyrunsmodel.h"
 #include "rundetaildialog.h"
-#include "core/session/dbsession.h"
+#include "ui/charts/chartpanel.h"
 #include "ui/charts/historycharts.h"
 #include "ui/state/appstate.h"
+#include "ui/style/theme.h"
 
 #include <QChart>
 #include <QChartView>
@@ -51,16 +54,23 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     , m_filterDelay(new QTimer(this))
     , m_from(new QDateTimeEdit(this))
     , m_to(new QDateTimeEdit(this))
-    , m_rowsView(HistoryCharts::makeView(tr("Rows removed per day")))
-    , m_durationView(HistoryCharts::makeView(tr("Run duration")))
-    , m_sizesView(HistoryCharts::makeView(tr("Rows in each table after the runs")))
-    , m_bytesView(HistoryCharts::makeView(tr("Bytes of each table after the runs")))
+    , m_gapPanel(new ChartPanel(QStringLiteral("jobGapChart"), tr("Time since the last successful job run")))
+    , m_rowsPanel(new ChartPanel(QStringLiteral("rowsChart"), tr("Rows removed per day")))
+    , m_durationPanel(new ChartPanel(QStringLiteral("durationChart"), tr("Run duration")))
+    , m_sizesPanel(new ChartPanel(QStringLiteral("sizesChart"), tr("Rows in each table after the runs")))
+    , m_bytesPanel(new ChartPanel(QStringLiteral("bytesChart"), tr("Bytes of each table after the runs")))
     , m_runs(new QTableView(this))
     , m_model(new HistoryRunsModel(this))
 {
     setupWidgets();
     setupLayout();
     connectSignals();
+    // Chart themes recolour every series: the charts are drawn again in the new theme's colours.
+    Theme::follow(this, [this] {
+        if (!m_shown.days.isEmpty())
+            for (int step = 0; step < kFillSteps - 1; ++step)
+                fillStep(step, m_shown);
+    });
 }
 
 void HistoryPage::setupWidgets()
@@ -81,6 +91,7 @@ void HistoryPage::setupWidgets()
     m_zone->addItem(tr("Server time"), QString());
     m_zone->addItem(tr("UTC"), QStringLiteral("UTC"));
     m_filter->setObjectName(QStringLiteral("runFilter"));
+    m_filter->setAccessibleName(tr("Filter runs"));
     m_filter->setPlaceholderText(tr("Filter runs (origin, operator, status…)"));
     m_filterDelay->setSingleShot(true);
     m_filterDelay->setInterval(kFilterDelayMs);
@@ -101,17 +112,27 @@ void HistoryPage::setupWidgets()
     m_runs->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_runs->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_runs->horizontalHeader()->setStretchLastSection(true);
-    m_runs->setMinimumHeight(200);
+    m_runs->setAccessibleName(tr("Runs"));
+    // A start time whole ("2026-11-29 21:25:39") and some fifteen runs at once.
+    m_runs->horizontalHeader()->resizeSection(
+        HistoryRunsModel::Started,
+        m_runs->fontMetrics().horizontalAdvance(QStringLiteral("0000-00-00 00:00:00")) + 24);
+    m_runs->setMinimumHeight(m_runs->verticalHeader()->defaultSectionSize() * 15 +
+                             m_runs->horizontalHeader()->sizeHint().height());
 }
 
 void HistoryPage::setupLayout()
 {
     auto *bar = new QHBoxLayout;
-    bar->addWidget(new QLabel(tr("Range:"), this));
+    auto *rangeLabel = new QLabel(tr("&Range:"), this);
+    rangeLabel->setBuddy(m_range);
+    bar->addWidget(rangeLabel);
     bar->addWidget(m_range);
     bar->addWidget(m_from);
     bar->addWidget(m_to);
-    bar->addWidget(new QLabel(tr("Days in:"), this));
+    auto *zoneLabel = new QLabel(tr("&Days in:"), this);
+    zoneLabel->setBuddy(m_zone);
+    bar->addWidget(zoneLabel);
     bar->addWidget(m_zone);
     bar->addWidget(m_refreshButton);
     bar->addWidget(m_resetZoom);
@@ -121,10 +142,8 @@ void HistoryPage::setupLayout()
 
     auto *content = new QWidget;
     auto *col = new QVBoxLayout(content);
-    col->addWidget(m_rowsView);
-    col->addWidget(m_durationView);
-    col->addWidget(m_sizesView);
-    col->addWidget(m_bytesView);
+    for (ChartPanel *panel : {m_gapPanel, m_rowsPanel, m_durationPanel, m_sizesPanel, m_bytesPanel})
+        col->addWidget(panel);
     col->addWidget(m_filter);
     col->addWidget(m_capNote);
     col->addWidget(m_runs);
@@ -155,21 +174,30 @@ void HistoryPage::connectSignals()
     connect(m_filterDelay, &QTimer::timeout, this, &HistoryPage::applyFilter);
 }
 
+QChart *HistoryPage::jobGapChart() const
+{
+    return m_gapPanel->chart();
+}
 QChart *HistoryPage::rowsChart() const
 {
-    return m_rowsView->chart();
+    return m_rowsPanel->chart();
 }
 QChart *HistoryPage::durationChart() const
 {
-    return m_durationView->chart();
+    return m_durationPanel->chart();
 }
 QChart *HistoryPage::sizesChart() const
 {
-    return m_sizesView->chart();
+    return m_sizesPanel->chart();
 }
 QChart *HistoryPage::bytesChart() const
 {
-    return m_bytesView->chart();
+    return m_bytesPanel->chart();
+}
+ChartPanel *HistoryPage::chartPanel(int chart) const
+{
+    ChartPanel *const panels[] = {m_rowsPanel, m_durationPanel, m_sizesPanel, m_bytesPanel, m_gapPanel};
+    return chart >= 0 && chart < 5 ? panels[chart] : nullptr;
 }
 QString HistoryPage::statusText() const
 {
@@ -196,8 +224,8 @@ void HistoryPage::setPresetRange(int index)
 
 void HistoryPage::resetZoom()
 {
-    for (QChartView *v : {m_rowsView, m_durationView, m_sizesView, m_bytesView})
-        v->chart()->zoomReset();
+    for (int i = 0; i < 5; ++i)
+        chartPanel(i)->chart()->zoomReset();
 }
 
 RunDetailDialog *HistoryPage::openRunDetail(int row)
@@ -285,18 +313,24 @@ void HistoryPage::showDataInSteps(const HistoryData &data)
 
 void HistoryPage::fillStep(int step, const HistoryData &data)
 {
+    m_shown = data;
     switch (step) {
     case 0:
-        HistoryCharts::fillRows(rowsChart(), data);
+        m_gapPanel->setTable(HistoryCharts::fillJobGap(jobGapChart(), data, HealthOptions().maxHours));
         break;
     case 1:
-        HistoryCharts::fillDurations(durationChart(), data);
+        m_rowsPanel->setTable(HistoryCharts::fillRows(rowsChart(), data));
         break;
     case 2:
-        HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows);
+        m_durationPanel->setTable(HistoryCharts::fillDurations(durationChart(), data));
         break;
     case 3:
-        HistoryCharts::fillSizes(bytesChart(), data, HistoryCharts::SizeMeasure::Bytes);
+        m_sizesPanel->setTable(
+            HistoryCharts::fillSizes(sizesChart(), data, HistoryCharts::SizeMeasure::Rows));
+        break;
+    case 4:
+        m_bytesPanel->setTable(
+            HistoryCharts::fillSizes(bytesChart(), data, HistoryCharts::SizeMeasure::Bytes));
         break;
     default:
         m_model->setRuns(data.runs); // the view asks only for the rows it paints
@@ -346,8 +380,8 @@ bool HistoryPage::exportCsv(const QString &path, QString *error) const
 
 bool HistoryPage::saveChartPng(int chart, const QString &path) const
 {
-    const QChartView *views[] = {m_rowsView, m_durationView, m_sizesView, m_bytesView};
-    return chart >= 0 && chart < 4 && const_cast<QChartView *>(views[chart])->grab().save(path, "PNG");
+    const ChartPanel *panel = chartPanel(chart);
+    return panel && panel->view()->grab().save(path, "PNG");
 }
 
 void HistoryPage::askExport()
@@ -355,7 +389,8 @@ void HistoryPage::askExport()
     QMenu menu(this);
     QAction *csv = menu.addAction(tr("Runs shown as CSV…"));
     const QStringList charts = {tr("Rows chart as PNG…"), tr("Duration chart as PNG…"),
-                                tr("Sizes chart as PNG…"), tr("Bytes chart as PNG…")};
+                                tr("Sizes chart as PNG…"), tr("Bytes chart as PNG…"),
+                                tr("Job gap chart as PNG…")};
     QList<QAction *> pngs;
     for (const QString &c : charts)
         pngs << menu.addAction(c);

@@ -18,13 +18,16 @@ class QTimer;
 namespace purga {
 
 class AppState;
+class ChartPanel;
 class HistoryRunsModel;
 class RunDetailDialog;
 
-// The purge history: rows removed per day and table (job and manual stacked apart),
-// run durations with failed / cancelled / interrupted / lock_ocupado runs marked, table rows over
-// time, table bytes over time, and the runs below (double-click: the run's detail). Data comes aggregated
-// from the database (HistoryQuery::load) through one request of the session.
+// The purge history on the range's calendar (every day, empty days included): time since the job
+// last succeeded against the alarm's 48 h, rows removed per day and table (job and manual apart),
+// run durations with failed / cancelled / interrupted / lock_ocupado runs marked, table rows and
+// bytes as the runs recorded them, each chart with its data as a table; the runs below
+// (double-click: the run's detail). Data comes from the database (HistoryQuery::load) through one
+// request of the session.
 class HistoryPage : public QWidget
 {
     Q_OBJECT
@@ -44,10 +47,13 @@ public:
     // "Showing the newest 5,000 of 105,120 runs…" when the range has more runs; empty otherwise.
     QString capNote() const;
 
+    QChart *jobGapChart() const;
     QChart *rowsChart() const;
     QChart *durationChart() const;
     QChart *sizesChart() const;
     QChart *bytesChart() const;
+    // A chart with its data table: 0 rows, 1 durations, 2 table rows, 3 table bytes, 4 job gap.
+    ChartPanel *chartPanel(int chart) const;
     void resetZoom(); // every chart back to the whole range
     // The detail of the run shown in `row` of the runs table (as a double-click does).
     RunDetailDialog *openRunDetail(int row);
@@ -57,7 +63,7 @@ public:
     QString statusText() const;
     // CSV of the runs shown (the filter applies), one line per run and table, the CLI's columns.
     bool exportCsv(const QString &path, QString *error) const;
-    // PNG of one chart: 0 rows, 1 durations, 2 table rows, 3 table bytes.
+    // PNG of one chart: 0 rows, 1 durations, 2 table rows, 3 table bytes, 4 job gap.
     bool saveChartPng(int chart, const QString &path) const;
 
 signals:
@@ -68,7 +74,7 @@ protected:
     void showEvent(QShowEvent *event) override; // read the history when the page is opened
 
 private:
-    static constexpr int kFillSteps = 5; // four charts, then the runs
+    static constexpr int kFillSteps = 6; // five charts, then the runs
     void setupWidgets();
     void setupLayout();
     void connectSignals();
@@ -88,10 +94,12 @@ private:
     int m_fillGeneration = 0;
     QDateTimeEdit *m_from;
     QDateTimeEdit *m_to;
-    QChartView *m_rowsView;
-    QChartView *m_durationView;
-    QChartView *m_sizesView;
-    QChartView *m_bytesView;
+    ChartPanel *m_gapPanel;
+    ChartPanel *m_rowsPanel;
+    ChartPanel *m_durationPanel;
+    ChartPanel *m_sizesPanel;
+    ChartPanel *m_bytesPanel;
+    HistoryData m_shown; // drawn again when the window turns light or dark
     QTableView *m_runs;
     HistoryRunsModel *m_model;
     QPushButton *m_refreshButton = nullptr;

@@ -1,5 +1,8 @@
 #include "historyrunsmodel.h"
 
+#include "ui/style/displayformat.h"
+#include "ui/style/runformat.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 #include <QThreadPool>
@@ -18,8 +21,19 @@ QString rowsPerTable(const HistoryRun &r)
 {
     QStringList perTable;
     for (auto it = r.rows.cbegin(); it != r.rows.cend(); ++it)
-        perTable << QStringLiteral("%1: %2").arg(it.key().section(u'.', -1)).arg(it.value());
+        perTable << QStringLiteral("%1: %2").arg(it.key().section(u'.', -1), Display::number(it.value()));
     return perTable.join(QStringLiteral(", "));
+}
+
+// A run without an end: "running" while it may still be (en_curso, a freeze not released), "—"
+// when its length is unknown.
+QString durationText(const HistoryRun &r)
+{
+    if (r.durationMs >= 0)
+        return RunFormat::duration(r.durationMs);
+    const bool open = r.finishedUtc.isEmpty() &&
+                      (r.status == QLatin1String("en_curso") || r.status == QLatin1String("congelado"));
+    return open ? QCoreApplication::translate(kContext, "running") : QStringLiteral("—");
 }
 
 qint64 totalRows(const HistoryRun &r)
@@ -121,10 +135,11 @@ bool HistoryRunsModel::matches(const HistoryRun &r) const
     if (f.isEmpty())
         return true;
     const auto has = [&f](QStringView text) { return text.contains(f, Qt::CaseInsensitive); };
-    if (has(r.origin) || has(r.operatorName) || has(r.osUser) || has(r.status) || has(r.startedUtc))
+    if (has(r.origin) || has(r.operatorName) || has(r.osUser) || has(r.status) || has(r.startedUtc) ||
+        has(RunFormat::statusText(r.status)) || has(Display::timestamp(r.startedUtc)))
         return true;
     const bool digits = std::any_of(f.cbegin(), f.cend(), [](QChar ch) { return ch.isDigit(); });
-    if (digits && has(QString::number(r.durationMs)))
+    if (digits && (has(QString::number(r.durationMs)) || has(durationText(r))))
         return true;
     for (auto it = r.rows.cbegin(); it != r.rows.cend(); ++it)
         if (has(QStringView(it.key()).mid(it.key().lastIndexOf(u'.') + 1)))
@@ -165,6 +180,8 @@ QVariant HistoryRunsModel::data(const QModelIndex &index, int role) const
         return r.detail; // the run's message
     if (role == RunIdRole)
         return r.runId;
+    if (role == Qt::TextAlignmentRole && index.column() == Duration)
+        return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     if (role != Qt::DisplayRole)
         return {};
     switch (index.column()) {
@@ -175,11 +192,11 @@ QVariant HistoryRunsModel::data(const QModelIndex &index, int role) const
     case OsUser:
         return r.osUser;
     case Status:
-        return r.status;
+        return RunFormat::statusText(r.status);
     case Started:
-        return r.startedUtc;
+        return Display::timestamp(r.startedUtc);
     case Duration:
-        return r.durationMs;
+        return durationText(r);
     default:
         return rowsPerTable(r);
     }
@@ -201,7 +218,7 @@ QVariant HistoryRunsModel::headerData(int section, Qt::Orientation orientation, 
                                          QT_TRANSLATE_NOOP("purga::HistoryPage", "OS user"),
                                          QT_TRANSLATE_NOOP("purga::HistoryPage", "Status"),
                                          QT_TRANSLATE_NOOP("purga::HistoryPage", "Started (UTC)"),
-                                         QT_TRANSLATE_NOOP("purga::HistoryPage", "Duration (ms)"),
+                                         QT_TRANSLATE_NOOP("purga::HistoryPage", "Duration"),
                                          QT_TRANSLATE_NOOP("purga::HistoryPage", "Rows per table")};
     return section >= 0 && section < ColumnCount ? QCoreApplication::translate(kContext, titles[section])
                                                  : QVariant();

@@ -1,5 +1,8 @@
 #include "rundetaildialog.h"
 
+#include "ui/style/displayformat.h"
+#include "ui/style/runformat.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -23,11 +26,15 @@ RunDetailDialog::RunDetailDialog(const HistoryRun &run, QWidget *parent)
     addRow(form, tr("Origin"), run.origin);
     addRow(form, tr("Database role (operador)"), run.operatorName);
     addRow(form, tr("OS user (usuario_so)"), run.osUser.isEmpty() ? tr("not recorded") : run.osUser);
-    addRow(form, tr("Status"), run.status);
-    addRow(form, tr("Started (UTC)"), run.startedUtc);
-    addRow(form, tr("Finished (UTC)"), run.finishedUtc.isEmpty() ? tr("still running") : run.finishedUtc);
+    addRow(form, tr("Status"), RunFormat::statusText(run.status));
+    addRow(form, tr("Started (UTC)"), Display::timestamp(run.startedUtc));
+    const bool open = run.status == QLatin1String("en_curso") || run.status == QLatin1String("congelado");
+    addRow(form, tr("Finished (UTC)"),
+           Display::timestamp(run.finishedUtc, open ? tr("still running") : tr("not recorded")));
     addRow(form, tr("Duration"),
-           run.durationMs < 0 ? tr("still running") : tr("%1 ms").arg(locale.toString(run.durationMs)));
+           run.durationMs >= 0 ? RunFormat::duration(run.durationMs)
+           : open              ? tr("still running")
+                               : QStringLiteral("—"));
     addRow(form, tr("Message"), run.detail.isEmpty() ? tr("none") : run.detail);
 
     auto *metrics = new QTableWidget(int(run.rows.size()), 3, this);

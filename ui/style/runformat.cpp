@@ -84,8 +84,9 @@ Display::Status RunFormat::statusKind(const QString &status)
         return Display::Status::Ok;
     if (status == QLatin1String("error") || status == QLatin1String("lock_ocupado"))
         return Display::Status::Failed;
-    if (status == QLatin1String("cancelado") || status == QLatin1String("waiting_lock") ||
-        status == QLatin1String("throttled") || status == QLatin1String("omitido"))
+    if (status == QLatin1String("cancelado") || status == QLatin1String("interrumpido") ||
+        status == QLatin1String("waiting_lock") || status == QLatin1String("throttled") ||
+        status == QLatin1String("omitido"))
         return Display::Status::Warning;
     return Display::Status::Info;
 }
@@ -111,6 +112,12 @@ QString RunFormat::statusText(const QString &status)
         text = tr("Throttled");
     else if (status == QLatin1String("pending"))
         text = tr("Waiting to start");
+    else if (status == QLatin1String("interrumpido"))
+        text = tr("Interrupted");
+    else if (status == QLatin1String("en_curso"))
+        text = tr("Running");
+    else if (status == QLatin1String("congelado"))
+        text = tr("Frozen for evidence");
     else
         text = status;
     return Display::statusSymbol(statusKind(status)) + u' ' + text;

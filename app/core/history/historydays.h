@@ -13,18 +13,6 @@
 
 namespace purga {
 
-// One calendar day of the range, in the tally's zone.
-struct HistoryDay
-{
-    QDate day;
-    qint64 rows = 0; // rows removed by the runs started that day, over all tables
-    int jobRuns = 0;
-    int jobOkRuns = 0;
-    int manualRuns = 0;
-    QMap<QString, QMap<QString, qint64>> rowsByOrigin; // origin -> qualified table -> rows
-    QJsonObject toJson() const; // day (YYYY-MM-DD), rows, job_runs, job_ok_runs, manual_runs
-};
-
 // Counts runs into the days they started on (in `zone`: a 23 h or 25 h day of a DST change is one
 // day), one run at a time, so a streamed history is never held whole. Pure: no database.
 class HistoryDays

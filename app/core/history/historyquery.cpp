@@ -259,16 +259,23 @@ bool HistoryQuery::durations(PgConnection &conn, const HistoryRange &range, int 
                        "        FROM p CROSS JOIN identidad.purga_corridas r WHERE %1)\n"
                        "%2"
                        "SELECT %3, f.origen, count(*), coalesce(max(f.ms), 0)::bigint, coalesce(avg(f.ms), "
-                       "0)::bigint%4\n"
+                       "0)::bigint%4,\n"
+                       "       %5\n"
                        "FROM f CROSS JOIN w GROUP BY 1, 2 ORDER BY 1, 2")
-            .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")), isoUtc(kBucketStart), counts);
+            .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")), isoUtc(kBucketStart), counts,
+                 isoUtc(QStringLiteral("(array_agg(f.iniciada_en ORDER BY f.ms DESC NULLS LAST))[1]")));
     QSqlQuery q(conn.database());
     if (!execRange(q, sql, range, {qMax(1, maxPoints)}, failure))
         return false;
     out->clear();
     while (q.next()) {
-        DurationBucket b{q.value(0).toString(),   q.value(1).toString(),   q.value(2).toInt(),
-                         q.value(3).toLongLong(), q.value(4).toLongLong(), {}};
+        DurationBucket b{q.value(0).toString(),
+                         q.value(5 + int(kStatuses.size())).toString(),
+                         q.value(1).toString(),
+                         q.value(2).toInt(),
+                         q.value(3).toLongLong(),
+                         q.value(4).toLongLong(),
+                         {}};
         for (int i = 0; i < kStatuses.size(); ++i)
             if (const int n = q.value(5 + i).toInt())
                 b.statuses.insert(kStatuses.at(i), n);
@@ -280,7 +287,8 @@ bool HistoryQuery::durations(PgConnection &conn, const HistoryRange &range, int 
 bool HistoryQuery::sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
                          DbFailure *failure)
 {
-    // The last value of each table in each bucket (sizes are levels, not sums).
+    // The last value of each table in each bucket (sizes are levels, not sums), at the start of the
+    // run that recorded it.
     const QString sql =
         kParams + QStringLiteral(
                       ", f AS (SELECT r.iniciada_en, m.tabla, m.metrica, m.valor\n"
@@ -294,8 +302,9 @@ bool HistoryQuery::sizes(PgConnection &conn, const HistoryRange &range, int maxP
                       "'identidad_tabla_filas'))[1]::bigint,\n"
                       "       (array_agg(f.valor ORDER BY f.iniciada_en DESC) FILTER (WHERE f.metrica = "
                       "'identidad_tabla_bytes'))[1]::bigint\n"
-                      "FROM f CROSS JOIN w GROUP BY 1, 2 ORDER BY 1, 2")
-                      .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")), isoUtc(kBucketStart));
+                      "FROM f CROSS JOIN w GROUP BY %4, 2 ORDER BY 1, 2")
+                      .arg(kRunFilter, bucketCte(QStringLiteral("CAST(? AS int)")),
+                           isoUtc(QStringLiteral("max(f.iniciada_en)")), kBucketStart);
     HistoryRange all = range;
     all.origin.clear(); // a table's size does not depend on who purged it
     QSqlQuery q(conn.database());
@@ -315,25 +324,6 @@ QString HistoryQuery::serverTimeZone(PgConnection &conn)
     return q.exec(QStringLiteral("SELECT reset_val FROM pg_settings WHERE name = 'TimeZone'")) && q.next()
                ? q.value(0).toString()
                : QStringLiteral("UTC");
-}
-
-bool HistoryQuery::load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
-                        HistoryData *out, DbFailure *failure, int maxRuns)
-{
-    out->zone = zone;
-    // JIT off: the planner overestimates these aggregates over many runs, and compiling them would
-    // cost more than running them (see withJitOff).
-    if (!conn.withJitOff([&] {
-            return daily(conn, range, zone, &out->days, failure) &&
-                   durations(conn, range, maxPoints, &out->durations, failure) &&
-                   sizes(conn, range, maxPoints, &out->sizes, failure) &&
-                   runs(conn, range, &out->runs, failure, maxRuns);
-        }))
-        return false;
-    out->totalRuns = 0; // the duration buckets count every run of the range, as the runs query filters them
-    for (const DurationBucket &b : out->durations)
-        out->totalRuns += b.runs;
-    return true;
 }
 
 QStringList HistoryQuery::rowColumns()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QDate>
 #include <QDateTime>
 #include <QJsonObject>
 #include <QList>
@@ -40,6 +41,26 @@ struct HistoryRun
     QJsonObject toJson() const;
 };
 
+// One calendar day of a range, in the zone of its tally (HistoryDays).
+struct HistoryDay
+{
+    QDate day;
+    qint64 rows = 0; // rows removed by the runs started that day, over all tables
+    int jobRuns = 0;
+    int jobOkRuns = 0;
+    int manualRuns = 0;
+    QMap<QString, QMap<QString, qint64>> rowsByOrigin; // origin -> qualified table -> rows
+    QJsonObject toJson() const; // day (YYYY-MM-DD), rows, job_runs, job_ok_runs, manual_runs
+};
+
+// A vertex of "time since the scheduled job last succeeded" (JobGap): at `atMs` (Unix ms) the last
+// successful job run was `hours` ago.
+struct JobGapPoint
+{
+    qint64 atMs = 0;
+    double hours = 0;
+};
+
 // Rows removed per day (in `zone`), table and origin: one stacked-bar segment.
 struct DailyRows
 {
@@ -55,6 +76,7 @@ struct DailyRows
 struct DurationBucket
 {
     QString startUtc;
+    QString longestUtc; // the start of the bucket's longest run: where its point is drawn
     QString origin;
     int runs = 0;
     qint64 maxMs = 0;
@@ -62,20 +84,24 @@ struct DurationBucket
     QMap<QString, int> statuses; // status -> runs in the bucket
 };
 
-// Rows left and bytes of a table after the last run of a bucket.
+// Rows left and bytes of a table after the last run of a bucket, as that run recorded them.
 struct SizePoint
 {
-    QString atUtc;
+    QString atUtc; // the start of that run
     QString table; // qualified
     qint64 rows = -1;
     qint64 bytes = -1;
 };
 
-// What the History page shows for one range: bars per day, decimated durations, the runs.
+// What the History page shows for one range: the calendar, decimated durations and sizes, the
+// job's gaps, the runs.
 struct HistoryData
 {
-    QString zone; // the zone the days are cut in
-    QList<DailyRows> days;
+    QString zone;              // the zone the days are cut in
+    QDateTime from, to;        // the instants the range covers: its start (or first run) and its end (or now)
+    QList<HistoryDay> days;    // every day of the range (HistoryDays), empty days included
+    QList<JobGapPoint> jobGap; // hours since the last successful job run, in time order (JobGap)
+    double jobGapHoursNow = -1; // at `to`; -1 when no job run ever succeeded up to then
     QList<DurationBucket> durations;
     QList<SizePoint> sizes;
     QList<HistoryRun> runs; // the newest ones only when load() was given maxRuns
@@ -111,10 +137,16 @@ public:
                           QList<DurationBucket> *out, DbFailure *failure);
     static bool sizes(PgConnection &conn, const HistoryRange &range, int maxPoints, QList<SizePoint> *out,
                       DbFailure *failure);
-    // Everything the History page needs, in four aggregated queries (maxPoints per series); the
-    // runs capped at the newest maxRuns when > 0 (totalRuns still counts them all).
+    // Everything the History page needs (maxPoints per series): durations and sizes aggregated in
+    // the database, every run of the range streamed once through the calendar (HistoryDays) and
+    // the job's gaps (JobGap), the runs kept for the table capped at the newest maxRuns when > 0
+    // (totalRuns still counts them all). `now` ends a range without an end.
     static bool load(PgConnection &conn, const HistoryRange &range, const QString &zone, int maxPoints,
-                     HistoryData *out, DbFailure *failure, int maxRuns = 0);
+                     HistoryData *out, DbFailure *failure, int maxRuns = 0,
+                     const QDateTime &now = QDateTime::currentDateTimeUtc());
+    // When the scheduled job last succeeded (its end, or its start without one) before `before`;
+    // invalid when never (or no history).
+    static QDateTime lastJobOkBefore(PgConnection &conn, const QDateTime &before);
     // The flat export, one line per run and table: the columns of rowColumns() (the CLI's JSON keys).
     static QStringList rowColumns();
     static QList<QStringList> flatRows(const QList<HistoryRun> &runs);
