@@ -20,6 +20,11 @@ bool loadSandbox(SandboxInfo *info, QString *why)
         *why = QStringLiteral("PURGA_SANDBOX_ENV is not set (run the tests through ctest)");
         return false;
     }
+    return loadSandboxFile(path, info, why);
+}
+
+bool loadSandboxFile(const QString &path, SandboxInfo *info, QString *why)
+{
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) {
         *why = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());

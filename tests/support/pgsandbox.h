@@ -25,6 +25,8 @@ struct SandboxInfo
 
 // Reads $PURGA_SANDBOX_ENV. False with a reason when no sandbox is running.
 bool loadSandbox(SandboxInfo *info, QString *why);
+// Reads the env file scripts/pg-sandbox wrote at `path`.
+bool loadSandboxFile(const QString &path, SandboxInfo *info, QString *why);
 
 // True under CI=true, where a missing server must fail a test instead of skipping it.
 bool runningInCi();

@@ -101,6 +101,7 @@ ChecksPage::ChecksPage(AppState *state, QWidget *parent)
         rebuild();
     });
     connect(m_state, &AppState::preflightChanged, this, &ChecksPage::rebuild);
+    connect(m_state, &AppState::connectionLostChanged, this, &ChecksPage::rebuild);
     Theme::follow(this, [this] { rebuild(); });
 }
 
@@ -194,6 +195,8 @@ void ChecksPage::rebuild()
 
     m_connectButton->setVisible(!connected);
     m_rerunButton->setVisible(connected);
+    m_rerunButton->setText(m_state->isConnectionLost() ? tr("&Reconnect and run the checks")
+                                                       : tr("&Run the checks again"));
     m_serverInfo->setVisible(checked);
     m_historyButton->setVisible(checked && !r.historyExists && r.canCreateHistory);
     m_historyNote->setVisible(checked && (!r.historyExists || !m_historyMessage.isEmpty()));
@@ -209,6 +212,11 @@ void ChecksPage::rebuild()
     QString text;
     if (!connected) {
         text = tr("Not connected. Connect to a database (Ctrl+K) to check what the role may do.");
+    } else if (m_state->isConnectionLost()) { // what is below was true before, not necessarily now
+        verdict = Display::Status::Warning;
+        text = tr("Connection lost at %1: the checks below ran before then. They run again when the "
+                  "connection is back.")
+                   .arg(Display::timestamp(m_state->lostSince()));
     } else if (!checked) {
         text = tr("Checking what %1 may do on %2…")
                    .arg(m_state->profile().user, m_state->profile().displayTarget());

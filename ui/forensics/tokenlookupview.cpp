@@ -142,10 +142,10 @@ void TokenLookupView::lookUp()
         QByteArray raw = m_input->text().toUtf8();
         hash = raw.isEmpty() ? QString() : Forensics::hashRawToken(raw);
         std::memset(raw.data(), 0, size_t(raw.size()));
+        m_input->clear(); // the raw token is never kept, nor shown again
     } else {
-        hash = m_input->text().trimmed();
+        hash = m_input->text().trimmed(); // a hash stays, to look it up again after a failure
     }
-    m_input->clear(); // the raw token is never kept, nor shown again
     if (!Forensics::isTokenHash(hash)) {
         m_summary->setText(
             Display::statusSymbol(Display::Status::Warning) + u' ' +
@@ -165,7 +165,7 @@ void TokenLookupView::lookUp()
                      })
         .onFailed(this, [this](const DbFailure &f) {
             m_summary->setText(Display::statusSymbol(Display::Status::Failed) + u' ' +
-                               tr("Look-up failed: %1").arg(f.message));
+                               tr("Look-up failed: %1").arg(f.reason()));
             emit lookupFinished(false);
         });
 }

@@ -64,6 +64,9 @@ void AppState::setRuleOverrides(const QMap<QString, QString> &overrides)
 void AppState::setConnected(const ConnectionProfile &profile, const QString &password)
 {
     m_connected = true;
+    const bool wasLost = isConnectionLost();
+    m_lostSince = QDateTime();
+    m_reconnectNote.clear();
     m_profile = profile;
     m_password = password;
     m_preflight = PreflightReport();
@@ -71,6 +74,8 @@ void AppState::setConnected(const ConnectionProfile &profile, const QString &pas
     m_preview = PreviewPlan();
     m_health = HealthReport();
     m_hasHealth = false;
+    if (wasLost)
+        emit connectionLostChanged();
     emit connectionChanged();
     emit healthChanged();
 }
@@ -82,13 +87,44 @@ void AppState::setHealth(const HealthReport &report)
     emit healthChanged();
 }
 
+void AppState::setConnectionLost(const QDateTime &when)
+{
+    if (!m_connected || isConnectionLost())
+        return;
+    m_lostSince = when;
+    m_reconnectNote.clear();
+    emit connectionLostChanged();
+}
+
+void AppState::setReconnectNote(const QString &note)
+{
+    if (!isConnectionLost() || note == m_reconnectNote)
+        return;
+    m_reconnectNote = note;
+    emit connectionLostChanged();
+}
+
+void AppState::setReconnected()
+{
+    if (!isConnectionLost())
+        return;
+    m_lostSince = QDateTime();
+    m_reconnectNote.clear();
+    emit connectionLostChanged();
+}
+
 void AppState::setDisconnected()
 {
     m_connected = false;
+    const bool wasLost = isConnectionLost();
+    m_lostSince = QDateTime();
+    m_reconnectNote.clear();
     m_password.clear();
     m_preflight = PreflightReport();
     m_overview = Overview();
     m_preview = PreviewPlan();
+    if (wasLost)
+        emit connectionLostChanged();
     emit connectionChanged();
 }
 

@@ -7,6 +7,7 @@
 #include "core/preview/preview.h"
 #include "core/rules/rules.h"
 
+#include <QDateTime>
 #include <QObject>
 
 namespace purga {
@@ -27,6 +28,12 @@ public:
     FreezeController *freeze() const { return m_freeze; }
 
     bool isConnected() const { return m_connected; }
+    // The connection died under a connected profile and the session is getting it back: the
+    // profile, the checks, the numbers and what the pages hold are kept, read before lostSince().
+    bool isConnectionLost() const { return m_lostSince.isValid(); }
+    QDateTime lostSince() const { return m_lostSince; }
+    // While lost: how the reconnecting goes ("next try in 4 s", or why it stopped trying).
+    QString reconnectNote() const { return m_reconnectNote; }
     const ConnectionProfile &profile() const { return m_profile; }
     // Kept in memory only, for the purge's dedicated connection; never written anywhere.
     const QString &password() const { return m_password; }
@@ -47,6 +54,10 @@ public:
 
     void setConnected(const ConnectionProfile &profile, const QString &password);
     void setDisconnected();
+    // Lost (kept connected, every page's data stale since `when`), then back on the same profile.
+    void setConnectionLost(const QDateTime &when);
+    void setReconnected();
+    void setReconnectNote(const QString &note);
     void setPreflight(const PreflightReport &report);
     void setOverview(const Overview &overview);
     void setPreviewPlan(const PreviewPlan &plan);
@@ -59,6 +70,9 @@ public:
 
 signals:
     void connectionChanged();
+    // Lost or back (isConnectionLost()); connectionChanged is not emitted, so the pages keep what
+    // they show and what the user typed.
+    void connectionLostChanged();
     void preflightChanged();
     void overviewChanged();
     void previewChanged();
@@ -73,6 +87,8 @@ private:
     FreezeController *m_freeze;
     bool m_connected = false;
     bool m_purgeRunning = false;
+    QDateTime m_lostSince;
+    QString m_reconnectNote;
     ConnectionProfile m_profile;
     QString m_password;
     PreflightReport m_preflight;

@@ -11,13 +11,26 @@ namespace purga {
 
 namespace {
 constexpr int kAfterPurgeMs = 250;
+constexpr int kMaxRetrySeconds = 30;
+
+// Connect failures that another try with the same profile and password cannot mend.
+bool isFinal(DbFailure::Kind kind)
+{
+    using K = DbFailure::Kind;
+    return kind == K::WrongPassword || kind == K::PasswordMissing || kind == K::NotAuthorized ||
+           kind == K::DatabaseMissing || kind == K::InvalidSettings || kind == K::DriverMissing ||
+           kind == K::Ssl;
 }
+} // namespace
 
 SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObject *parent)
     : QObject(parent)
     , m_session(session)
     , m_state(state)
 {
+    m_retry.setSingleShot(true);
+    connect(&m_retry, &QTimer::timeout, this, &SessionCoordinator::reconnectNow);
+    connect(m_session, &DbSession::connectionLost, this, &SessionCoordinator::onConnectionLost);
     // A finished purge changes every number: refresh what the overview shows, once the receipt
     // the user is looking at has been painted (counts read on the server while the receipt is laid
     // out would compete with it for the CPU).
@@ -36,7 +49,11 @@ SessionCoordinator::SessionCoordinator(DbSession *session, AppState *state, QObj
 // Failures and cancels of the requests made here, in the status bar and the health banner.
 void SessionCoordinator::watch(DbRequest *request)
 {
-    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) { setProblem(f.message); });
+    // A lost connection is said by the connection bar and the status bar, not as a problem.
+    connect(request, &DbRequest::failed, this, [this](const DbFailure &f) {
+        if (f.kind != DbFailure::Kind::ConnectionLost)
+            setProblem(f.reason());
+    });
     connect(request, &DbRequest::cancelled, this,
             [this, request] { emit notice(tr("%1: cancelled.").arg(request->label())); });
 }
@@ -46,6 +63,7 @@ Request<ConnectResult> SessionCoordinator::connectTo(const ConnectionProfile &pr
 {
     if (m_connect)
         m_connect->cancel();
+    stopReconnecting();
     setProblem(QString());
     m_connect = m_session->connectTo(profile, password);
     m_connect.onSucceeded(this, [this, password](const ConnectResult &r) {
@@ -63,6 +81,7 @@ Request<ConnectionTestResult> SessionCoordinator::testConnection(const Connectio
 
 void SessionCoordinator::disconnectFromServer()
 {
+    stopReconnecting();
     m_session->cancelAll();
     m_session->disconnectFromServer();
     if (m_state->isConnected())
@@ -73,6 +92,10 @@ void SessionCoordinator::runPreflight()
 {
     if (!m_state->isConnected())
         return;
+    if (m_state->isConnectionLost()) { // F5, "Run the checks again": the connection first
+        reconnectNow();
+        return;
+    }
     if (m_preflight)
         m_preflight->cancel();
     m_preflight = m_session->runPreflight(m_state->profile(), m_state->password());
@@ -86,7 +109,7 @@ void SessionCoordinator::runPreflight()
 
 void SessionCoordinator::refreshOverview()
 {
-    if (!m_state->isConnected())
+    if (!m_state->isConnected() || m_state->isConnectionLost())
         return;
     setProblem(QString());
     if (m_estimates)
@@ -103,7 +126,7 @@ void SessionCoordinator::refreshOverview()
 
 void SessionCoordinator::refreshHealth()
 {
-    if (!m_state->isConnected())
+    if (!m_state->isConnected() || m_state->isConnectionLost())
         return;
     if (m_health)
         m_health->cancel();
@@ -144,6 +167,58 @@ void SessionCoordinator::onOverviewReady(bool exact)
         m_state->setOverview(ov);
         onOverviewReady(true);
     });
+}
+
+// The driver's words are in the log (DbSession), not in the window. Requests still queued fail at
+// once with a clear reason; a connect of the user's own replaces the connection anyway.
+void SessionCoordinator::onConnectionLost()
+{
+    if (!m_state->isConnected() || m_state->isConnectionLost() || isConnecting())
+        return;
+    m_attempt = 0;
+    m_state->setConnectionLost(QDateTime::currentDateTime());
+    scheduleReconnect(QString());
+}
+
+void SessionCoordinator::scheduleReconnect(const QString &why)
+{
+    const int seconds = std::min(kMaxRetrySeconds, 1 << std::min(m_attempt, 5));
+    m_retry.start(seconds * 1000);
+    m_state->setReconnectNote(why.isEmpty()
+                                  ? tr("Next try in %n s.", nullptr, seconds)
+                                  : tr("Next try in %n s; the last try said: %1", nullptr, seconds).arg(why));
+}
+
+void SessionCoordinator::reconnectNow()
+{
+    if (!m_state->isConnectionLost() || m_reconnect.isActive())
+        return;
+    m_retry.stop();
+    ++m_attempt;
+    m_state->setReconnectNote(tr("Reconnecting (try %1)…").arg(m_attempt));
+    m_reconnect = m_session->connectTo(m_state->profile(), m_state->password());
+    m_reconnect
+        .onSucceeded(this,
+                     [this](const ConnectResult &) {
+                         m_attempt = 0;
+                         m_state->setReconnected();
+                         runPreflight();
+                         emit reconnected();
+                     })
+        .onFailed(this, [this](const DbFailure &f) {
+            if (!isFinal(f.kind)) {
+                scheduleReconnect(f.reason());
+                return;
+            }
+            m_state->setReconnectNote(tr("Not trying again: %1 Connect again (Ctrl+K).").arg(f.reason()));
+        });
+}
+
+void SessionCoordinator::stopReconnecting()
+{
+    m_retry.stop();
+    m_reconnect.cancel();
+    m_attempt = 0;
 }
 
 void SessionCoordinator::setProblem(const QString &text)

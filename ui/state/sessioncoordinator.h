@@ -4,6 +4,7 @@
 
 #include <QDateTime>
 #include <QObject>
+#include <QTimer>
 
 namespace purga {
 
@@ -14,6 +15,9 @@ struct DbFailure;
 
 // Chains what follows a connection through request handles:
 // connected → preflight → overview estimates → exact counts in the background.
+// A lost connection (DbSession::connectionLost) is taken back by itself: the same profile and the
+// password kept in memory, tried after 1, 2, 4 … 30 s on the session's thread, then the checks and
+// the overview run again; the pages keep what they show, marked stale meanwhile.
 // Runs no SQL itself: it only asks DbSession, and listens only to the requests it made.
 class SessionCoordinator : public QObject
 {
@@ -35,6 +39,9 @@ public:
     // The purge health (overdue alarm, the job's last success), as `health` in the CLI: after
     // the checks and after every purge. Read-only, so it runs on a standby too.
     void refreshHealth();
+    // While the connection is lost: try to reconnect now instead of at the next backoff step.
+    void reconnectNow();
+    int reconnectAttempts() const { return m_attempt; }
 
     bool isConnecting() const { return m_connect.handle() != nullptr; }
     const AppState *state() const { return m_state; }
@@ -48,11 +55,16 @@ signals:
     void problemChanged(const QString &text);
     // Something worth a line in the status bar (e.g. a cancelled operation).
     void notice(const QString &text);
+    // The lost connection is back and the checks run again: the visible page reads itself again.
+    void reconnected();
 
 private:
     void watch(DbRequest *request);
     void onOverviewReady(bool exact);
     void setProblem(const QString &text);
+    void onConnectionLost();
+    void scheduleReconnect(const QString &why);
+    void stopReconnecting();
 
     DbSession *m_session;
     AppState *m_state;
@@ -61,6 +73,9 @@ private:
     Request<Overview> m_estimates;
     Request<Overview> m_exact;
     Request<HealthReport> m_health;
+    Request<ConnectResult> m_reconnect;
+    QTimer m_retry; // the next reconnect try
+    int m_attempt = 0;
     QDateTime m_lastRefresh;
     QString m_lastProblem;
 };

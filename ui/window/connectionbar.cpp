@@ -24,6 +24,7 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     , m_bypassLabel(new QLabel(m_bypassChip))
     , m_standbyLabel(new QLabel(this))
     , m_tlsLabel(new QLabel(this))
+    , m_lostLabel(new QLabel(this))
     , m_connectButton(new QToolButton(this))
 {
     setObjectName(QStringLiteral("connectionBar"));
@@ -38,6 +39,8 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     m_bypassIcon->setObjectName(QStringLiteral("bypassIcon"));
     m_standbyLabel->setObjectName(QStringLiteral("standbyLabel"));
     m_tlsLabel->setObjectName(QStringLiteral("tlsLabel"));
+    m_lostLabel->setObjectName(QStringLiteral("connectionLostLabel"));
+    m_lostLabel->setTextFormat(Qt::PlainText);
     m_connectButton->setObjectName(QStringLiteral("connectButton"));
     m_connectButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_connectButton->setPopupMode(QToolButton::MenuButtonPopup);
@@ -66,10 +69,12 @@ ConnectionBar::ConnectionBar(AppState *state, QWidget *parent)
     layout->addWidget(m_bypassChip);
     layout->addWidget(m_standbyLabel);
     layout->addWidget(m_tlsLabel);
+    layout->addWidget(m_lostLabel);
     layout->addWidget(m_connectButton);
 
     connect(m_state, &AppState::connectionChanged, this, &ConnectionBar::refresh);
     connect(m_state, &AppState::preflightChanged, this, &ConnectionBar::refresh);
+    connect(m_state, &AppState::connectionLostChanged, this, &ConnectionBar::refresh);
     refresh();
 }
 
@@ -134,7 +139,25 @@ void ConnectionBar::refresh()
     m_standbyLabel->setToolTip(tr("The server is a standby in recovery: nothing can be deleted here."));
 
     refreshTls(checked);
+    refreshLost();
     applyColours();
+}
+
+void ConnectionBar::refreshLost()
+{
+    const bool lost = m_state->isConnected() && m_state->isConnectionLost();
+    m_lostLabel->setVisible(lost);
+    if (!lost) {
+        m_lostLabel->clear();
+        return;
+    }
+    // Text, not colour alone, and in a label a screen reader reads (not a passing status message).
+    m_lostLabel->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
+                         tr("Connection lost — reconnecting…"));
+    const QString since = tr("Lost at %1.").arg(Display::timestamp(m_state->lostSince()));
+    const QString note = m_state->reconnectNote();
+    m_lostLabel->setToolTip(note.isEmpty() ? since : since + u' ' + note);
+    m_lostLabel->setAccessibleDescription(m_lostLabel->toolTip());
 }
 
 void ConnectionBar::refreshTls(bool checked)
@@ -174,7 +197,9 @@ void ConnectionBar::applyColours()
             " border-radius: 3px;"
             " padding: 1px 6px; }"
             "QLabel#tlsLabel[risk=\"true\"] { background: #ffd54f; color: #3e2723; border: 1px solid #3e2723;"
-            " border-radius: 3px; padding: 1px 6px; }")
+            " border-radius: 3px; padding: 1px 6px; }"
+            "QLabel#connectionLostLabel { background: #ffd54f; color: #3e2723; border: 1px solid #3e2723;"
+            " border-radius: 3px; padding: 1px 6px; font-weight: bold; }")
             .arg(background, foreground));
 }
 

@@ -32,6 +32,7 @@ private:
     void refresh();
     void applyColours();
     void refreshTls(bool checked);
+    void refreshLost();
 
     AppState *m_state;
     ProfileEnvironment m_environment = ProfileEnvironment::None;
@@ -43,7 +44,8 @@ private:
     QLabel *m_bypassIcon;
     QLabel *m_bypassLabel;
     QLabel *m_standbyLabel;
-    QLabel *m_tlsLabel; // TLS in use, or amber when the sslmode may give the password to an impostor
+    QLabel *m_tlsLabel;  // TLS in use, or amber when the sslmode may give the password to an impostor
+    QLabel *m_lostLabel; // "Connection lost — reconnecting…" while the session gets it back
     QToolButton *m_connectButton;
 };
 

@@ -8,6 +8,7 @@
 #include "core/session/freezecontroller.h"
 #include "freezebanner.h"
 #include "healthbanner.h"
+#include "stalebanner.h"
 #include "ui/checks/checkspage.h"
 #include "ui/connect/connectdialog.h"
 #include "ui/connect/environmentstyle.h"
@@ -56,6 +57,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_history(new HistoryPage(m_state, m_stack))
     , m_forensics(new ForensicsPage(m_state, m_stack))
     , m_freezeBanner(new FreezeBanner(m_state->freeze(), this))
+    , m_staleBanner(new StaleBanner(m_state, this))
     , m_envStrip(new QFrame(this))
     , m_envStripBottom(new QFrame(this))
     , m_connState(new QLabel(this))
@@ -123,6 +125,7 @@ void MainWindow::setupLayout()
     layout->addWidget(m_bar);
     layout->addWidget(m_banner);
     layout->addWidget(m_freezeBanner);
+    layout->addWidget(m_staleBanner);
     layout->addLayout(body, 1);
     layout->addWidget(m_envStripBottom);
     setCentralWidget(central);
@@ -161,6 +164,13 @@ void MainWindow::connectSignals()
         updateConnectionStatus();
     });
     connect(m_state, &AppState::purgeRunningChanged, this, [this] { updateConnectionStatus(); });
+    connect(m_state, &AppState::connectionLostChanged, this, &MainWindow::updateConnectionStatus);
+    connect(m_staleBanner, &StaleBanner::reconnectRequested, m_coordinator,
+            &SessionCoordinator::reconnectNow);
+    connect(m_coordinator, &SessionCoordinator::reconnected, this, [this] {
+        if (currentPageId() == QLatin1String("history")) // the checks and the overview follow on their own
+            m_history->refresh();
+    });
     connect(m_state, &AppState::ruleSettingsChanged, this, [this] {
         statusBar()->showMessage(tr("Rule settings saved. Take a new preview before purging."), 8000);
         m_coordinator->refreshOverview(); // "removable now" depends on the retention
@@ -335,7 +345,11 @@ void MainWindow::updateConnectionStatus()
     m_ruleSettingsAction->setEnabled(connected);
     m_refreshAction->setEnabled(connected);
     QString text;
-    if (connected) {
+    if (connected && m_state->isConnectionLost()) {
+        text = Display::statusSymbol(Display::Status::Warning) + u' ' +
+               tr("Connection lost — reconnecting… (%1, lost at %2)")
+                   .arg(m_state->profile().displayTarget(), Display::timestamp(m_state->lostSince()));
+    } else if (connected) {
         text = Display::statusSymbol(Display::Status::Ok) + u' ' +
                tr("Connected: %1").arg(m_state->profile().displayTarget());
         if (m_state->isPurgeRunning())

@@ -27,6 +27,7 @@ class PurgePage;
 class ForensicsPage;
 class FreezeBanner;
 class SessionCoordinator;
+class StaleBanner;
 
 // The window: connection bar, health banner, navigation + pages, status bar and menus.
 // It composes; the pages do the work, DbSession and PurgeController talk to the database.
@@ -51,6 +52,7 @@ public:
     HistoryPage *historyPage() const { return m_history; }
     ForensicsPage *forensicsPage() const { return m_forensics; }
     FreezeBanner *freezeBanner() const { return m_freezeBanner; }
+    StaleBanner *staleBanner() const { return m_staleBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
     // The thin bars above and below the pages in the connected profile's environment colour
     // (hidden when not connected or the environment is None).
@@ -119,6 +121,7 @@ private:
     ForensicsPage *m_forensics;
     QList<PageSpec> m_pages;
     FreezeBanner *m_freezeBanner;
+    StaleBanner *m_staleBanner;
     QFrame *m_envStrip;
     QFrame *m_envStripBottom;
     QLabel *m_connState;

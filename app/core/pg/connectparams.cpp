@@ -361,6 +361,13 @@ bool connectionParams(const ConnectionProfile &profile, ConnParams *out, DbFailu
     if (paramValue(*out, "connect_timeout").isEmpty())
         *out << qMakePair(QByteArray("connect_timeout"),
                           QByteArray::number(qMax(1, profile.connectTimeoutSec)));
+    // TCP keepalives, unless the profile sets its own: a server that vanished without closing the
+    // socket (a crash, a cut network) is noticed within about a minute even during a long statement.
+    if (paramValue(*out, "keepalives").isEmpty())
+        *out << qMakePair(QByteArray("keepalives"), QByteArray("1"))
+             << qMakePair(QByteArray("keepalives_idle"), QByteArray("30"))
+             << qMakePair(QByteArray("keepalives_interval"), QByteArray("10"))
+             << qMakePair(QByteArray("keepalives_count"), QByteArray("3"));
     *out << qMakePair(QByteArray("application_name"), profile.applicationName.toUtf8());
     return true;
 }

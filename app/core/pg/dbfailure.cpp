@@ -46,7 +46,11 @@ QString DbFailure::kindId(Kind k)
 
 DbFailure::Kind DbFailure::fromSqlState(const QString &sqlState, bool cancelRequested)
 {
-    if (sqlState.isEmpty() || sqlState.startsWith(QLatin1String("08")))
+    // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now: the server ended the
+    // session (a stop or restart); it is gone as surely as after a class 08 error.
+    if (sqlState.isEmpty() || sqlState.startsWith(QLatin1String("08")) ||
+        sqlState == QLatin1String("57P01") || sqlState == QLatin1String("57P02") ||
+        sqlState == QLatin1String("57P03"))
         return Kind::ConnectionLost;
     if (sqlState == QLatin1String("57014"))
         return cancelRequested ? Kind::Cancelled : Kind::StatementTimeout;
@@ -67,6 +71,37 @@ DbFailure DbFailure::ofQuery(const QSqlQuery &failedQuery, bool cancelRequested,
     f.kind = fromSqlState(f.sqlState, cancelRequested);
     f.message = message;
     return f;
+}
+
+DbFailure DbFailure::connectionLost(const QString &driverText)
+{
+    DbFailure f;
+    f.kind = Kind::ConnectionLost;
+    f.message = tr("The connection to the server was lost.");
+    f.detail = driverText.trimmed();
+    return f;
+}
+
+QString DbFailure::reason() const
+{
+    if (!message.trimmed().isEmpty())
+        return message;
+    switch (kind) {
+    case Kind::ConnectionLost:
+        return tr("The connection to the server was lost.");
+    case Kind::Cancelled:
+        return tr("Cancelled.");
+    case Kind::StatementTimeout:
+        return tr("The statement ran longer than statement_timeout allows.");
+    case Kind::LockTimeout:
+        return tr("A lock was not granted within lock_timeout.");
+    default:
+        break;
+    }
+    if (!detail.trimmed().isEmpty())
+        return detail.trimmed();
+    return sqlState.isEmpty() ? tr("The database gave no reason.")
+                              : tr("The database gave no reason (SQLSTATE %1).").arg(sqlState);
 }
 
 } // namespace purga

@@ -31,7 +31,7 @@ struct DbFailure
         Cancelled,        // 57014 after we asked for a cancel
         StatementTimeout, // 57014 without a cancel of ours: statement_timeout fired
         LockTimeout,      // 55P03 lock_not_available (lock_timeout)
-        ConnectionLost,   // class 08, or no SQLSTATE at all (the driver lost the server)
+        ConnectionLost,   // class 08, a shutdown (57P01-57P03), or no SQLSTATE (the driver lost the server)
     };
     Kind kind = Kind::None;
     QString message;  // translated, one line, for the user; never quotes the server
@@ -47,6 +47,14 @@ struct DbFailure
     static Kind fromQuery(const QSqlQuery &failedQuery, bool cancelRequested);
     // A failed statement: its kind and SQLSTATE, with the caller's `message`.
     static DbFailure ofQuery(const QSqlQuery &failedQuery, bool cancelRequested, const QString &message);
+
+    // A request whose connection died under it (a server shutdown, a broken socket): kind
+    // ConnectionLost, the translated message, and what the driver said kept as the detail.
+    static DbFailure connectionLost(const QString &driverText = QString());
+    // The reason to show: the message, else what the kind means; never empty.
+    QString reason() const;
+
+    Q_DECLARE_TR_FUNCTIONS(DbFailure) // last: it ends in "private:"
 };
 
 // The words of connection failures (connectparams.cpp, tlsdiagnosis.cpp) keep PgConnection's

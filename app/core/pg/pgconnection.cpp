@@ -159,6 +159,23 @@ bool PgConnection::isOpen() const
     return QSqlDatabase::contains(m_name) && QSqlDatabase::database(m_name, false).isOpen();
 }
 
+bool PgConnection::isBroken() const
+{
+    if (!QSqlDatabase::contains(m_name))
+        return false; // never opened, or closed on purpose
+    PGconn *c = handle();
+    return !c || PQstatus(c) == CONNECTION_BAD;
+}
+
+bool PgConnection::ping(QString *error)
+{
+    QString text;
+    const bool ok = execScript(QStringLiteral("SELECT 1"), &text);
+    if (!ok && error)
+        *error = text;
+    return ok;
+}
+
 QSqlDatabase PgConnection::database() const
 {
     return QSqlDatabase::database(m_name, false);

@@ -30,6 +30,11 @@ public:
     bool open(const ConnectionProfile &profile, const QString &password, DbFailure *error);
     void close();
     bool isOpen() const;
+    // Opened, but libpq has lost the server under it (PQstatus CONNECTION_BAD after a shutdown, a
+    // broken socket or unanswered keepalives); only a new open() brings it back.
+    bool isBroken() const;
+    // The keep-alive: one cheap round trip (SELECT 1). False, with libpq's words, when it failed.
+    bool ping(QString *error = nullptr);
 
     QSqlDatabase database() const;
     PGconn *handle() const;

@@ -22,6 +22,16 @@ DbSession::DbSession(QObject *parent)
     , m_worker(new detail::DbWorker(m_canceller))
 {
     registerMetaTypes();
+    // Queued to this thread; once shutdown() has cleared it, the worker reports nothing more.
+    m_worker->setLostHandler([this](const DbFailure &failure) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, failure] {
+                qCWarning(lcSession).noquote() << "the connection was lost:" << failure.detail;
+                emit connectionLost(failure);
+            },
+            Qt::QueuedConnection);
+    });
     m_worker->start();
 }
 
@@ -97,12 +107,19 @@ void DbSession::cancelAll()
     }
 }
 
+void DbSession::setKeepAliveInterval(std::chrono::milliseconds interval)
+{
+    if (m_worker)
+        m_worker->setKeepAliveInterval(interval);
+}
+
 bool DbSession::shutdown(std::chrono::milliseconds budget)
 {
     if (!m_worker)
         return true;
     detail::DbWorker *worker = m_worker;
     m_worker = nullptr;
+    worker->setLostHandler({});
     // From here on nothing is delivered: the receivers may be half destroyed already.
     for (const QPointer<DbRequest> &r : std::as_const(m_live)) {
         if (r)

@@ -102,6 +102,8 @@ public:
 
     // Drops every queued request and cancels the running one.
     void cancelAll();
+    // How long the connection may sit idle before the keep-alive (SELECT 1) checks it.
+    void setKeepAliveInterval(std::chrono::milliseconds interval);
     // Ends the worker within about `budget`: cancel, then cut the connection, then give up waiting
     // (the thread is left to finish on its own). Returns whether the thread ended in time.
     bool shutdown(std::chrono::milliseconds budget = std::chrono::milliseconds(2500));
@@ -110,6 +112,10 @@ signals:
     void busyChanged(bool busy);
     void requestQueued(purga::DbRequest *request);
     void requestStarted(purga::DbRequest *request);
+    // The session's connection is gone (a request failed on it, or the idle keep-alive found it
+    // dead); once per connection, before the failed request reports. Requests that need the
+    // connection fail at once with DbFailure::Kind::ConnectionLost until a connectTo succeeds.
+    void connectionLost(const purga::DbFailure &failure);
 
 private:
     template <typename T, typename Work>

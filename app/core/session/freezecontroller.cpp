@@ -57,6 +57,7 @@ void FreezeController::freeze(const ConnectionProfile &profile, const QString &p
     m_session = new DbSession(this);
     ConnectionProfile p = profile;
     p.applicationName = QStringLiteral("purga-sesiones (evidence freeze)");
+    connect(m_session, &DbSession::connectionLost, this, &FreezeController::loseFreeze);
     DbRequest *c = m_session->connectTo(p, password);
     connect(c, &DbRequest::failed, this, [this](const DbFailure &f) {
         endSession();
@@ -111,12 +112,23 @@ void FreezeController::checkAlive()
             return true;
         });
     r->onSucceeded<bool>(this, [this](bool held) {
-        if (held || m_state != State::Active)
-            return;
-        endSession();
-        setState(State::Off);
-        emit lost(tr("The freeze's connection was lost: purges are no longer held."));
+        if (!held)
+            loseFreeze();
     });
+    // A check that could not run on a dead connection says the same, louder.
+    connect(r, &DbRequest::failed, this, [this](const DbFailure &f) {
+        if (f.kind == DbFailure::Kind::ConnectionLost)
+            loseFreeze();
+    });
+}
+
+void FreezeController::loseFreeze()
+{
+    if (m_state != State::Active)
+        return;
+    endSession();
+    setState(State::Off);
+    emit lost(tr("The freeze's connection was lost: purges are no longer held."));
 }
 
 void FreezeController::release()

@@ -45,6 +45,8 @@ signals:
 private:
     void setState(State s);
     void checkAlive();
+    // The lock went with its connection: said once, and the freeze is off.
+    void loseFreeze();
     void endSession();
 
     DbSession *m_session = nullptr;

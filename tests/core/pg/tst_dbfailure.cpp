@@ -15,6 +15,7 @@ private slots:
     void classify_data();
     void classify();
     void kindIds();
+    void reasonIsNeverEmpty();
 };
 
 void TestDbFailure::classify_data()
@@ -32,7 +33,11 @@ void TestDbFailure::classify_data()
         << QStringLiteral("08006") << false << DbFailure::Kind::ConnectionLost;
     QTest::newRow("no sqlstate") << QString() << false << DbFailure::Kind::ConnectionLost;
     QTest::newRow("syntax error") << QStringLiteral("42601") << false << DbFailure::Kind::Other;
-    QTest::newRow("admin shutdown") << QStringLiteral("57P01") << true << DbFailure::Kind::Other;
+    // The server ended the session (a stop, a crash, a terminated backend): lost, never a cancel.
+    QTest::newRow("admin shutdown") << QStringLiteral("57P01") << true << DbFailure::Kind::ConnectionLost;
+    QTest::newRow("crash shutdown") << QStringLiteral("57P02") << false << DbFailure::Kind::ConnectionLost;
+    QTest::newRow("cannot connect now")
+        << QStringLiteral("57P03") << false << DbFailure::Kind::ConnectionLost;
 }
 
 void TestDbFailure::classify()
@@ -66,6 +71,25 @@ void TestDbFailure::kindIds()
     DbFailure f;
     f.kind = K::WrongPassword;
     QCOMPARE(f.kindId(), QStringLiteral("wrong_password"));
+}
+
+// What a page shows after "Look-up failed: " or "The checks could not run: ": always some words.
+void TestDbFailure::reasonIsNeverEmpty()
+{
+    const DbFailure lost =
+        DbFailure::connectionLost(QStringLiteral("server closed the connection unexpectedly"));
+    QCOMPARE(lost.kind, DbFailure::Kind::ConnectionLost);
+    QCOMPARE(lost.message, DbFailure::tr("The connection to the server was lost."));
+    QCOMPARE(lost.detail, QStringLiteral("server closed the connection unexpectedly"));
+    QCOMPARE(lost.reason(), lost.message);
+    for (int k = int(DbFailure::Kind::None); k <= int(DbFailure::Kind::ConnectionLost); ++k) {
+        DbFailure f;
+        f.kind = DbFailure::Kind(k);
+        QVERIFY2(!f.reason().trimmed().isEmpty(), qPrintable(f.kindId()));
+    }
+    DbFailure said;
+    said.message = QStringLiteral("The checks could not run: permission denied");
+    QCOMPARE(said.reason(), said.message);
 }
 
 QTEST_GUILESS_MAIN(TestDbFailure)
