@@ -66,9 +66,10 @@ public:
     // What connect() connects to: the profile and the keychain's password, or *fromLibpq when a
     // profile's password is left to libpq (the keychain has none for it) (cliconnect.cpp).
     bool target(ConnectionProfile *profile, QString *password, bool *fromLibpq, int *exitCode);
-    // Says on stderr that a --conninfo without sslmode towards a host that is not loopback gets
+    // Says on stderr that a connection string without sslmode towards a host that is not loopback gets
     // verify-full (conninfoTlsDefault), before connecting.
-    static void announceTlsDefault(const QString &conninfo);
+    // `given` names where the string came from (empty: --conninfo).
+    static void announceTlsDefault(const QString &conninfo, const QString &given = QString());
     // Checks the rule ids and options (usage errors before any connection), connects (see
     // connect()), reads the rule settings and runs the preflight.
     bool open(const QStringList &ruleIds, Session *session, int *exitCode);

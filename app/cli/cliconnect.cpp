@@ -120,13 +120,13 @@ ConnectionProfile psqlProfile(const QCommandLineParser &parser)
         Context::info(Context::tr("Warning: the password in -d is visible to every user in the process list "
                                   "and stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile "
                                   "(password-store)."));
-    Context::announceTlsDefault(profile.conninfo);
+    Context::announceTlsDefault(profile.conninfo, Context::tr("the connection (-h/-d, PGHOST, PGSERVICE…)"));
     return profile;
 }
 
 } // namespace
 
-void Context::announceTlsDefault(const QString &conninfo)
+void Context::announceTlsDefault(const QString &conninfo, const QString &given)
 {
     const ConninfoTlsDefault tls = conninfoTlsDefault(conninfo);
     if (!tls.applies)
@@ -135,10 +135,10 @@ void Context::announceTlsDefault(const QString &conninfo)
                          : tls.rootCert.isEmpty()
                              ? tr("libpq's own root certificate (~/.postgresql/root.crt)")
                              : tr("the system CA bundle (%1)").arg(tls.rootCert);
-    info(tr("Note: --conninfo names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, "
+    info(tr("Note: %4 names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, "
             "the saved profiles' default, checked against %3, so that no password reaches a server that "
-            "cannot prove it is %1. Write sslmode=… in the string to choose another mode.")
-             .arg(tls.host, tls.sslMode, root));
+            "cannot prove it is %1. Write sslmode=… in the string (or PGSSLMODE) to choose another mode.")
+             .arg(tls.host, tls.sslMode, root, given.isEmpty() ? QStringLiteral("--conninfo") : given));
 }
 
 bool Context::target(ConnectionProfile *profile, QString *password, bool *fromLibpq, int *exitCode)

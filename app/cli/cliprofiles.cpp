@@ -57,12 +57,13 @@ QString readPassword(const QString &name)
     QTextStream in(stdin);
     if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &s_terminal) != 0)
         return in.readLine();
-    std::fputs(Context::tr("Password for profile \"%1\": ").arg(name).toLocal8Bit().constData(), stderr);
-    std::fflush(stderr);
+    // Echo off before the prompt shows: nothing typed after it can be echoed.
     termios quiet = s_terminal;
     quiet.c_lflag &= ~tcflag_t(ECHO);
     setSignalExitHook(restoreTerminal);
     tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    std::fputs(Context::tr("Password for profile \"%1\": ").arg(name).toLocal8Bit().constData(), stderr);
+    std::fflush(stderr);
     const QString password = in.readLine();
     restoreTerminal();
     setSignalExitHook(nullptr);

@@ -182,25 +182,34 @@ private slots:
         // python3's pty: the CLI's stdin, stdout and stderr are one terminal; the password is typed
         // once the prompt shows, and everything the terminal shows is printed.
         const QString script = QStringLiteral(R"PY(
-import os, pty, sys
+import os, pty, select, sys, time
 pid, fd = pty.fork()
 if pid == 0:
     os.execv(sys.argv[1], [sys.argv[1], "password-store", "prompted"])
-seen = b""
-while b"Password for profile" not in seen:
-    seen += os.read(fd, 1024)
-os.write(fd, b"Typed-Secret-42\n")
-try:
-    while True:
+seen, typed, status, deadline = b"", False, None, time.time() + 30
+# Until the CLI has exited (a helper it started may keep the terminal open: no EOF to wait for).
+while status is None and time.time() < deadline:
+    if select.select([fd], [], [], 0.2)[0]:
+        try:
+            seen += os.read(fd, 1024)
+        except OSError:
+            pass
+    if not typed and b"Password for profile" in seen:
+        os.write(fd, b"Typed-Secret-42\n")
+        typed = True
+    done, code = os.waitpid(pid, os.WNOHANG)
+    if done:
+        status = code
+while select.select([fd], [], [], 0.2)[0]:
+    try:
         chunk = os.read(fd, 1024)
-        if not chunk:
-            break
-        seen += chunk
-except OSError:
-    pass
-_, status = os.waitpid(pid, 0)
+    except OSError:
+        break
+    if not chunk:
+        break
+    seen += chunk
 sys.stdout.write(seen.decode("utf-8", "replace"))
-sys.exit(os.WEXITSTATUS(status))
+sys.exit(os.WEXITSTATUS(status) if status is not None else 9)
 )PY");
         QProcess p;
         p.setProcessEnvironment(cliEnvironment(m_home.path()));
