@@ -83,88 +83,6 @@ void Context::printLine(const QString &line)
     std::fprintf(stdout, "%s\n", line.toLocal8Bit().constData());
 }
 
-void Context::announceTlsDefault(const QString &conninfo)
-{
-    const ConninfoTlsDefault tls = conninfoTlsDefault(conninfo);
-    if (!tls.applies)
-        return;
-    const QString root = tls.rootCertGiven ? tls.rootCert
-                         : tls.rootCert.isEmpty()
-                             ? tr("libpq's own root certificate (~/.postgresql/root.crt)")
-                             : tr("the system CA bundle (%1)").arg(tls.rootCert);
-    info(tr("Note: --conninfo names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, "
-            "the saved profiles' default, checked against %3, so that no password reaches a server that "
-            "cannot prove it is %1. Write sslmode=… in the string to choose another mode.")
-             .arg(tls.host, tls.sslMode, root));
-}
-
-bool Context::connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *passwordOut)
-{
-    const QString profileName = parser.value(QStringLiteral("profile"));
-    const QString conninfo = parser.value(QStringLiteral("conninfo"));
-    const QString service = parser.value(QStringLiteral("service"));
-    if (int(!profileName.isEmpty()) + int(!conninfo.isEmpty()) + int(!service.isEmpty()) != 1) {
-        error(tr(
-            "Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME."));
-        *exitCode = Exit::Usage;
-        return false;
-    }
-    QString password;
-    if (!conninfo.isEmpty()) {
-        profile->name = QStringLiteral("conninfo");
-        profile->conninfo = conninfo;
-        profile->passwordSource = PasswordSource::Libpq;
-        if (conninfoHasPassword(conninfo))
-            info(tr("Warning: the password in --conninfo is visible to every user in the process list and "
-                    "stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store)."));
-        announceTlsDefault(conninfo);
-    } else if (!service.isEmpty()) {
-        *profile = profileFromService(service);
-    } else {
-        ProfileStore store;
-        const std::optional<ConnectionProfile> p = store.load(profileName);
-        if (!p) {
-            error(tr("No profile named \"%1\" (saved profiles: %2).")
-                      .arg(profileName, store.names().join(QStringLiteral(", "))));
-            *exitCode = Exit::Usage;
-            return false;
-        }
-        *profile = *p;
-        if (profile->passwordSource == PasswordSource::Keychain) {
-            PasswordStore keychain;
-            PasswordResult r = keychain.readSync(profileName);
-            if (!r.ok) {
-                error(r.message, r.detail);
-                *exitCode = Exit::CannotConnect;
-                return false;
-            }
-            password = r.password;
-            wipe(r.password);
-        }
-    }
-    if (parser.isSet(QStringLiteral("assume-session-pooler")))
-        profile->assumeSessionPooler = true;
-    DbFailure err;
-    const bool opened = conn.open(*profile, password, &err);
-    // libpq has its own copy now; a caller that opens a second session (the pool-mode probe) gets
-    // one before this one is wiped.
-    if (opened && passwordOut)
-        *passwordOut = password;
-    wipe(password);
-    if (!opened) {
-        error(err.message, err.detail);
-        *exitCode = Exit::CannotConnect;
-        return false;
-    }
-    // Whatever this command is, runs and freezes that died with their process are closed first,
-    // so that status, health and history never show them as still running.
-    if (HistoryStore::exists(conn)) {
-        QString ignored;
-        HistoryStore::markInterrupted(conn, &ignored);
-    }
-    return true;
-}
-
 bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
 {
     for (const QString &id : ruleIds)
@@ -239,8 +157,7 @@ namespace {
 void setUpParser(QCommandLineParser &parser)
 {
     parser.setApplicationDescription(usageSummary());
-    parser.addHelpOption();
-    parser.addVersionOption();
+    // psql's habits: -h is the host, so help is --help and -? (the table's own options, as -V).
     parser.addPositionalArgument(Context::tr("command"), commandList());
     addOptions(parser);
 }
@@ -267,8 +184,12 @@ int run(int argc, char **argv)
     }
     const QStringList args = parser.positionalArguments();
     const CliCommand *command = args.isEmpty() ? nullptr : findCommand(args.first());
+    if (parser.isSet(QStringLiteral("help-all"))) {
+        std::fputs(helpAll(parser).toLocal8Bit().constData(), stdout);
+        return Exit::Ok;
+    }
     if (parser.isSet(QStringLiteral("help"))) {
-        if (command) {
+        if (command && !command->hidden) {
             std::fputs(commandHelp(*command).toLocal8Bit().constData(), stdout);
             return Exit::Ok;
         }
@@ -283,6 +204,8 @@ int run(int argc, char **argv)
     Context::verbose = parser.isSet(QStringLiteral("verbose"));
     if (parser.isSet(QStringLiteral("conninfo")))
         Context::setSecrets(conninfoSecrets(parser.value(QStringLiteral("conninfo"))));
+    else if (parser.isSet(QStringLiteral("dbname")))
+        Context::setSecrets(conninfoSecrets(parser.value(QStringLiteral("dbname")))); // -d may be a conninfo
     if (!command) {
         Context::error(Context::tr("Unknown command \"%1\". Try --help.").arg(args.first()));
         return Exit::Usage;

@@ -58,13 +58,18 @@ public:
     bool json = false;
     static bool verbose; // --verbose: the details of errors (server DETAIL/HINT, libpq's text)
 
-    // Resolves --profile / --conninfo / --service and connects, then marks the runs and freezes
-    // whose backend died as interrupted. On failure prints and sets *exitCode.
+    // Resolves --profile / --conninfo / --service / -h -p -d -U (none: libpq's PG* environment, as
+    // psql) and connects, then marks the runs and freezes whose backend died as interrupted. On
+    // failure prints and sets *exitCode. checkUsage() has refused two ways at once.
     // *password (optional): the keychain's password, if any (kept in memory only).
     bool connect(PgConnection &conn, ConnectionProfile *profile, int *exitCode, QString *password = nullptr);
-    // Says on stderr that a --conninfo without sslmode towards a host that is not loopback gets
+    // What connect() connects to: the profile and the keychain's password, or *fromLibpq when a
+    // profile's password is left to libpq (the keychain has none for it) (cliconnect.cpp).
+    bool target(ConnectionProfile *profile, QString *password, bool *fromLibpq, int *exitCode);
+    // Says on stderr that a connection string without sslmode towards a host that is not loopback gets
     // verify-full (conninfoTlsDefault), before connecting.
-    static void announceTlsDefault(const QString &conninfo);
+    // `given` names where the string came from (empty: --conninfo).
+    static void announceTlsDefault(const QString &conninfo, const QString &given = QString());
     // Checks the rule ids and options (usage errors before any connection), connects (see
     // connect()), reads the rule settings and runs the preflight.
     bool open(const QStringList &ruleIds, Session *session, int *exitCode);
@@ -99,5 +104,7 @@ int cmdPasswordForget(Context &ctx);
 int cmdLookup(Context &ctx);
 int cmdTimeline(Context &ctx);
 int cmdFreeze(Context &ctx);
+int cmdRuleSet(Context &ctx);
+int cmdCompletion(Context &ctx);
 
 } // namespace purga::cli

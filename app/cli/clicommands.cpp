@@ -13,7 +13,14 @@ namespace {
 
 // In --help order; a command's own --help lists its options in this order too.
 const CliOption kOptions[] = {
-    {"profile", "NAME", QT_TRANSLATE_NOOP("Cli", "Saved profile; its password comes from the OS keychain.")},
+    {"help", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "This help; after a command's name, that command's synopsis and options."),
+     "?"},
+    {"help-all", nullptr, QT_TRANSLATE_NOOP("Cli", "This help and every command's synopsis and options.")},
+    {"version", nullptr, QT_TRANSLATE_NOOP("Cli", "The version."), "V"},
+    {"profile", "NAME",
+     QT_TRANSLATE_NOOP("Cli", "Saved profile; its password comes from the OS keychain, or when the keychain "
+                              "has none from PGPASSWORD or ~/.pgpass (stderr says which).")},
     {"conninfo", "STRING",
      QT_TRANSLATE_NOOP("Cli", "libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass "
                               "(a password= here is visible in the process list).")},
@@ -27,6 +34,9 @@ const CliOption kOptions[] = {
     {"rule", "ID", QT_TRANSLATE_NOOP("Cli", "Rule (repeatable): refresh_tokens, pre_tokens, log_sesiones.")},
     {"all", nullptr, QT_TRANSLATE_NOOP("Cli", "Every rule (not with --rule).")},
     {"yes", nullptr, QT_TRANSLATE_NOOP("Cli", "Really delete (otherwise only the preview is printed).")},
+    {"dry-run", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "Print what would be removed and delete nothing (the default without --yes; "
+                              "not with --yes).")},
     {"batch-size", "N", QT_TRANSLATE_NOOP("Cli", "Rows per batch (1-100000, default 5000).")},
     {"lock-timeout-ms", "N", QT_TRANSLATE_NOOP("Cli", "lock_timeout of each batch (default 5000).")},
     {"ddl-lock-timeout-ms", "N",
@@ -73,10 +83,14 @@ const CliOption kOptions[] = {
      QT_TRANSLATE_NOOP("Cli",
                        "status: a lock holder idle this long is \"possibly a leaked lock\" (default: the "
                        "profile's, 300).")},
-    {"host", "HOST", QT_TRANSLATE_NOOP("Cli", "Host name or address.")},
-    {"port", "PORT", QT_TRANSLATE_NOOP("Cli", "Port.")},
-    {"dbname", "DB", QT_TRANSLATE_NOOP("Cli", "Database.")},
-    {"user", "ROLE", QT_TRANSLATE_NOOP("Cli", "Role.")},
+    {"host", "HOST",
+     QT_TRANSLATE_NOOP("Cli", "Host name, address or socket directory (default: PGHOST, as psql)."), "h"},
+    {"port", "PORT", QT_TRANSLATE_NOOP("Cli", "Port (default: PGPORT, as psql)."), "p"},
+    {"dbname", "DB", QT_TRANSLATE_NOOP("Cli", "Database (default: PGDATABASE, as psql)."), "d"},
+    {"user", "ROLE", QT_TRANSLATE_NOOP("Cli", "Role (default: PGUSER, as psql)."), "U"},
+    {"retention-days", "N",
+     QT_TRANSLATE_NOOP("Cli", "rule-set: keep the rule's rows N days (log_sesiones: its partitions).")},
+    {"retention-hours", "N", QT_TRANSLATE_NOOP("Cli", "rule-set: keep the rule's rows N hours.")},
     {"sslmode", "MODE",
      QT_TRANSLATE_NOOP("Cli",
                        "libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, "
@@ -125,18 +139,18 @@ const CliCommand kCommands[] = {
                               "when no --rule is given)."),
      "rule all json", 0, true, cmdPreview},
     {"purge",
-     "(--rule ID... | --all) --yes [--batch-size N] [--lock-timeout-ms N] [--statement-timeout-ms N]\n"
-     "                         [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N] "
-     "[--abort-lag-ms N]\n"
-     "                         [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N] "
-     "[--detach-only] [--vacuum] "
-     "[--lock-key N] [--allow-short-retention] [--assume-session-pooler] [--json]",
-     QT_TRANSLATE_NOOP("Cli", "run the batched purge (needs --yes; without it, prints the preview "
-                              "only)"),
+     "(--rule ID... | --all) [--yes | --dry-run] [--batch-size N] [--lock-timeout-ms N]\n"
+     "    [--statement-timeout-ms N] [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N]\n"
+     "    [--abort-lag-ms N] [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N]\n"
+     "    [--lock-key N] [--detach-only] [--vacuum] [--prometheus-textfile PATH]\n"
+     "    [--allow-short-retention] [--assume-session-pooler] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "run the batched purge with --yes; without it (or --dry-run) only the "
+                              "preview, nothing deleted"),
      QT_TRANSLATE_NOOP("Cli",
-                       "Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM "
-                       "cancel the batch in flight (exit 6)."),
-     "rule all yes batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
+                       "Run the batched purge with --yes. Without it, or with --dry-run, only the preview is "
+                       "printed and nothing is deleted (JSON: \"dry_run\": true, \"deleted\": 0). "
+                       "SIGINT/SIGTERM cancel the batch in flight (exit 6)."),
+     "rule all yes dry-run batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
      "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only vacuum lock-key "
      "prometheus-textfile allow-short-retention assume-session-pooler json",
      0, true, cmdPurge},
@@ -149,21 +163,21 @@ const CliCommand kCommands[] = {
     {"health", "[--max-hours N] [--json]",
      QT_TRANSLATE_NOOP("Cli", "overdue and failed-run checks for monitoring (--max-hours N; exit 7 "
                               "when unhealthy)"),
-     QT_TRANSLATE_NOOP("Cli", "Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when "
-                              "overdue or unhealthy."),
+     QT_TRANSLATE_NOOP("Cli", "Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 for a "
+                              "warning and for an alarm alike (--json: \"level\" tells them apart)."),
      "max-hours json", 0, true, cmdHealth},
     {"profile-save",
-     "NAME --host H --port P --dbname D --user U [--sslmode M] [--sslrootcert PATH] [--environment E]\n"
-     "                         [--assume-session-pooler]",
+     "NAME [--host H] [--port P] [--dbname D] [--user U] [--sslmode M] [--sslrootcert PATH]\n"
+     "    [--environment none|development|staging|production] [--assume-session-pooler]",
      QT_TRANSLATE_NOOP("Cli", "save a connection profile (--host --port --dbname --user "
                               "--sslmode)"),
      QT_TRANSLATE_NOOP("Cli", "Save a connection profile (never a password)."),
      "host port dbname user sslmode sslrootcert environment assume-session-pooler", 1, false, cmdProfileSave},
     {"password-store", "NAME",
-     QT_TRANSLATE_NOOP("Cli", "store the profile's password in the OS keychain (read "
-                              "from stdin)"),
-     QT_TRANSLATE_NOOP("Cli", "Store the password of an existing profile in the OS keychain, read from "
-                              "standard input."),
+     QT_TRANSLATE_NOOP("Cli", "store the profile's password in the OS keychain (asked for on a "
+                              "terminal, else read from stdin)"),
+     QT_TRANSLATE_NOOP("Cli", "Store the password of an existing profile in the OS keychain: asked for on a "
+                              "terminal without echo, else read from standard input's first line."),
      "", 1, false, cmdPasswordStore},
     {"password-forget", "NAME", QT_TRANSLATE_NOOP("Cli", "remove it from the keychain"),
      QT_TRANSLATE_NOOP("Cli", "Remove the profile's password from the OS keychain, saying whether one was "
@@ -189,6 +203,16 @@ const CliCommand kCommands[] = {
                               "scheduled job can purge, until N minutes pass or Ctrl-C / SIGTERM (exit 5 "
                               "when another session holds it)."),
      "minutes lock-key assume-session-pooler", 0, true, cmdFreeze},
+    {"rule-set",
+     "--profile NAME --rule ID [--retention-days N | --retention-hours N] [--allow-short-retention]\n"
+     "    [--batch-size N] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "set a rule's retention or batch size in a saved profile"),
+     QT_TRANSLATE_NOOP("Cli", "Set one rule's retention and batch size in a saved profile, checked as the "
+                              "GUI's rule settings are. A retention shorter than the ADR's forensic window "
+                              "is refused (exit 4) without --allow-short-retention."),
+     "profile rule retention-days retention-hours allow-short-retention batch-size json", 0, false,
+     cmdRuleSet},
+    {"completion", "bash | profiles", "", "", "", 1, false, cmdCompletion, true},
 };
 
 } // namespace
@@ -220,7 +244,18 @@ const QList<CliOption> &cliOptions()
 
 QStringList connectionOptionNames()
 {
-    return {QStringLiteral("profile"), QStringLiteral("conninfo"), QStringLiteral("service"),
+    return QStringList{QStringLiteral("profile"), QStringLiteral("conninfo"), QStringLiteral("service")} +
+           psqlOptionNames() + QStringList{QStringLiteral("verbose")};
+}
+
+QStringList psqlOptionNames()
+{
+    return {QStringLiteral("host"), QStringLiteral("port"), QStringLiteral("dbname"), QStringLiteral("user")};
+}
+
+QStringList globalOptionNames()
+{
+    return {QStringLiteral("help"), QStringLiteral("help-all"), QStringLiteral("version"),
             QStringLiteral("verbose")};
 }
 

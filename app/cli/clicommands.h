@@ -18,6 +18,7 @@ struct CliOption
     const char *name;
     const char *valueName; // nullptr: a flag
     const char *help;
+    const char *shortName = nullptr; // "h" for -h (psql's short forms), nullptr: none
 };
 
 // One command. The texts are "Cli" source strings (translated where shown); name and synopsis
@@ -30,8 +31,9 @@ struct CliCommand
     const char *description; // the paragraph of `NAME --help`
     const char *options;     // its own options, space-separated; the connection ones come with connects
     int positional;          // arguments after the command name (1: the profile's NAME)
-    bool connects;           // takes --profile / --conninfo / --service (and --verbose)
+    bool connects;           // takes --profile / --conninfo / --service / -h -p -d -U (and --verbose)
     int (*run)(Context &ctx);
+    bool hidden = false; // left out of --help, the README and the completion (completion itself)
 
     QStringList optionNames() const;
 };
@@ -44,14 +46,19 @@ const CliCommand *findCommand(const QString &name);
 const QList<CliOption> &cliOptions();
 // The options every connecting command takes, in their --help order.
 QStringList connectionOptionNames();
+// psql's -h/-p/-d/-U: the connection way that names its target on the command line.
+QStringList psqlOptionNames();
+// The options every command takes (--help, -?, --help-all, -V/--version, --verbose).
+QStringList globalOptionNames();
 
 // clihelp.cpp: the help texts and usage checks drawn from the tables.
 void addOptions(QCommandLineParser &parser);
-QString commandList();                          // "status | setup-history | …", the positional's help
-QString commandHelp(const CliCommand &command); // synopsis and options of one command
-QString usageSummary();                         // the commands and exit codes, for the top-level --help
-// Usage errors common to all commands (positional arguments, incompatible flags); false after
-// printing one line.
+QString commandList();                             // "status | setup-history | …", the positional's help
+QString commandHelp(const CliCommand &command);    // synopsis and options of one command
+QString usageSummary();                            // the commands and exit codes, for the top-level --help
+QString helpAll(const QCommandLineParser &parser); // --help-all: the top-level help and every command's
+// Usage errors common to all commands (positional arguments, incompatible flags, an option of
+// another command, two ways to connect); false after printing one line.
 bool checkUsage(const QCommandLineParser &parser, const CliCommand &command);
 
 } // namespace purga::cli

@@ -7,9 +7,14 @@
 #include "core/security/passwordstore.h"
 #include "core/security/secrets.h"
 
+#include "clisignals.h"
+
 #include <QTextStream>
 
 #include <cstdio>
+
+#include <termios.h>
+#include <unistd.h>
 
 namespace purga::cli {
 
@@ -38,6 +43,34 @@ bool knownProfile(const QString &name)
                              .arg(name, names.join(QStringLiteral(", "))));
     return false;
 }
+termios s_terminal; // the terminal's settings while the password prompt has echo off
+
+void restoreTerminal()
+{
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &s_terminal);
+}
+
+// The password: asked for on a terminal with echo off (a signal meanwhile turns echo back on before
+// the process ends), else the first line of standard input (a pipe, a file).
+QString readPassword(const QString &name)
+{
+    QTextStream in(stdin);
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &s_terminal) != 0)
+        return in.readLine();
+    // Echo off before the prompt shows: nothing typed after it can be echoed.
+    termios quiet = s_terminal;
+    quiet.c_lflag &= ~tcflag_t(ECHO);
+    setSignalExitHook(restoreTerminal);
+    tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+    std::fputs(Context::tr("Password for profile \"%1\": ").arg(name).toLocal8Bit().constData(), stderr);
+    std::fflush(stderr);
+    const QString password = in.readLine();
+    restoreTerminal();
+    setSignalExitHook(nullptr);
+    std::fputs("\n", stderr); // the Enter typed was not echoed
+    return password;
+}
+
 // What the saved sslmode means for the password: the CA used, or the risk of a weak mode.
 void printTlsNote(const ConnectionProfile &p)
 {
@@ -122,9 +155,8 @@ int cmdPasswordStore(Context &ctx)
         return Exit::Usage;
     if (!knownProfile(name))
         return Exit::Usage;
-    // The password comes from stdin only: never from argv (visible in ps) or a file.
-    QTextStream in(stdin);
-    QString password = in.readLine();
+    // Never from argv (visible in ps) or a file named on the command line.
+    QString password = readPassword(name);
     if (password.isEmpty()) {
         Context::error(Context::tr("No password on standard input."));
         return Exit::Usage;

@@ -14,6 +14,7 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QJsonObject>
 #include <QLocale>
 
 #include <mutex>
@@ -244,10 +245,13 @@ int freezePreview(Session &session, QueryCanceller &canceller, bool yes, Preview
 // Prints the receipt and says how the run ended; returns the run's exit code.
 int reportRun(const Context &ctx, const PurgeReceipt &receipt)
 {
-    if (ctx.json)
-        Context::printJson(receipt.toJson());
-    else
+    if (ctx.json) {
+        QJsonObject o = receipt.toJson();
+        o.insert(QStringLiteral("dry_run"), false);
+        Context::printJson(o);
+    } else {
         printReceiptHuman(receipt);
+    }
     // "6 cancelled or partial": a run that stopped after committed batches is partial, whatever
     // stopped it (a lost connection, an error mid-run); say how much was removed.
     int exitCode = receipt.exitCode();
@@ -265,6 +269,21 @@ int reportRun(const Context &ctx, const PurgeReceipt &receipt)
                           .arg(formatCount(removed)));
     }
     return exitCode;
+}
+
+// A purge without --yes (or with --dry-run): the preview it would purge, said to be a dry run.
+void printDryRun(const Context &ctx, const PreviewPlan &plan)
+{
+    if (ctx.json) {
+        QJsonObject o = plan.toJson();
+        o.insert(QStringLiteral("dry_run"), true);
+        o.insert(QStringLiteral("deleted"), 0);
+        Context::printJson(o);
+    } else {
+        Context::printLine(Context::tr("Dry run: nothing is deleted."));
+        printPreviewHuman(plan);
+    }
+    Context::info(Context::tr("Dry run, nothing was deleted: add --yes to purge exactly this."));
 }
 
 // Runs the engine over the frozen plan, then the textfile and the VACUUM that follow a purge.
@@ -310,11 +329,7 @@ int cmdPurge(Context &ctx)
     if ((code = freezePreview(session, canceller, yes, &plan)) != Exit::Ok)
         return code;
     if (!yes) {
-        if (ctx.json)
-            Context::printJson(plan.toJson());
-        else
-            printPreviewHuman(plan);
-        Context::info(Context::tr("Nothing was deleted: add --yes to purge exactly this."));
+        printDryRun(ctx, plan);
         return Exit::Ok;
     }
     code = runPurge(ctx, session, plan, options, canceller);

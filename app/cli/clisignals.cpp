@@ -35,8 +35,12 @@ SignalState &state()
     return *s;
 }
 
+std::atomic<void (*)()> s_exitHook{nullptr};
+
 [[noreturn]] void exitNow(const QString &why)
 {
+    if (void (*hook)() = s_exitHook.load())
+        hook();
     Context::error(why);
     std::_Exit(Exit::Cancelled);
 }
@@ -84,6 +88,11 @@ void onSignal(int sig)
 }
 
 } // namespace
+
+void setSignalExitHook(void (*hook)())
+{
+    s_exitHook.store(hook);
+}
 
 void watchCliSignals()
 {

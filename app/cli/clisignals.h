@@ -23,6 +23,8 @@ void watchCliSignals();
 void setSignalTarget(QueryCanceller *canceller);
 // The last signal received, or 0.
 int lastSignal();
+// Called before a signal ends the process (e.g. to turn a terminal's echo back on); nullptr: none.
+void setSignalExitHook(void (*hook)());
 
 // Routes the signals to a canceller for as long as it lives (declare it after the canceller).
 class SignalTarget

@@ -230,13 +230,11 @@ private slots:
         QTest::newRow("unknown command")
             << QStringList{QStringLiteral("frobnicate")} << QStringLiteral("Unknown command");
         QTest::newRow("no command") << QStringList{} << QStringLiteral("No command");
-        QTest::newRow("no connection option")
-            << QStringList{QStringLiteral("status"), QStringLiteral("--json")}
-            << QStringLiteral("--conninfo");
+        // No connection option at all is psql's way (libpq's PG* environment): tst_cli_psql.
         QTest::newRow("two connection options")
             << QStringList{QStringLiteral("status"), QStringLiteral("--conninfo"),
                            QStringLiteral("host=127.0.0.1"), QStringLiteral("--service"), QStringLiteral("x")}
-            << QStringLiteral("exactly one");
+            << QStringLiteral("one way at a time");
         QTest::newRow("unknown option")
             << QStringList{QStringLiteral("status"), QStringLiteral("--frob")} << QStringLiteral("frob");
         QTest::newRow("unknown rule")
@@ -352,7 +350,7 @@ private slots:
         test::TestDatabase db(m_sandbox, QStringLiteral("cli_batch"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         const CliResult r =
-            run({QStringLiteral("preview"), QStringLiteral("--json"), QStringLiteral("--rule"),
+            run({QStringLiteral("purge"), QStringLiteral("--json"), QStringLiteral("--rule"),
                  QStringLiteral("refresh_tokens"), QStringLiteral("--batch-size"), QStringLiteral("0"),
                  QStringLiteral("--conninfo"), conninfo(db, QStringLiteral("identidad_purga"))},
                 purgaPassword());
@@ -364,7 +362,7 @@ private slots:
                  qPrintable(r.summary()));
 
         const CliResult t =
-            run({QStringLiteral("preview"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
+            run({QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
                  QStringLiteral("--batch-size"), QStringLiteral("lots"), QStringLiteral("--conninfo"),
                  conninfo(db, QStringLiteral("identidad_purga"))},
                 purgaPassword());

@@ -232,6 +232,34 @@ private slots:
     // With a weak sslmode written in the string the DBA's choice stands, so the impostor gets the
     // password once (the connection itself); the failure diagnosis never sends it again, and the
     // message names the TLS downgrade as the likely cause instead of "wrong password".
+    // PGSSLMODE, not the string, asks for TLS (psql's way, -h/-p/-d/-U): the diagnosis names that
+    // sslmode and where it came from, as it does for one written in the string.
+    void sslmodeFromPgsslmodeIsNamedByTheDiagnosis()
+    {
+        FakeServer fake(m_home.filePath(QStringLiteral("impostor-pgsslmode.log")));
+        QVERIFY2(fake.port() > 0, qPrintable(fake.why()));
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("PGSSLMODE"), QStringLiteral("require"));
+        env.insert(QStringLiteral("PGPASSWORD"), QStringLiteral("Pgsslmode-Pw-1"));
+        const QStringList ways[] = {{QStringLiteral("--conninfo"),
+                                     QStringLiteral("host=127.0.0.1 port=%1 dbname=core user=identidad_purga "
+                                                    "connect_timeout=5")
+                                         .arg(fake.port())},
+                                    {QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
+                                     QString::number(fake.port()), QStringLiteral("-d"),
+                                     QStringLiteral("core"), QStringLiteral("-U"),
+                                     QStringLiteral("identidad_purga")}};
+        for (const QStringList &way : ways) {
+            const CliResult r = run(QStringList{QStringLiteral("status")} + way, env);
+            QVERIFY2(r.finished && r.exitCode == 3, qPrintable(r.summary()));
+            QVERIFY2(r.errText().contains(
+                         QStringLiteral("does not offer TLS and sslmode=require (set by PGSSLMODE) "
+                                        "requires it")),
+                     qPrintable(r.summary()));
+        }
+        QCOMPARE(fake.passwordsReceived(), 0);
+    }
+
     void weakSslmodeIsKeptButTheDiagnosisNeverResendsThePassword()
     {
         FakeServer fake(m_home.filePath(QStringLiteral("impostor-prefer.log")));

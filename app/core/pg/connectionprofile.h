@@ -29,6 +29,10 @@ struct ConnectionProfile
     QString applicationName = QStringLiteral("purga-sesiones");
     QString service;  // libpq service name (pg_service.conf); when set, host/port/db/user come from it
     QString conninfo; // raw libpq conninfo (CLI --conninfo); when set, it wins over the fields above
+    // The CLI's psql way (-h/-p/-d/-U or no connection flag at all): `conninfo` (possibly empty)
+    // is all there is, and libpq completes it from PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE,
+    // PGSSLMODE, ~/.pgpass as psql does; the fields above are ignored.
+    bool libpqEnvironment = false;
     PasswordSource passwordSource = PasswordSource::Keychain;
     ProfileEnvironment environment = ProfileEnvironment::None;
     // The DBA's word that a connection pooler on this route keeps one server connection per client

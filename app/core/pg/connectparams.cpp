@@ -140,7 +140,7 @@ DbFailure fromServer(const Probe &p, const ConnectionProfile &profile, const Con
     DbFailure e;
     e.sqlState = p.sqlState;
     const QString target = profile.displayTarget();
-    const QByteArray sslMode = paramValue(params, "sslmode");
+    const QByteArray sslMode = paramOrEnv(params, "sslmode", "PGSSLMODE");
     if (p.sqlState == QLatin1String("28P01")) {
         e.kind = K::WrongPassword;
         e.message = ConnectMessages::tr("Wrong password or unknown role for %1.").arg(target);
@@ -273,6 +273,14 @@ QByteArray paramValue(const ConnParams &params, const char *keyword)
     return v;
 }
 
+QByteArray paramOrEnv(const ConnParams &params, const char *keyword, const char *envVar, bool *fromEnv)
+{
+    const QByteArray v = paramValue(params, keyword);
+    if (fromEnv)
+        *fromEnv = v.isEmpty() && !qgetenv(envVar).isEmpty();
+    return v.isEmpty() ? qgetenv(envVar) : v;
+}
+
 PGconn *startConnect(const ConnParams &params, const QByteArray &password)
 {
     std::vector<const char *> keys, values;
@@ -324,7 +332,7 @@ int driveConnect(PGconn *c, int timeoutSec, bool *timedOut, bool (*stop)(PGconn 
 bool connectionParams(const ConnectionProfile &profile, ConnParams *out, DbFailure *error)
 {
     out->clear();
-    if (!profile.conninfo.isEmpty()) {
+    if (!profile.conninfo.isEmpty() || profile.libpqEnvironment) {
         QString reason;
         if (!parseConninfo(profile.conninfo, out, &reason)) {
             if (error) {
@@ -398,7 +406,7 @@ DbFailure diagnoseConnectFailure(const ConnParams &params, const QString &passwo
 
 QString ConnectionProfile::displayTarget() const
 {
-    if (conninfo.isEmpty()) {
+    if (conninfo.isEmpty() && !libpqEnvironment) {
         if (!service.isEmpty())
             return QStringLiteral("service=") + service;
         return QStringLiteral("%1@%2:%3/%4").arg(user, host).arg(port).arg(database);

@@ -16,6 +16,10 @@ namespace purga {
 bool connectionParams(const ConnectionProfile &profile, ConnParams *out, DbFailure *error);
 
 QByteArray paramValue(const ConnParams &params, const char *keyword);
+// The keyword's value, or when `params` lack it libpq's environment default (`envVar`, e.g.
+// PGSSLMODE): what libpq applies. *fromEnv (optional) says which one it was.
+QByteArray paramOrEnv(const ConnParams &params, const char *keyword, const char *envVar,
+                      bool *fromEnv = nullptr);
 
 // Called after the Qt driver failed to connect: tells why without reading libpq's or the
 // server's prose, whose language depends on locales (ours and the server's lc_messages).

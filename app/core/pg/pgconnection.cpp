@@ -215,6 +215,12 @@ int PgConnection::backendPid() const
     return c ? PQbackendPID(c) : 0;
 }
 
+bool PgConnection::usedPassword() const
+{
+    PGconn *c = handle();
+    return c && PQconnectionUsedPassword(c) == 1;
+}
+
 bool PgConnection::beginJitOff()
 {
     PGconn *c = handle();

@@ -39,6 +39,8 @@ public:
     QSqlDatabase database() const;
     PGconn *handle() const;
     int backendPid() const;
+    // The server asked for a password and libpq sent one (PQconnectionUsedPassword).
+    bool usedPassword() const;
 
     // Runs a multi-statement script in one implicit transaction (simple-query protocol).
     bool execScript(const QString &sql, QString *error);

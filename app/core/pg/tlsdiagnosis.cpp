@@ -92,35 +92,39 @@ DbFailure explainTlsFailure(const ConnParams &params, const ConnectionProfile &p
     DbFailure e;
     e.kind = DbFailure::Kind::Ssl;
     const QString target = profile.displayTarget();
-    const QString mode = QString::fromUtf8(paramValue(params, "sslmode"));
+    // The sslmode libpq applied: the connection string's, or PGSSLMODE's (said as such).
+    bool modeFromEnv = false;
+    const QString mode = QString::fromUtf8(paramOrEnv(params, "sslmode", "PGSSLMODE", &modeFromEnv));
+    const QString modeText = modeFromEnv ? ConnectMessages::tr("%1 (set by PGSSLMODE)").arg(mode) : mode;
     const TlsLook plain = lookAtTls(params, "prefer", timeoutSec);
     if (plain == TlsLook::Declined) {
-        e.message = ConnectMessages::tr("The server at %1 does not offer TLS and sslmode=%2 requires it, so the "
-                                     "password was not sent: something in between may be posing as the "
-                                     "server, or the server runs with ssl=off.")
-                        .arg(target, mode);
+        e.message =
+            ConnectMessages::tr("The server at %1 does not offer TLS and sslmode=%2 requires it, so the "
+                                "password was not sent: something in between may be posing as the "
+                                "server, or the server runs with ssl=off.")
+                .arg(target, modeText);
         return e;
     }
     if (plain == TlsLook::Established && mode.startsWith(QLatin1String("verify-"))) {
-        const QString host = QString::fromUtf8(paramValue(params, "host"));
+        const QString host = QString::fromUtf8(paramOrEnv(params, "host", "PGHOST"));
         if (mode == QLatin1String("verify-full") &&
             lookAtTls(params, "verify-ca", timeoutSec) == TlsLook::Established) {
             e.message = ConnectMessages::tr("The server certificate does not match the host name \"%1\" "
-                                         "(sslmode=verify-full, %2): connect by the name the certificate "
-                                         "was issued for. The password was not sent.")
-                            .arg(host, target);
+                                            "(sslmode=%3, %2): connect by the name the certificate "
+                                            "was issued for. The password was not sent.")
+                            .arg(host, target, modeText);
             return e;
         }
-        const QByteArray rootCert = paramValue(params, "sslrootcert");
+        const QByteArray rootCert = paramOrEnv(params, "sslrootcert", "PGSSLROOTCERT");
         e.message = ConnectMessages::tr("The server certificate of %1 is not signed by %2, or is not valid "
-                                     "(expired, not yet valid). The password was not sent.")
+                                        "(expired, not yet valid). The password was not sent.")
                         .arg(target, rootCert.isEmpty() ? ConnectMessages::tr("the root certificate")
                                                         : QString::fromUtf8(rootCert));
         return e;
     }
     e.message =
         ConnectMessages::tr("TLS negotiation with %1 failed (check sslmode, the root certificate and that "
-                         "the certificate names this host).")
+                            "the certificate names this host).")
             .arg(target);
     return e;
 }
@@ -133,8 +137,8 @@ bool explainTlsRequired(const ConnParams &params, const ConnectionProfile &profi
     error->kind = DbFailure::Kind::Ssl;
     error->message =
         ConnectMessages::tr("The server at %1 requires TLS for this connection (pg_hba.conf hostssl) "
-                         "and sslmode=disable turns TLS off: use sslmode=require or stronger "
-                         "(verify-full).")
+                            "and sslmode=disable turns TLS off: use sslmode=require or stronger "
+                            "(verify-full).")
             .arg(profile.displayTarget());
     return true;
 }
