@@ -36,7 +36,8 @@ public:
     // the checks and after every purge. Read-only, so it runs on a standby too.
     void refreshHealth();
 
-    bool isConnecting() const { return m_connect.handle() != nullptr; }
+    // True from connectTo() until that request succeeded, failed or was cancelled.
+    bool isConnecting() const { return m_connect.isActive(); }
     const AppState *state() const { return m_state; }
     DbRequest *exactCountsRequest() const { return m_exact; }
     QDateTime lastRefresh() const { return m_lastRefresh; }
@@ -48,6 +49,8 @@ signals:
     void problemChanged(const QString &text);
     // Something worth a line in the status bar (e.g. a cancelled operation).
     void notice(const QString &text);
+    // A connect started or ended (isConnecting() changed).
+    void connectingChanged();
 
 private:
     void watch(DbRequest *request);

@@ -70,8 +70,9 @@ MainWindow::MainWindow(QWidget *parent)
     updateConnectionStatus();
     showPage(QStringLiteral("overview"));
     // 1240x780, or the screen's free area when smaller (a 1024x768 workstation).
-    const QSize room =
-        QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry().size() : QSize();
+    const QSize room = QGuiApplication::primaryScreen()
+                           ? QGuiApplication::primaryScreen()->availableGeometry().size()
+                           : QSize();
     resize(room.isValid() ? QSize(1240, 780).boundedTo(room) : QSize(1240, 780));
     GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
 }
@@ -326,6 +327,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_work);
     statusBar()->addPermanentWidget(new QLabel(Display::zoneNote(), this)); // the zone of every time shown
     connect(m_session, &DbSession::busyChanged, this, &MainWindow::updateConnectionStatus);
+    connect(m_coordinator, &SessionCoordinator::connectingChanged, this, &MainWindow::updateConnectionStatus);
 }
 
 void MainWindow::updateConnectionStatus()
