@@ -22,22 +22,39 @@
 #include "ui/style/displayformat.h"
 #include "ui/style/glyphwarmup.h"
 #include "ui/widgets/messagebox.h"
+#include "windowgeometry.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QProgressBar>
-#include <QScreen>
+#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace purga {
+
+namespace {
+
+// A page in a scroll area of its own: on a screen smaller than the page's least size (QT_SCALE_FACTOR=2
+// on a laptop) the page scrolls instead of the window outgrowing the screen. At 1024x768 the pages
+// fit by laying themselves out again; this only catches what is smaller.
+QWidget *scrolledPage(QWidget *page, QWidget *parent)
+{
+    auto *area = new QScrollArea(parent);
+    area->setObjectName(page->objectName() + QStringLiteral("Scroller"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(page);
+    return area;
+}
+
+} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -69,12 +86,8 @@ MainWindow::MainWindow(QWidget *parent)
     connectSignals();
     updateConnectionStatus();
     showPage(QStringLiteral("overview"));
-    // 1240x780, or the screen's free area when smaller (a 1024x768 workstation).
-    const QSize room = QGuiApplication::primaryScreen()
-                           ? QGuiApplication::primaryScreen()->availableGeometry().size()
-                           : QSize();
-    resize(room.isValid() ? QSize(1240, 780).boundedTo(room) : QSize(1240, 780));
-    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
+    WindowGeometry::restore(this); // as last closed, or 1240x780; never larger than the screen
+    GlyphWarmup::start(this);      // the first paint of a new text then costs no rasterizing
 }
 
 void MainWindow::setupWidgets()
@@ -100,7 +113,7 @@ void MainWindow::setupWidgets()
          QStyle::SP_FileDialogInfoView},
     };
     for (const PageSpec &spec : std::as_const(m_pages))
-        m_stack->addWidget(spec.widget);
+        m_stack->addWidget(scrolledPage(spec.widget, m_stack));
     m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
     m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
     for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
@@ -181,7 +194,7 @@ QStringList MainWindow::pageIds() const
 QWidget *MainWindow::page(const QString &id) const
 {
     const qsizetype i = pageIds().indexOf(id);
-    return i < 0 ? nullptr : m_stack->widget(int(i));
+    return i < 0 ? nullptr : m_pages.at(i).widget;
 }
 
 QString MainWindow::currentPageId() const
@@ -443,6 +456,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     m_state->freeze()->releaseAndWait(1500); // recorded as released; else the connection's end releases it
     event->accept();
+    WindowGeometry::save(this);
     // Bounded: queued database work is dropped, the running statement cancelled, and a server
     // that stopped answering does not keep the window open.
     m_session->shutdown();
