@@ -8,6 +8,7 @@
 #include "core/session/freezecontroller.h"
 #include "freezebanner.h"
 #include "healthbanner.h"
+#include "pagescroller.h"
 #include "ui/checks/checkspage.h"
 #include "ui/connect/connectdialog.h"
 #include "ui/connect/environmentstyle.h"
@@ -31,30 +32,12 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QProgressBar>
-#include <QScrollArea>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 namespace purga {
-
-namespace {
-
-// A page in a scroll area of its own: on a screen smaller than the page's least size (QT_SCALE_FACTOR=2
-// on a laptop) the page scrolls instead of the window outgrowing the screen. At 1024x768 the pages
-// fit by laying themselves out again; this only catches what is smaller.
-QWidget *scrolledPage(QWidget *page, QWidget *parent)
-{
-    auto *area = new QScrollArea(parent);
-    area->setObjectName(page->objectName() + QStringLiteral("Scroller"));
-    area->setFrameShape(QFrame::NoFrame);
-    area->setWidgetResizable(true);
-    area->setWidget(page);
-    return area;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -113,7 +96,7 @@ void MainWindow::setupWidgets()
          QStyle::SP_FileDialogInfoView},
     };
     for (const PageSpec &spec : std::as_const(m_pages))
-        m_stack->addWidget(scrolledPage(spec.widget, m_stack));
+        m_stack->addWidget(new PageScroller(spec.widget, m_stack)); // scrolls below the page's least size
     m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
     m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
     for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
