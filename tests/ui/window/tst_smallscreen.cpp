@@ -4,6 +4,7 @@
 // inside the window without a scroller nested in another.
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
+#include "support/guitest.h"
 #include "support/keyringsandbox.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
@@ -173,6 +174,7 @@ void TestSmallScreen::checkOverview(MainWindow &w)
     QTest::qWait(100);
     auto *scroll = w.overviewPage()->findChild<QScrollArea *>();
     QVERIFY(scroll);
+    test::shoot(&w, QStringLiteral("smallscreen-overview-") + QLocale().name());
     for (const QString &rule : {test::kRefresh, test::kPre, test::kLog}) {
         TableCard *card = w.overviewPage()->card(rule);
         QVERIFY(card);
@@ -218,6 +220,10 @@ void TestSmallScreen::checkPreview(MainWindow &w)
     auto *exportButton = sample->findChild<QPushButton *>(QStringLiteral("exportCsvButton"));
     QVERIFY(exportButton);
     QVERIFY2(insideWindowWidth(exportButton, &w), "Export CSV is cut at the window's edge");
+    // PURGA_UI_SHOTS=DIR: the window, and the whole tab as it scrolls.
+    test::shoot(&w, QStringLiteral("smallscreen-preview-") + QLocale().name());
+    test::shoot(tab->findChild<QScrollArea *>()->widget(),
+                QStringLiteral("smallscreen-preview-tab-") + QLocale().name());
     BarChartView *age = tab->ageChart();
     QVERIFY(age);
     QVERIFY2(insideWindowWidth(age, &w),
