@@ -4,6 +4,7 @@
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/theme.h"
+#include "ui/widgets/wraplabel.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -40,7 +41,7 @@ ChecksPage::ChecksPage(AppState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
     , m_verdict(new QLabel(this))
-    , m_serverInfo(new QLabel(this))
+    , m_serverInfo(new WrapLabel(this))
     , m_connectButton(new QPushButton(tr("&Connect…"), this))
     , m_rerunButton(new QPushButton(tr("&Run the checks again"), this))
     , m_historyButton(new QPushButton(tr("Create &history tables"), this))
@@ -54,6 +55,7 @@ ChecksPage::ChecksPage(AppState *state, QWidget *parent)
     m_verdict->setTextFormat(Qt::PlainText);
     m_serverInfo->setObjectName(QStringLiteral("serverInfo"));
     m_serverInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_serverInfo->setWordWrap(true); // a long database name and zone wrap instead of widening the window
     m_historyButton->setObjectName(QStringLiteral("createHistoryButton"));
     m_historyButton->setToolTip(
         tr("Creates identidad.purga_corridas and identidad.purga_metricas, where every "

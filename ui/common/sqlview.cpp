@@ -8,6 +8,9 @@
 #include <QHBoxLayout>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTextBlock>
+#include <QTextLayout>
+#include <QtMath>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -45,10 +48,61 @@ SqlView::SqlView(QWidget *parent)
     layout->addLayout(buttons);
 }
 
+void SqlView::setGrowsWithText(bool grows)
+{
+    m_grows = grows;
+    const Qt::ScrollBarPolicy bars = grows ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded;
+    m_edit->setVerticalScrollBarPolicy(bars);
+    m_edit->setHorizontalScrollBarPolicy(bars);
+    m_edit->setLineWrapMode(grows ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    m_edit->setSizePolicy(QSizePolicy::Expanding, grows ? QSizePolicy::Fixed : QSizePolicy::Expanding);
+    if (grows) {
+        fitHeight();
+    } else {
+        m_edit->setMaximumHeight(QWIDGETSIZE_MAX);
+        m_edit->setMinimumHeight(160);
+    }
+}
+
 void SqlView::setSql(const QString &sql)
 {
     m_edit->setPlainText(sql);
     m_copy->setText(tr("Copy SQL"));
+    fitHeight();
+}
+
+void SqlView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitHeight();
+}
+
+void SqlView::fitHeight()
+{
+    if (!m_grows)
+        return;
+    // Laid out as the editor lays it out (its font, its wrap mode, its width less the frame, the
+    // document's margin and the cursor), line by line: the editor's own layout is done lazily, as
+    // lines are painted.
+    const int frame = 2 * m_edit->frameWidth();
+    const qreal margin = m_edit->document()->documentMargin();
+    const qreal lineWidth = qMax<qreal>(1, m_edit->width() - frame - 2 * margin - m_edit->cursorWidth());
+    QTextOption option;
+    option.setWrapMode(m_edit->wordWrapMode());
+    qreal height = 0;
+    for (QTextBlock block = m_edit->document()->begin(); block.isValid(); block = block.next()) {
+        QTextLayout layout(block.text(), m_edit->font());
+        layout.setTextOption(option);
+        layout.beginLayout();
+        for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+            line.setLeadingIncluded(true); // as QPlainTextDocumentLayout does
+            line.setLineWidth(lineWidth);
+            height += line.height();
+        }
+        layout.endLayout();
+    }
+    // The editor counts a line as shown when it ends a pixel above the bottom margin.
+    m_edit->setFixedHeight(qCeil(height + 2 * margin) + 1 + frame);
 }
 
 QString SqlView::sql() const

@@ -1,6 +1,7 @@
 #include "profileform.h"
 
 #include "core/pg/tls.h"
+#include "core/profiles/profileenvironment.h"
 #include "environmentstyle.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/theme.h"
@@ -31,7 +32,7 @@ ProfileForm::ProfileForm(QWidget *parent)
     , m_browseCert(new QToolButton(this))
     , m_timeout(new QSpinBox(this))
     , m_sslWarning(new QLabel(this))
-    , m_sessionPooler(new QCheckBox(tr("A pooler in between is in &session mode"), this))
+    , m_sessionPooler(new QCheckBox(tr("A pooler in &between is in session mode"), this))
 {
     setupWidgets();
     setupLayout();
@@ -95,18 +96,18 @@ void ProfileForm::setupLayout()
 
     auto *form = m_layout = new QFormLayout(this);
     form->setContentsMargins(0, 0, 0, 0);
-    form->addRow(tr("Profile &name:"), m_name);
-    form->addRow(tr("&Environment:"), m_environment);
+    form->addRow(tr("Pro&file name:"), m_name);
+    form->addRow(tr("En&vironment:"), m_environment);
     form->addRow(QString(), m_service);
     form->addRow(tr("&Host:"), m_host);
     form->addRow(tr("&Port:"), m_port);
     form->addRow(tr("&Database:"), m_database);
-    form->addRow(tr("&User:"), m_user);
+    form->addRow(tr("Us&er:"), m_user);
     form->addRow(tr("SSL &mode:"), m_sslMode);
     form->addRow(QString(), m_sslWarning);
     form->addRow(tr("Root &certificate:"), certBox);
     certBox->setFocusProxy(m_sslRootCert);
-    form->addRow(tr("Connect &timeout:"), m_timeout);
+    form->addRow(tr("Connect t&imeout:"), m_timeout);
     form->addRow(tr("Pooler:"), m_sessionPooler);
 }
 
@@ -115,7 +116,12 @@ void ProfileForm::connectSignals()
     for (QLineEdit *e : {m_name, m_host, m_database, m_user, m_sslRootCert})
         connect(e, &QLineEdit::textEdited, this, &ProfileForm::edited);
     connect(m_port, &QSpinBox::valueChanged, this, &ProfileForm::edited);
-    connect(m_environment, &QComboBox::activated, this, &ProfileForm::edited);
+    connect(m_environment, &QComboBox::activated, this, [this] {
+        m_environmentFollowsName = false; // picked: kept whatever the name becomes
+        emit edited();
+    });
+    for (QLineEdit *e : {m_name, m_database})
+        connect(e, &QLineEdit::textEdited, this, &ProfileForm::updateGuessedEnvironment);
     connect(m_timeout, &QSpinBox::valueChanged, this, &ProfileForm::edited);
     connect(m_sessionPooler, &QCheckBox::toggled, this, &ProfileForm::edited);
     connect(m_sslMode, &QComboBox::currentTextChanged, this, [this] {
@@ -146,12 +152,23 @@ void ProfileForm::setNewProfile(const ConnectionProfile &p)
     m_sslFollowsHost = !isService();
     if (m_sslFollowsHost)
         m_sslMode->setCurrentText(defaultSslMode(p.host));
+    m_environmentFollowsName = !isService();
+    updateGuessedEnvironment();
+}
+
+void ProfileForm::updateGuessedEnvironment()
+{
+    if (!m_environmentFollowsName)
+        return;
+    const ProfileEnvironment guess = guessEnvironment(profile());
+    m_environment->setCurrentIndex(qMax(0, m_environment->findData(int(guess))));
 }
 
 void ProfileForm::setProfile(const ConnectionProfile &p)
 {
     m_base = p;
     m_sslFollowsHost = false;
+    m_environmentFollowsName = false;
     const QSignalBlocker b1(m_port), b2(m_timeout), b3(m_sslMode), b4(m_sessionPooler);
     m_name->setText(p.name);
     m_environment->setCurrentIndex(qMax(0, m_environment->findData(int(p.environment))));

@@ -23,7 +23,8 @@ public:
 
     void setProfile(const ConnectionProfile &profile);
     // A profile not saved yet: its SSL mode follows the host (defaultSslMode(): verify-full, or
-    // prefer on loopback) until the user picks one.
+    // prefer on loopback) and its environment the name and database (guessEnvironment(), as the
+    // CLI's profile-save guesses it), each until the user picks one.
     void setNewProfile(const ConnectionProfile &profile);
     // The fields as a profile; settings the form does not show (rules, conninfo) are kept.
     ConnectionProfile profile() const;
@@ -44,6 +45,7 @@ private:
     void connectSignals();
     void updateSslCertEnabled();
     void updateSslWarning();
+    void updateGuessedEnvironment();
 
     ConnectionProfile m_base;
     QFormLayout *m_layout = nullptr;
@@ -61,6 +63,7 @@ private:
     QLabel *m_sslWarning;
     QCheckBox *m_sessionPooler;
     bool m_sslFollowsHost = false;
+    bool m_environmentFollowsName = false;
 };
 
 } // namespace purga

@@ -9,6 +9,8 @@
 #include "ui/style/displayformat.h"
 #include "ui/widgets/wraplabel.h"
 
+#include <QEvent>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -81,12 +83,9 @@ void OverviewPage::setupLayout()
     header->addWidget(m_autoRefresh);
     header->addWidget(m_refreshButton);
 
-    auto *cards = new QHBoxLayout;
-    for (const QString &id : Rules::ids()) {
-        auto *card = new TableCard(id, m_content);
-        m_cards.insert(id, card);
-        cards->addWidget(card, 1);
-    }
+    m_cardGrid = new QGridLayout;
+    for (const QString &id : Rules::ids())
+        m_cards.insert(id, new TableCard(id, m_content));
     QFont bold = m_stripTitle->font();
     bold.setBold(true);
     m_stripTitle->setFont(bold);
@@ -94,14 +93,16 @@ void OverviewPage::setupLayout()
 
     auto *contentLayout = new QVBoxLayout(m_content);
     contentLayout->setContentsMargins(0, 0, 0, 0);
-    contentLayout->addLayout(cards);
+    contentLayout->addLayout(m_cardGrid);
     contentLayout->addWidget(m_stripTitle);
     contentLayout->addWidget(m_strip);
     contentLayout->addStretch(1);
     m_scroll->setWidgetResizable(true);
-    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the cards and months fit the width
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the cards reflow, the months wrap
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setWidget(m_content);
+    m_scroll->installEventFilter(this);
+    reflowCards();
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(header);
@@ -124,6 +125,40 @@ void OverviewPage::connectSignals()
     connect(m_state, &AppState::connectionChanged, this, &OverviewPage::rebuild);
     connect(m_state, &AppState::preflightChanged, this, &OverviewPage::rebuild);
     connect(m_state, &AppState::overviewChanged, this, &OverviewPage::rebuild);
+}
+
+bool OverviewPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_scroll && event->type() == QEvent::Resize)
+        reflowCards();
+    return QWidget::eventFilter(watched, event);
+}
+
+void OverviewPage::reflowCards()
+{
+    // Measured as if the vertical scroll bar were shown: whether it is shown then never changes
+    // the number of columns, which could otherwise flip back and forth.
+    const QMargins margins = m_content->layout()->contentsMargins();
+    const int room = m_scroll->width() - style()->pixelMetric(QStyle::PM_ScrollBarExtent) - margins.left() -
+                     margins.right();
+    int least = 0;
+    for (const TableCard *card : std::as_const(m_cards))
+        least = qMax(least, card->minimumSizeHint().width());
+    const int spacing = qMax(0, m_cardGrid->horizontalSpacing());
+    const int count = int(Rules::ids().size());
+    const int columns = qBound(1, (room + spacing) / qMax(1, least + spacing), count);
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    for (TableCard *card : std::as_const(m_cards))
+        m_cardGrid->removeWidget(card);
+    int i = 0;
+    for (const QString &id : Rules::ids()) {
+        m_cardGrid->addWidget(m_cards.value(id), i / columns, i % columns);
+        ++i;
+    }
+    for (int c = 0; c < count; ++c)
+        m_cardGrid->setColumnStretch(c, c < columns ? 1 : 0);
 }
 
 QString OverviewPage::statusText() const
@@ -209,6 +244,7 @@ void OverviewPage::rebuild()
     m_strip->setPartitions(partitions);
     m_stripTitle->setVisible(!partitions.isEmpty());
     m_strip->setVisible(!partitions.isEmpty());
+    reflowCards(); // the numbers may have made a card wider
 }
 
 } // namespace purga

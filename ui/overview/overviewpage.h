@@ -3,6 +3,7 @@
 #include <QMap>
 #include <QWidget>
 
+class QGridLayout;
 class QLabel;
 class QPushButton;
 class QScrollArea;
@@ -17,7 +18,8 @@ class PartitionStrip;
 class TableCard;
 
 // One card per table with counts (≈ until the exact ones arrive), sizes and maintenance times, and
-// the months of log_sesiones. Refresh (F5) and an optional auto-refresh, off by default.
+// the months of log_sesiones. Refresh (F5) and an optional auto-refresh, off by default. The cards
+// stand side by side while the page is wide enough for all of them, else in rows of two or one.
 class OverviewPage : public QWidget
 {
     Q_OBJECT
@@ -31,9 +33,14 @@ public:
     int autoRefreshMinutes() const;
     void setAutoRefreshMinutes(int minutes);
 
+    int cardColumns() const { return m_columns; }
+
 signals:
     // The window runs the refresh (estimates, then exact counts) through the session.
     void refreshRequested();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void setupWidgets();
@@ -41,6 +48,8 @@ private:
     void connectSignals();
     void rebuild();
     void onAutoRefresh();
+    // Places the cards in as many columns as the scroll area's width holds at their least width.
+    void reflowCards();
 
     AppState *m_state;
     QLabel *m_status;
@@ -51,6 +60,8 @@ private:
     QWidget *m_content;
     QScrollArea *m_scroll;
     QMap<QString, TableCard *> m_cards;
+    QGridLayout *m_cardGrid = nullptr;
+    int m_columns = 0;
     QLabel *m_stripTitle;
     PartitionStrip *m_strip;
     LockHolderPanel *m_lock;

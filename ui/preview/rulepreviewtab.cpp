@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QResizeEvent>
 #include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -176,6 +177,7 @@ void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
     m_content->addLayout(buildSummary(plan, rule));
     m_content->addStretch(1);
     m_scroll->setWidget(content); // shows it
+    reflowSummary();
 }
 
 BarChartView *RulePreviewTab::addChart(const QString &title, const QList<CountBucket> &buckets, int maxBars,
@@ -189,6 +191,7 @@ BarChartView *RulePreviewTab::addChart(const QString &title, const QList<CountBu
     }
     m_chartRow->addWidget(chart, 1, Qt::AlignTop);
     chart->show();
+    reflowSummary();
     return chart;
 }
 
@@ -233,6 +236,7 @@ void RulePreviewTab::buildSql(const RulePreview &rule)
         new QGroupBox(tr("SQL (exactly what was counted and what the purge runs)"), m_scroll->widget());
     auto *sqlLayout = new QVBoxLayout(sqlBox);
     m_sql = new SqlView(sqlBox);
+    m_sql->setGrowsWithText(true); // the tab scrolls; the SQL in it does not
     m_sql->setSql(
         QStringLiteral("-- %1\n%2\n\n-- %3\n%4\n")
             .arg(tr("Counts (read only)"), rule.countSql.trimmed(), tr("Purge"), rule.deleteSql.trimmed()));
@@ -242,14 +246,15 @@ void RulePreviewTab::buildSql(const RulePreview &rule)
 
 QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePreview &rule)
 {
-    auto *boxes = new QVBoxLayout;
+    auto *boxes = m_summaryLeft = new QVBoxLayout;
     boxes->addWidget(buildCutoffBox(plan, rule));
     boxes->addWidget(buildRangeBox(rule));
-    auto *top = new QHBoxLayout;
+    auto *top = m_summary = new QHBoxLayout;
     if (rule.byTenant.isEmpty() && rule.byAge.isEmpty()) {
         // Nothing to draw (e.g. the partition rule): the counts take the right.
+        m_countsRight = buildCountsBox(rule);
         top->addLayout(boxes, 3);
-        top->addWidget(buildCountsBox(rule), 2, Qt::AlignTop);
+        top->addWidget(m_countsRight, 2, Qt::AlignTop);
         return top;
     }
     // The times and counts stacked on the left, the charts side by side on the right (added on
@@ -260,6 +265,42 @@ QBoxLayout *RulePreviewTab::buildSummary(const PreviewPlan &plan, const RulePrev
     top->addLayout(boxes, 0);
     top->addLayout(m_chartRow, 1);
     return top;
+}
+
+void RulePreviewTab::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    reflowSummary();
+}
+
+void RulePreviewTab::reflowSummary()
+{
+    if (!m_summary)
+        return;
+    const auto least = [](const QWidget *w) { return qMax(w->minimumWidth(), w->minimumSizeHint().width()); };
+    const QMargins margins = m_content->contentsMargins();
+    const int room =
+        width() - style()->pixelMetric(QStyle::PM_ScrollBarExtent) - margins.left() - margins.right();
+    const int left = m_summaryLeft->minimumSize().width() + qMax(0, m_summary->spacing());
+    if (!m_chartRow) {
+        const bool beside = left + least(m_countsRight) <= room;
+        m_summary->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+        return;
+    }
+    int chart = 0;
+    int charts = 0;
+    for (int i = 0; i < m_chartRow->count(); ++i) {
+        if (const QWidget *c = m_chartRow->itemAt(i)->widget()) {
+            chart = qMax(chart, least(c));
+            ++charts;
+        }
+    }
+    const int row = charts * chart + qMax(0, charts - 1) * qMax(0, m_chartRow->spacing());
+    const bool oneRow = left + row <= room;
+    const bool stackedBeside = left + chart <= room;
+    m_summary->setDirection(oneRow || stackedBeside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    m_chartRow->setDirection(oneRow || (!stackedBeside && row <= room) ? QBoxLayout::LeftToRight
+                                                                       : QBoxLayout::TopToBottom);
 }
 
 QLabel *RulePreviewTab::addValue(QFormLayout *form, const QString &label, const QString &value,

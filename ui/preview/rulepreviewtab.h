@@ -43,6 +43,7 @@ public:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     // Built a step per event-loop turn, each after the paint the previous one asked for (the whole
@@ -58,6 +59,10 @@ private:
     void buildSql(const RulePreview &rule);
     void addBox(QWidget *box);
     static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
+    // The summary beside the charts while the width holds both at their least width, else the
+    // charts stacked beside it, else the charts under it (side by side or one under the other).
+    // Measured as if the vertical scroll bar were shown, so that it showing never flips the layout.
+    void reflowSummary();
     // Cutoff, range and counts beside the charts (or beside each other when there is no chart).
     QBoxLayout *buildSummary(const PreviewPlan &plan, const RulePreview &rule);
     QGroupBox *buildCutoffBox(const PreviewPlan &plan, const RulePreview &rule);
@@ -72,7 +77,10 @@ private:
     Stage m_stage = Stage::None;
     QVBoxLayout *m_content = nullptr;
     QScrollArea *m_scroll;
-    QHBoxLayout *m_chartRow = nullptr; // where the charts go, beside the counts
+    QBoxLayout *m_summary = nullptr; // the boxes (left), then the charts or the counts (right)
+    QBoxLayout *m_summaryLeft = nullptr;
+    QWidget *m_countsRight = nullptr; // the counts, on the right when there is no chart
+    QBoxLayout *m_chartRow = nullptr; // where the charts go, beside the counts
     BarChartView *m_byTenant = nullptr;
     BarChartView *m_byAge = nullptr;
     SampleTableWidget *m_sample = nullptr;

@@ -3,6 +3,7 @@
 #include "livecontrols.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
+#include "runbar.h"
 #include "runprogressview.h"
 #include "vacuumoffer.h"
 #include "core/preflight/rolechecks.h"
@@ -123,11 +124,7 @@ void PurgePage::setupLayout()
     top->addWidget(m_runId); // up here the run bar keeps room for the status and the live controls
     top->addWidget(m_toPreview);
     top->addWidget(m_start);
-    auto *runBar = new QHBoxLayout;
-    runBar->addWidget(m_runStatus, 1);
-    runBar->addWidget(m_liveControls);
-    runBar->addWidget(m_stop);
-    runBar->addWidget(m_cancel);
+    auto *runBar = new RunBar(m_runStatus, m_liveControls, m_stop, m_cancel, this);
 
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->addWidget(m_run);
@@ -148,7 +145,7 @@ void PurgePage::setupLayout()
     layout->addLayout(top);
     layout->addWidget(m_blockers);
     layout->addWidget(m_lock); // who holds the purge lock, before anyone presses Purge
-    layout->addLayout(runBar);
+    layout->addWidget(runBar);
     layout->addWidget(m_split, 1);
 }
 

@@ -70,6 +70,8 @@ Request<ConnectResult> SessionCoordinator::connectTo(const ConnectionProfile &pr
         m_state->setConnected(r.profile, password);
         runPreflight();
     });
+    connect(m_connect, &DbRequest::finished, this, &SessionCoordinator::connectingChanged);
+    emit connectingChanged();
     return m_connect;
 }
 

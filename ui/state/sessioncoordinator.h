@@ -43,7 +43,8 @@ public:
     void reconnectNow();
     int reconnectAttempts() const { return m_attempt; }
 
-    bool isConnecting() const { return m_connect.handle() != nullptr; }
+    // True from connectTo() until that request succeeded, failed or was cancelled.
+    bool isConnecting() const { return m_connect.isActive(); }
     const AppState *state() const { return m_state; }
     DbRequest *exactCountsRequest() const { return m_exact; }
     QDateTime lastRefresh() const { return m_lastRefresh; }
@@ -57,6 +58,8 @@ signals:
     void notice(const QString &text);
     // The lost connection is back and the checks run again: the visible page reads itself again.
     void reconnected();
+    // A connect started or ended (isConnecting() changed).
+    void connectingChanged();
 
 private:
     void watch(DbRequest *request);

@@ -8,6 +8,7 @@
 #include "core/session/freezecontroller.h"
 #include "freezebanner.h"
 #include "healthbanner.h"
+#include "pagescroller.h"
 #include "stalebanner.h"
 #include "ui/checks/checkspage.h"
 #include "ui/connect/connectdialog.h"
@@ -23,16 +24,15 @@
 #include "ui/style/displayformat.h"
 #include "ui/style/glyphwarmup.h"
 #include "ui/widgets/messagebox.h"
+#include "windowgeometry.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QMenuBar>
 #include <QProgressBar>
-#include <QScreen>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolButton>
@@ -71,11 +71,8 @@ MainWindow::MainWindow(QWidget *parent)
     connectSignals();
     updateConnectionStatus();
     showPage(QStringLiteral("overview"));
-    // 1240x780, or the screen's free area when smaller (a 1024x768 workstation).
-    const QSize room =
-        QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry().size() : QSize();
-    resize(room.isValid() ? QSize(1240, 780).boundedTo(room) : QSize(1240, 780));
-    GlyphWarmup::start(this); // the first paint of a new text then costs no rasterizing
+    WindowGeometry::restore(this); // as last closed, or 1240x780; never larger than the screen
+    GlyphWarmup::start(this);      // the first paint of a new text then costs no rasterizing
 }
 
 void MainWindow::setupWidgets()
@@ -101,7 +98,7 @@ void MainWindow::setupWidgets()
          QStyle::SP_FileDialogInfoView},
     };
     for (const PageSpec &spec : std::as_const(m_pages))
-        m_stack->addWidget(spec.widget);
+        m_stack->addWidget(new PageScroller(spec.widget, m_stack)); // scrolls below the page's least size
     m_envStrip->setObjectName(QStringLiteral("environmentStrip"));
     m_envStripBottom->setObjectName(QStringLiteral("environmentStripBottom"));
     for (QFrame *strip : {m_envStrip, m_envStripBottom}) {
@@ -190,7 +187,7 @@ QStringList MainWindow::pageIds() const
 QWidget *MainWindow::page(const QString &id) const
 {
     const qsizetype i = pageIds().indexOf(id);
-    return i < 0 ? nullptr : m_stack->widget(int(i));
+    return i < 0 ? nullptr : m_pages.at(i).widget;
 }
 
 QString MainWindow::currentPageId() const
@@ -336,6 +333,7 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_work);
     statusBar()->addPermanentWidget(new QLabel(Display::zoneNote(), this)); // the zone of every time shown
     connect(m_session, &DbSession::busyChanged, this, &MainWindow::updateConnectionStatus);
+    connect(m_coordinator, &SessionCoordinator::connectingChanged, this, &MainWindow::updateConnectionStatus);
 }
 
 void MainWindow::updateConnectionStatus()
@@ -455,6 +453,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     m_state->freeze()->releaseAndWait(1500); // recorded as released; else the connection's end releases it
     event->accept();
+    WindowGeometry::save(this);
     // Bounded: queued database work is dropped, the running statement cancelled, and a server
     // that stopped answering does not keep the window open.
     m_session->shutdown();

@@ -1,6 +1,7 @@
 // ConnectDialog against the PostgreSQL sandbox and the real Secret Service (gnome-keyring): a typed
 // password reaches the keychain only after the server accepted it.
 #include "core/pg/pgconnection.h"
+#include "core/profiles/profileenvironment.h"
 #include "core/profiles/profilestore.h"
 #include "core/security/passwordstore.h"
 #include "core/session/dbsession.h"
@@ -12,10 +13,13 @@
 #include "ui/widgets/messagebox.h"
 #include "ui/window/mainwindow.h"
 
+#include <QAbstractButton>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QKeySequence>
 #include <QLineEdit>
+#include <QMap>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
@@ -319,6 +323,76 @@ private slots:
                  qPrintable(dialog->errorText()));
         QVERIFY(!w.state()->isConnected());
         QVERIFY(ProfileStore().names().isEmpty());
+    }
+
+    // A new profile's environment follows its name and database, as the CLI's profile-save guesses
+    // it (one function), until the user picks one.
+    void newProfileNamedProdIsProduction()
+    {
+        test::TempSettings settings;
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        w.openConnectDialog();
+        auto *name = dialog->findChild<QLineEdit *>(QStringLiteral("profileName"));
+        auto *environment = dialog->findChild<QComboBox *>(QStringLiteral("environment"));
+        QVERIFY(name && environment);
+        QCOMPARE(dialog->currentProfile().environment, ProfileEnvironment::None);
+        QTest::keyClicks(name, QStringLiteral("identidad-prod"));
+        QCOMPARE(environment->currentData().toInt(), int(ProfileEnvironment::Production));
+        QCOMPARE(dialog->currentProfile().environment, ProfileEnvironment::Production);
+        name->clear();
+        QTest::keyClicks(name, QStringLiteral("identidad-dev"));
+        QCOMPARE(dialog->currentProfile().environment, ProfileEnvironment::None);
+
+        // Picked by the user: it stays whatever the name becomes.
+        environment->setCurrentIndex(environment->findData(int(ProfileEnvironment::Staging)));
+        emit environment->activated(environment->currentIndex());
+        QTest::keyClicks(name, QStringLiteral("-prod"));
+        QCOMPARE(dialog->currentProfile().environment, ProfileEnvironment::Staging);
+    }
+
+    // Every Alt+letter of the dialog (its buttons, check boxes and the labels of its fields) reaches
+    // one control only.
+    void mnemonicsAreUnique()
+    {
+        test::TempSettings settings;
+        MainWindow w;
+        ConnectDialog *dialog = w.connectDialog();
+        QMap<QString, QStringList> byKey;
+        for (QAbstractButton *b : dialog->findChildren<QAbstractButton *>())
+            byKey[QKeySequence::mnemonic(b->text()).toString()] << b->text();
+        for (QLabel *l : dialog->findChildren<QLabel *>())
+            if (l->buddy())
+                byKey[QKeySequence::mnemonic(l->text()).toString()] << l->text();
+        byKey.remove(QString());
+        QStringList clashes;
+        for (auto it = byKey.cbegin(); it != byKey.cend(); ++it)
+            if (it.value().size() > 1)
+                clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(" / "));
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QStringLiteral("; "))));
+        QVERIFY(byKey.size() >= 15);
+    }
+
+    // After a failed connect the status bar says "Not connected", not "Connecting…".
+    void failedConnectLeavesNoConnectingStatus()
+    {
+        test::TempSettings settings;
+        test::TestDatabase db(m_sandbox, QStringLiteral("uidlg"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        MainWindow w;
+        w.show();
+        ConnectDialog *dialog = w.connectDialog();
+        w.openConnectDialog();
+        dialog->setProfile(db.profile());
+        dialog->rememberBox()->setChecked(false);
+        dialog->setPassword(QStringLiteral("not-the-password"));
+        dialog->connectButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog->isConnecting(), 30000);
+        QVERIFY(!dialog->errorText().isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.session()->isBusy(), 10000);
+        QTest::qWait(200); // the handle of the failed request is gone by now
+        QVERIFY2(!w.statusText().contains(MainWindow::tr("Connecting…")), qPrintable(w.statusText()));
+        QVERIFY2(w.statusText().contains(MainWindow::tr("Not connected")), qPrintable(w.statusText()));
     }
 
 private:
