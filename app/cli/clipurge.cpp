@@ -8,6 +8,7 @@
 #include "core/preflight/rolechecks.h"
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
+#include "core/purge/remainingplan.h"
 #include "core/purge/vacuum.h"
 #include "core/security/secrets.h"
 #include "core/util/textformat.h"
@@ -78,14 +79,6 @@ private:
     QElapsedTimer m_ruleClock;
     QElapsedTimer m_timer;
 };
-
-qint64 rowsRemoved(const PurgeReceipt &receipt)
-{
-    qint64 n = 0;
-    for (const RuleReceipt &r : receipt.rules)
-        n += r.deleted;
-    return n;
-}
 
 void printReceiptHuman(const PurgeReceipt &receipt)
 {

@@ -106,13 +106,37 @@ bool LockHolderPanel::isOwnFreeze() const
            freeze->info().backendPid == m_holders.holder->pid;
 }
 
+void LockHolderPanel::setOwnPurge(int serverPid)
+{
+    m_ownPurgePid = serverPid;
+    display(m_holders);
+    refresh();
+}
+
+// While this app's purge runs the lock is its own: a read from before it took the lock (free) is
+// already out of date.
+bool LockHolderPanel::isOwnPurge() const
+{
+    return m_ownPurgePid > 0 && (!m_holders.held() || m_holders.holder->pid == m_ownPurgePid);
+}
+
+bool LockHolderPanel::heldByOthers() const
+{
+    return m_holders.held() && !isOwnPurge();
+}
+
 void LockHolderPanel::display(const LockHolders &holders)
 {
     m_holders = holders;
     setVisible(m_state->isConnected());
     QStringList lines = holders.describeLines();
     Display::Status status = holders.held() ? Display::Status::Info : Display::Status::Ok;
-    if (isOwnFreeze()) {
+    if (isOwnPurge()) {
+        lines = QStringList{tr("Purge lock %1 held by this purge (server pid %2) until it ends; the "
+                               "scheduled job and other purges cannot start meanwhile.")
+                                .arg(holders.key)
+                                .arg(m_ownPurgePid)};
+    } else if (isOwnFreeze()) {
         lines = QStringList{lines.constFirst(),
                             tr("This is this app's evidence freeze: release it on the Forensics page.")};
     } else if (holders.possiblyLeaked()) {
@@ -122,7 +146,7 @@ void LockHolderPanel::display(const LockHolders &holders)
         status = Display::Status::Info;
     lines[0] = Display::statusSymbol(status) + u' ' + lines.constFirst();
     m_text->setText(m_state->isConnected() ? lines.join(u'\n') : QString());
-    m_terminate->setVisible(holders.offerTerminate() && !isOwnFreeze());
+    m_terminate->setVisible(holders.offerTerminate() && !isOwnFreeze() && !isOwnPurge());
     m_warning = status == Display::Status::Warning;
     applyColours();
 }
@@ -156,7 +180,8 @@ QString LockHolderPanel::confirmationText(const LockHolders &holders)
         .arg(holders.key)
         .arg(s.pid)
         .arg(s.application.isEmpty() ? tr("(none)") : s.application, s.role, s.clientText(),
-             Display::timestamp(s.backendStartUtc), LockHolders::duration(s.stateSeconds), holders.terminateSql());
+             Display::timestamp(s.backendStartUtc), LockHolders::duration(s.stateSeconds),
+             holders.terminateSql());
 }
 
 void LockHolderPanel::terminateHolder()

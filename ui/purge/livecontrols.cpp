@@ -20,7 +20,7 @@ LiveControls::LiveControls(QWidget *parent)
     m_batch->setObjectName(QStringLiteral("liveBatchSize"));
     m_batch->setRange(1, 100000);
     m_batch->setSingleStep(500);
-    m_batch->setValue(5000);             // the ADR's batch size until a run says its own (never a bare "1")
+    m_batch->setValue(5000); // the ADR's batch size until the page shows the profile's (never a bare "1")
     m_batch->setKeyboardTracking(false); // typing "1000" is one change, not four
     m_batch->setToolTip(tr("Rows per batch; a change applies from the next batch"));
     m_nice->setObjectName(QStringLiteral("liveNice"));
@@ -105,6 +105,14 @@ void LiveControls::detach()
     }
     updatePauseText();
     setRunControlsEnabled(false);
+}
+
+void LiveControls::showBatchSize(int rows)
+{
+    if (m_live && m_live->batchSize() > 0)
+        return;
+    const QSignalBlocker b(m_batch);
+    m_batch->setValue(rows);
 }
 
 void LiveControls::setRunControlsEnabled(bool enabled)

@@ -25,6 +25,9 @@ public:
     // A run starts with these settings; the controls act on `live` until detach().
     void attach(std::shared_ptr<LiveSettings> live, int batchSize, double nice);
     void detach();
+    // The batch size the running rule uses (or, between runs, the one the next run starts with):
+    // shown unless a change typed during this run overrides it. Not a change, not signalled.
+    void showBatchSize(int rows);
     // The replica lag limit shown (0: off); not a change, not signalled.
     void setMaxLag(int ms);
     int maxLag() const;

@@ -3,6 +3,7 @@
 #include "core/purge/receiptnotes.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
+#include "ui/style/theme.h"
 
 #include <QCheckBox>
 #include <QDateTime>
@@ -69,10 +70,17 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     , m_confirmLabel(new QLabel(this))
     , m_confirm(new QLineEdit(this))
     , m_summary(new QLabel(this))
+    , m_production(new QLabel(this))
 {
     setWindowTitle(tr("Confirm purge"));
     setObjectName(QStringLiteral("purgeConfirmDialog"));
     auto *layout = new QVBoxLayout(this);
+    m_production->setObjectName(QStringLiteral("productionBanner"));
+    m_production->setWordWrap(true);
+    m_production->setTextFormat(Qt::PlainText);
+    m_production->setMargin(8);
+    m_production->hide();
+    layout->addWidget(m_production);
     layout->addWidget(buildHeader(target));
     layout->addWidget(buildRulesBox());
     layout->addWidget(buildOptions());
@@ -281,21 +289,58 @@ int PurgeConfirmDialog::partitionsToDrop() const
     return n;
 }
 
+qint64 PurgeConfirmDialog::rowsToRemove() const
+{
+    qint64 rows = 0;
+    for (const RulePreview &rule : m_plan.rules)
+        if (m_checks.value(rule.id)->isChecked())
+            rows += rule.eligible;
+    return rows;
+}
+
 bool PurgeConfirmDialog::needsTypedConfirmation() const
 {
-    return partitionsToDrop() > 0;
+    return partitionsToDrop() > 0 || (m_isProduction && rowsToRemove() >= ProductionTypedRows);
+}
+
+void PurgeConfirmDialog::setEnvironment(ProfileEnvironment environment)
+{
+    m_isProduction = environment == ProfileEnvironment::Production;
+    m_production->setVisible(m_isProduction);
+    // The production colour on the dialog itself, a banner with symbol and words (never colour
+    // alone), and the Purge button.
+    const auto apply = [this] {
+        setStyleSheet(m_isProduction ? QStringLiteral("QDialog#purgeConfirmDialog { border: 4px solid %1; } "
+                                                      "QLabel#productionBanner { %2 font-weight: bold; }")
+                                           .arg(Theme::accent(Theme::Tone::Danger, palette()).name(),
+                                                Theme::noteCss(Theme::Tone::Danger, 2))
+                                     : QString());
+    };
+    Theme::follow(this, apply);
+    update();
+}
+
+QString PurgeConfirmDialog::typedReason() const
+{
+    QStringList why;
+    if (partitionsToDrop() > 0)
+        why << tr("Partitions to drop: %1. Dropping cannot be undone.")
+                   .arg(Display::number(partitionsToDrop()));
+    if (m_isProduction && rowsToRemove() >= ProductionTypedRows)
+        why << tr("This is a production database and %1 rows will be deleted (%2 or more ask for the name).")
+                   .arg(Display::number(rowsToRemove()), Display::number(ProductionTypedRows));
+    return why.join(u' ');
 }
 
 void PurgeConfirmDialog::update()
 {
-    qint64 rows = 0;
+    const qint64 rows = rowsToRemove();
     int rules = 0;
     int partitions = 0;
     for (const RulePreview &rule : m_plan.rules) {
         if (!m_checks.value(rule.id)->isChecked())
             continue;
         ++rules;
-        rows += rule.eligible;
         partitions += int(removablePartitions(rule).size());
     }
     const bool anyPartitions = partitions > 0;
@@ -304,10 +349,9 @@ void PurgeConfirmDialog::update()
     m_confirmRow->setVisible(typed); // hidden whole: an empty row would still take its spacing
     m_confirmLabel->setVisible(typed);
     m_confirm->setVisible(typed);
-    m_confirmLabel->setText(
-        tr("Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database "
-           "name: %2")
-            .arg(Display::number(partitionsToDrop()), m_word));
+    m_confirmLabel->setText(tr("%1 To confirm, type the database name: %2").arg(typedReason(), m_word));
+    m_production->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
+                          tr("PRODUCTION: rows will be deleted on a production database."));
     const bool wordOk = !typed || m_confirm->text().trimmed() == m_word;
     m_ok->setEnabled(rules > 0 && wordOk);
     if (rules == 0) {

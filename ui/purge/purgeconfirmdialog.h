@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/pg/connectionprofile.h"
 #include "core/preview/preview.h"
 
 #include <QDialog>
@@ -27,8 +28,10 @@ struct PurgeRequest
 };
 
 // Restates the frozen preview in numbers before anything is deleted: target, cutoffs, rows per rule,
-// partitions to drop. Dropping partitions needs the database name typed. "Purge" is never the
-// default button: Enter alone does not start a purge (Ctrl+Return does).
+// partitions to drop. Dropping partitions needs the database name typed, and so does deleting
+// ProductionTypedRows rows or more on a production profile (the dialog then wears the production
+// colour). "Purge" is never the default button: Enter alone does not start a purge (Ctrl+Return
+// does).
 class PurgeConfirmDialog : public QDialog
 {
     Q_OBJECT
@@ -36,7 +39,12 @@ public:
     PurgeConfirmDialog(const PreviewPlan &plan, const QString &target, const QString &confirmWord,
                        QWidget *parent = nullptr);
 
+    // On a production profile, deleting at least this many rows asks for the database name typed.
+    static constexpr qint64 ProductionTypedRows = 10000;
+
     PurgeRequest request() const;
+    // The profile's environment: Production colours the dialog and may ask for the typed name.
+    void setEnvironment(ProfileEnvironment environment);
     // Rules the preflight refuses for this role (e.g. may DELETE but not DETACH): unchecked,
     // disabled, and the reason said next to them; the other rules can still be purged.
     void refuseRules(const QMap<QString, QString> &reasons);
@@ -44,6 +52,7 @@ public:
     // shown above the summary with a warning symbol; `objectName` lets tests find it.
     void addWarning(const QString &text, const QString &objectName);
     int partitionsToDrop() const;
+    qint64 rowsToRemove() const; // of the rules checked
     bool needsTypedConfirmation() const;
 
     QCheckBox *ruleCheck(const QString &ruleId) const { return m_checks.value(ruleId); }
@@ -66,6 +75,7 @@ private:
     QWidget *buildConfirmRow();
     QWidget *buildButtons();
     void update();
+    QString typedReason() const; // why the name must be typed, in words
 
     PreviewPlan m_plan;
     QString m_word;
@@ -80,6 +90,8 @@ private:
     QLineEdit *m_confirm;
     QLabel *m_summary;
     QPushButton *m_ok;
+    QLabel *m_production;
+    bool m_isProduction = false;
 };
 
 } // namespace purga

@@ -1,22 +1,24 @@
 #include "purgepage.h"
 
+#include "core/preflight/rolechecks.h"
+#include "core/profiles/profilestore.h"
+#include "core/purge/remainingplan.h"
+#include "core/rules/rules.h"
+#include "core/security/secrets.h"
+#include "core/session/purgecontroller.h"
 #include "livecontrols.h"
+#include "purgestart.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
 #include "runbar.h"
 #include "runprogressview.h"
-#include "vacuumoffer.h"
-#include "core/preflight/rolechecks.h"
-#include "core/profiles/profilestore.h"
-#include "core/rules/rules.h"
-#include "core/security/secrets.h"
-#include "core/session/purgecontroller.h"
 #include "ui/common/lockholderpanel.h"
 #include "ui/state/appstate.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
 #include "ui/widgets/messagebox.h"
 #include "ui/widgets/wraplabel.h"
+#include "vacuumoffer.h"
 
 #include <QEventLoop>
 #include <QHBoxLayout>
@@ -33,14 +35,21 @@ namespace purga {
 
 namespace {
 
-bool hasWork(const RulePreview &rule)
+// The batch size a run of `ids` starts with: its first row rule's (the partition rule has none).
+int batchSizeOf(const PreviewPlan &plan, const QStringList &ids)
 {
-    if (rule.eligible > 0)
-        return true;
-    for (const PartitionInfo &p : rule.partitions)
-        if (p.removable && !p.isDefault)
-            return true;
-    return false;
+    for (const QString &id : ids)
+        if (const RulePreview *rule = plan.rule(id); rule && !Rules::isPartitionRule(id))
+            return rule->config.batchSize;
+    return Rules::defaults(Rules::ids().value(0)).batchSize;
+}
+
+int pauseOf(const PreviewPlan &plan, const QStringList &ids)
+{
+    for (const QString &id : ids)
+        if (const RulePreview *rule = plan.rule(id); rule && !Rules::isPartitionRule(id))
+            return rule->config.pauseMs;
+    return 0;
 }
 
 } // namespace
@@ -162,6 +171,11 @@ void PurgePage::connectSignals()
     connect(m_controller, &PurgeController::ruleProgress, m_run, &RunProgressView::addProgress);
     connect(m_controller, &PurgeController::logLine, m_run, &RunProgressView::addLogLine);
     connect(m_run, &RunProgressView::ruleActive, this, &PurgePage::showActiveRule);
+    // The lock is this run's from the moment the engine took it: the panel says so.
+    connect(m_controller, &PurgeController::lockTaken, m_lock,
+            [this](qint64, int serverPid) { m_lock->setOwnPurge(serverPid); });
+    // Another session seen holding the lock disables Start (and its release enables it again).
+    connect(m_lock, &LockHolderPanel::updated, this, &PurgePage::updateActions);
 
     // The replica lag limit is the profile's (pacing/max_lag_ms): shown from it, saved into it.
     auto showMaxLag = [this] {
@@ -177,7 +191,9 @@ void PurgePage::connectSignals()
         connect(m_state, signal, this, [this] {
             updateSummary();
             updateActions();
+            showIdleBatchSize();
         });
+    showIdleBatchSize();
 }
 
 PurgePage::~PurgePage() = default;
@@ -197,67 +213,25 @@ void PurgePage::saveMaxLag(int ms)
 
 QStringList PurgePage::startBlockers() const
 {
-    if (m_running)
-        return {tr("A purge is already running.")};
-    if (!m_state->isConnected())
-        return {tr("Not connected: connect to a database first.")};
-    const PreflightReport &report = m_state->preflight();
-    if (report.serverVersionNum == 0 && report.items.isEmpty())
-        return {tr("Waiting for the preflight checks of this connection.")};
-    // Blockers are per rule: a role that may DELETE but not DETACH still purges the row rules.
-    if (report.purgeableRules().isEmpty()) {
-        const QStringList blockers = report.purgeBlockers();
-        return blockers.isEmpty() ? QStringList{tr("The preflight checks do not allow a purge.")} : blockers;
-    }
-    // A lag limit set in the profile that this role cannot see refuses; the default one only warns.
-    const int maxLag = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
-    const QString lagRefusal =
-        maxLag > 0 ? lagLimitRefusal(
-                         report, tr("The profile's replica lag limit of %1 ms").arg(Display::number(maxLag)))
-                   : QString();
-    if (!lagRefusal.isEmpty())
-        return {lagRefusal};
-    const PreviewPlan &plan = m_state->previewPlan();
-    if (plan.isEmpty())
-        return {tr("There is no preview: take one first. The purge runs exactly what a preview froze.")};
-    if (m_state->isPreviewStale())
-        return {tr("The rule settings changed after this preview was taken: take a new preview.")};
-    if (!m_purgedPreview.isEmpty() && m_purgedPreview == plan.takenAtUtc)
-        return {tr("This preview has already been purged (run %1). Take a new preview to purge again.")
-                    .arg(m_lastReceipt.runId)};
-    if (std::none_of(plan.rules.cbegin(), plan.rules.cend(), hasWork))
-        return {tr("The preview found nothing to remove.")};
-    QStringList withWork;
-    for (const RulePreview &rule : plan.rules)
-        if (hasWork(rule))
-            withWork << rule.id;
-    if (std::none_of(withWork.cbegin(), withWork.cend(),
-                     [&](const QString &id) { return report.canPurge({id}); }))
-        return report.purgeBlockers(withWork);
-    return {};
+    PurgeStartFacts facts;
+    facts.state = m_state;
+    facts.plan = &planToRun();
+    facts.running = m_running;
+    facts.purgedPreview = m_purgedPreview;
+    facts.lastRunId = m_lastReceipt.runId;
+    facts.lock = &m_lock->holders();
+    facts.lockHeldByOthers = m_lock->heldByOthers();
+    return PurgeStart::blockers(facts);
+}
+
+const PreviewPlan &PurgePage::planToRun() const
+{
+    return m_left.planFor(m_state->previewPlan());
 }
 
 void PurgePage::updateSummary()
 {
-    const PreviewPlan &plan = m_state->previewPlan();
-    if (plan.isEmpty()) {
-        m_summary->setText(tr("No preview yet."));
-        return;
-    }
-    QStringList parts;
-    for (const RulePreview &rule : plan.rules) {
-        int partitions = 0;
-        for (const PartitionInfo &p : rule.partitions)
-            partitions += p.removable && !p.isDefault ? 1 : 0;
-        parts << (Rules::isPartitionRule(rule.id)
-                      ? tr("%1: %2 partitions (%3 rows)")
-                            .arg(Rules::title(rule.id), Display::number(partitions),
-                                 Display::number(rule.eligible))
-                      : tr("%1: %2 rows").arg(Rules::title(rule.id), Display::number(rule.eligible)));
-    }
-    m_summary->setText(tr("Preview frozen at %1 (%2).\n%3")
-                           .arg(RunFormat::utc(plan.cutoffBaseUtc), Display::localTime(plan.cutoffBaseUtc),
-                                parts.join(QStringLiteral(" · "))));
+    m_summary->setText(PurgeStart::summary(planToRun(), m_left.note(m_state->previewPlan())));
 }
 
 void PurgePage::updateActions()
@@ -273,12 +247,7 @@ void PurgePage::updateActions()
 
 QMap<QString, QString> PurgePage::refusedRules() const
 {
-    QMap<QString, QString> out;
-    const PreflightReport &report = m_state->preflight();
-    for (const RulePreview &rule : m_state->previewPlan().rules)
-        if (!report.canPurge({rule.id}))
-            out.insert(rule.id, report.purgeBlockers({rule.id}).join(QStringLiteral("; ")));
-    return out;
+    return PurgeStart::refusedRules(*m_state);
 }
 
 void PurgePage::requestPurge()
@@ -290,8 +259,11 @@ void PurgePage::requestPurge()
     }
     const QString word =
         m_state->preflight().database.isEmpty() ? m_state->profile().database : m_state->preflight().database;
-    PurgeConfirmDialog dialog(m_state->previewPlan(), m_state->profile().displayTarget(), word, this);
+    PurgeConfirmDialog dialog(planToRun(), m_state->profile().displayTarget(), word, this);
+    dialog.setEnvironment(m_state->profile().environment);
     dialog.refuseRules(refusedRules());
+    if (const QString left = m_left.note(m_state->previewPlan()); !left.isEmpty())
+        dialog.addWarning(left, QStringLiteral("previewLeftNote"));
     if (PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides) < 0) {
         const QString lag = defaultLagLimitWarning(m_state->preflight());
         if (!lag.isEmpty())
@@ -309,7 +281,8 @@ bool PurgePage::startPurge(const PurgeRequest &request)
         MessageBox::warning(this, tr("Purge"), blockers.join(u'\n'));
         return false;
     }
-    PreviewPlan plan = m_state->previewPlan();
+    m_runBase = planToRun();
+    PreviewPlan plan = m_runBase;
     QStringList problems;
     for (RulePreview &rule : plan.rules) {
         if (!request.ruleIds.contains(rule.id))
@@ -335,8 +308,9 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
     options.pacing.maxLagMs = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);
     options.live = std::make_shared<LiveSettings>();
-    m_liveControls->attach(options.live, request.batchSize, options.pacing.nice);
+    m_liveControls->attach(options.live, batchSizeOf(plan, request.ruleIds), options.pacing.nice);
 
+    m_runPlan = plan;
     m_run->startRun(request.ruleIds, plan);
     m_receiptBox->hide();
     m_split->widget(1)->hide(); // its scroll area too: the progress takes the whole height
@@ -348,11 +322,13 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     m_stopRequested = false;
     m_cancelRequested = false;
     m_runStatus->setText(tr("Starting: opening a dedicated connection and taking the purge lock…"));
-    appendLog(tr("Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.")
-                  .arg(options.operatorName.isEmpty() ? tr("an unknown user") : options.operatorName,
-                       m_state->profile().displayTarget(), request.ruleIds.join(QStringLiteral(", ")),
-                       Display::number(request.batchSize), Display::number(request.pauseMs),
-                       request.detachOnly ? tr(", detach only") : QString()));
+    appendLog(
+        tr("Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.")
+            .arg(options.operatorName.isEmpty() ? tr("an unknown user") : options.operatorName,
+                 m_state->profile().displayTarget(), request.ruleIds.join(QStringLiteral(", ")),
+                 Display::number(batchSizeOf(plan, request.ruleIds)),
+                 Display::number(request.useRuleSettings ? pauseOf(plan, request.ruleIds) : request.pauseMs),
+                 request.detachOnly ? tr(", detach only") : QString()));
     m_state->setPurgeRunning(true);
     updateActions();
     m_controller->start(m_state->profile(), m_state->password(), plan, options);
@@ -396,7 +372,11 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     m_run->flushNow();
     m_running = false;
     m_liveControls->detach();
+    m_lock->setOwnPurge(0);
     m_lastReceipt = receipt;
+    // The same preview's next run restates and runs what is left of it.
+    m_left.record(m_runBase, receipt);
+    updateSummary();
     showFinalStates(receipt);
     // The receipt on a later event-loop turn, after the final states are painted: the GUI thread
     // paints one of them per turn, never both at once. A timer, not a posted call: posted calls run
@@ -416,16 +396,33 @@ void PurgePage::showFinalStates(const PurgeReceipt &receipt)
     for (auto it = progress.cbegin(); it != progress.cend(); ++it) {
         const bool reached = std::any_of(receipt.rules.cbegin(), receipt.rules.cend(),
                                          [&](const RuleReceipt &r) { return r.ruleId == it.key(); });
-        if (!reached)
-            it.value()->setNotRun(
-                RunFormat::statusText(receipt.status) +
-                (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
+        if (!reached) // the why is said once, in the line above the rules
+            it.value()->setNotRun(RunFormat::statusText(receipt.status));
     }
     if (receipt.status == RunStatus::Ok)
         m_purgedPreview = m_runningPreview;
-    m_runStatus->setText(RunFormat::statusText(receipt.status) +
-                         (receipt.message.isEmpty() ? QString() : QStringLiteral(" — ") + receipt.message));
-    appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status)));
+    m_runStatus->setText(finalStatusLine(receipt));
+    appendLog(tr("Finished: %1.").arg(RunFormat::statusText(receipt.status, receipt.stopped)));
+}
+
+// The line above the rules once the run ended: its status, and after a stop, a cancel or a failure
+// what is left of the preview for the next run. Why it did not complete is said once, in the
+// receipt right below (and the log).
+QString PurgePage::finalStatusLine(const PurgeReceipt &receipt) const
+{
+    const QString status = RunFormat::statusText(receipt.status, receipt.stopped);
+    if (receipt.status == RunStatus::Ok)
+        return receipt.message.isEmpty() ? status : status + QStringLiteral(" — ") + receipt.message;
+    if (receipt.status == RunStatus::LockBusy || rowsRemoved(receipt) == 0)
+        return status + QStringLiteral(" — ") + tr("nothing was deleted; the receipt below says why.");
+    qint64 left = 0;
+    for (const RuleReceipt &r : receipt.rules)
+        if (const RulePreview *rule = planToRun().rule(r.ruleId))
+            left += rule->eligible;
+    return status + QStringLiteral(" — ") +
+           tr("%1 rows removed; %2 rows of this preview are left. Start purge… removes what is left (or "
+              "take a new preview).")
+               .arg(Display::number(rowsRemoved(receipt)), Display::number(left));
 }
 
 // The receipt below the progress; then the page takes new runs and says the run is over.
@@ -439,7 +436,7 @@ void PurgePage::showReceipt()
         m_runId->show();
     }
     // Every rule's progress stays in view: bar and state line, the details the receipt repeats
-    // folded away (all of it when it fits in three quarters of the page). On this turn the top
+    // folded away (all of it when it fits in half of the page). On this turn the top
     // takes its final height above an empty place for the receipt; the receipt (filled while
     // still hidden, the first time) appears there on the next: each turn lays out and paints one
     // half of the page.
@@ -450,7 +447,8 @@ void PurgePage::showReceipt()
         m_run->progressArea()->layout()->activate();
         const int h = m_split->height();
         const int progress = m_run->progressArea()->sizeHint().height() + 2 * m_split->handleWidth();
-        const int top = qBound(h / 3, progress, h * 3 / 4);
+        // The receipt gets at least half: it is what the run leaves (the progress scrolls).
+        const int top = qBound(h / 4, progress, h / 2);
         m_split->setSizes({top, h - top});
     }
     QTimer::singleShot(1, this, &PurgePage::revealReceipt);
@@ -482,18 +480,34 @@ void PurgePage::endRun()
 {
     m_state->setPurgeRunning(false);
     updateActions();
+    showIdleBatchSize();
     emit purgeFinished(m_lastReceipt);
 }
 
 // The line above the rules follows the run, unless a stop or cancel request speaks there.
 void PurgePage::showActiveRule(const RuleProgress &p)
 {
-    if (!m_running || m_stopRequested || m_cancelRequested)
+    if (!m_running)
+        return;
+    if (const RulePreview *rule = m_runPlan.rule(p.ruleId); rule && !Rules::isPartitionRule(p.ruleId))
+        m_liveControls->showBatchSize(rule->config.batchSize);
+    if (m_stopRequested || m_cancelRequested)
         return;
     m_runStatus->setText(
         p.state == RuleStatus::Throttled
             ? tr("Held: %1 — %2").arg(Rules::title(p.ruleId), p.holdReason)
             : tr("Running: %1, batch %2").arg(Rules::title(p.ruleId), Display::number(p.batches)));
+}
+
+void PurgePage::showIdleBatchSize()
+{
+    if (m_running)
+        return;
+    QStringList rowRules;
+    for (const QString &id : Rules::ids())
+        if (!Rules::isPartitionRule(id))
+            rowRules << id;
+    m_liveControls->showBatchSize(m_state->ruleConfig(rowRules.value(0)).batchSize);
 }
 
 void PurgePage::appendLog(const QString &line)

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "purgeconfirmdialog.h"
 #include "core/purge/purgeengine.h"
+#include "previewleft.h"
+#include "purgeconfirmdialog.h"
 
 #include <QMap>
 #include <QWidget>
@@ -36,6 +37,8 @@ public:
     QStringList startBlockers() const;
     // The previewed rules the preflight refuses for this role, with the reason (the others may run).
     QMap<QString, QString> refusedRules() const;
+    // What the next run runs: the preview, less what this page's runs already removed from it.
+    const PreviewPlan &planToRun() const;
     bool isRunning() const { return m_running; }
     // Closing the window during a purge: asks; on yes cancels and waits (bounded) for the receipt.
     bool confirmClose();
@@ -81,6 +84,8 @@ private:
     void setupLayout();
     void connectSignals();
     void showActiveRule(const RuleProgress &progress); // the line above the rules, while it runs
+    void showIdleBatchSize();                          // the live batch field before a run
+    QString finalStatusLine(const PurgeReceipt &receipt) const;
     void appendLog(const QString &line);
 
     AppState *m_state;
@@ -91,6 +96,9 @@ private:
     QString m_runningPreview; // takenAtUtc of the preview the current/last run uses
     QString m_purgedPreview;  // takenAtUtc of the preview a run completed with ("ok")
     PurgeReceipt m_lastReceipt;
+    PreviewLeft m_left;    // what is left of the preview after this page's runs
+    PreviewPlan m_runBase; // planToRun() at the current/last run's start, before the dialog's options
+    PreviewPlan m_runPlan; // what the current/last run runs (the dialog's batch size and pause applied)
 
     QLabel *m_summary;
     QLabel *m_blockers;

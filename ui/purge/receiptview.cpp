@@ -189,7 +189,7 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
 {
     m_receipt = receipt;
     m_copy->setText(tr("Copy receipt"));
-    QString status = RunFormat::statusText(receipt.status);
+    QString status = RunFormat::statusText(receipt.status, receipt.stopped);
     if (!receipt.message.isEmpty())
         status += QStringLiteral(" — ") + receipt.message;
     m_status->setText(status);
@@ -201,7 +201,8 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
                    .arg(Display::timestamp(receipt.startedUtc, QStringLiteral("—")),
                         Display::timestamp(receipt.finishedUtc, QStringLiteral("—")),
                         RunFormat::duration(receipt.durationMs));
-    if (!receipt.lockHolder.isEmpty())
+    // A refused run's message already names the holder: said once.
+    if (!receipt.lockHolder.isEmpty() && !receipt.message.contains(receipt.lockHolder))
         details << tr("Lock held by: %1").arg(receipt.lockHolder);
     details << receiptNotes(receipt); // the job's count, short retentions, lock waiters
     m_details->setText(details.join(u'\n'));
@@ -210,7 +211,7 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
     for (int r = 0; r < receipt.rules.size(); ++r) {
         const RuleReceipt &rr = receipt.rules.at(r);
         m_rules->setItem(r, RuleCol, cell(Rules::title(rr.ruleId)));
-        auto *st = cell(RunFormat::statusText(rr.status));
+        auto *st = cell(RunFormat::statusText(rr.status, rr.stopped));
         if (!rr.message.isEmpty())
             st->setToolTip(rr.message);
         m_rules->setItem(r, StatusCol, st);
@@ -252,10 +253,12 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
         m_rules->horizontalScrollBar()->sizeHint().height() + 2 * m_rules->frameWidth() + 2;
     m_rules->setMinimumHeight(tableHeight);
     m_rules->setMaximumHeight(tableHeight);
-    if (!receipt.rules.isEmpty())
+    if (!receipt.rules.isEmpty()) {
         m_rules->setCurrentCell(0, 0);
-    else
+        showSqlOf(0); // the cell may have been current already: no change signal then
+    } else {
         m_sql->setSql(QString());
+    }
 }
 
 void ReceiptView::setSqlVisible(bool visible)
@@ -280,7 +283,7 @@ QString ReceiptView::toText() const
     QStringList out;
     out << tr("purga-sesiones receipt");
     out << tr("Run: %1").arg(r.runId);
-    out << tr("Status: %1").arg(RunFormat::statusText(r.status));
+    out << tr("Status: %1").arg(RunFormat::statusText(r.status, r.stopped));
     if (!r.message.isEmpty())
         out << tr("Message: %1").arg(r.message);
     out << tr("Cutoffs frozen at: %1").arg(RunFormat::utc(r.cutoffBaseUtc, QStringLiteral("—")));
@@ -293,7 +296,7 @@ QString ReceiptView::toText() const
     for (const RuleReceipt &rr : r.rules) {
         out << QString();
         out << QStringLiteral("[%1] %2").arg(rr.table.isEmpty() ? rr.ruleId : rr.table,
-                                             RunFormat::statusText(rr.status));
+                                             RunFormat::statusText(rr.status, rr.stopped));
         out << tr("  Deleted %1 of %2 planned rows in %3 batches, %4 lock retries, %5")
                    .arg(Display::number(rr.deleted), Display::number(rr.planned), Display::number(rr.batches),
                         Display::number(rr.retries), RunFormat::duration(rr.durationMs));

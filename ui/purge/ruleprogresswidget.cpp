@@ -112,8 +112,8 @@ void RuleProgressWidget::setFinal(const RuleReceipt &r)
     m_batchTime->setText(r.batchMaxMs > 0 ? tr("max %1").arg(RunFormat::duration(qRound64(r.batchMaxMs)))
                                           : QStringLiteral("—"));
     m_retries->setText(Display::number(r.retries));
-    QString state =
-        RunFormat::statusText(r.status) + QStringLiteral(" · ") + RunFormat::duration(r.durationMs);
+    QString state = RunFormat::statusText(r.status, r.stopped) + QStringLiteral(" · ") +
+                    RunFormat::duration(r.durationMs);
     if (r.deleted > 0 && r.durationMs > 0) // the speed stays said when the details are folded away
         state += QStringLiteral(" · ") + m_rate->text();
     if (!r.message.isEmpty())

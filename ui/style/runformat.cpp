@@ -85,6 +85,7 @@ Display::Status RunFormat::statusKind(const QString &status)
     if (status == QLatin1String("error") || status == QLatin1String("lock_ocupado"))
         return Display::Status::Failed;
     if (status == QLatin1String("cancelado") || status == QLatin1String("interrumpido") ||
+        status == QLatin1String("stopped") ||
         status == QLatin1String("waiting_lock") || status == QLatin1String("throttled") ||
         status == QLatin1String("omitido"))
         return Display::Status::Warning;
@@ -98,6 +99,8 @@ QString RunFormat::statusText(const QString &status)
         text = tr("Completed");
     else if (status == QLatin1String("cancelado"))
         text = tr("Cancelled");
+    else if (status == QLatin1String("stopped"))
+        text = tr("Stopped");
     else if (status == QLatin1String("error"))
         text = tr("Failed");
     else if (status == QLatin1String("omitido"))

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "displayformat.h"
 #include "core/purge/purgestatus.h"
+#include "displayformat.h"
 
 #include <QCoreApplication>
 #include <QFont>
@@ -30,11 +30,24 @@ public:
     // Retention in words from seconds: "30 d", "24 h", "365 d".
     static QString retention(qint64 seconds);
     // Receipt statuses (ok|cancelado|error|omitido|lock_ocupado) and live states
-    // (running|waiting_lock|...), translated and led by a symbol so colour is never needed.
+    // (running|waiting_lock|...), "stopped" (a run stopped between batches: cancelado in the history),
+    // translated and led by a symbol so colour is never needed.
     // The string form serves the history table's words ('interrumpido', 'en_curso', ...) too.
     static QString statusText(const QString &status);
     static QString statusText(RunStatus status) { return statusText(toId(status)); }
     static QString statusText(RuleStatus status) { return statusText(toId(status)); }
+    // A receipt's status: "Stopped" for one cancelled by a stop between batches (the receipt's
+    // `stopped`; its id stays "cancelado"), else as above.
+    static QString statusText(RunStatus status, bool stopped)
+    {
+        return stopped && status == RunStatus::Cancelled ? statusText(QStringLiteral("stopped"))
+                                                         : statusText(status);
+    }
+    static QString statusText(RuleStatus status, bool stopped)
+    {
+        return stopped && status == RuleStatus::Cancelled ? statusText(QStringLiteral("stopped"))
+                                                          : statusText(status);
+    }
     static Display::Status statusKind(const QString &status);
     static QFont monospace();
     // Shortcut hint for tooltips: "Take a preview (Ctrl+P)".

@@ -18,6 +18,7 @@
 #include "ui/overview/overviewpage.h"
 #include "ui/preview/previewpage.h"
 #include "ui/purge/purgepage.h"
+#include "ui/purge/vacuumoffer.h"
 #include "ui/settings/rulesettingsdialog.h"
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"
@@ -171,6 +172,11 @@ void MainWindow::connectSignals()
     connect(m_state, &AppState::ruleSettingsChanged, this, [this] {
         statusBar()->showMessage(tr("Rule settings saved. Take a new preview before purging."), 8000);
         m_coordinator->refreshOverview(); // "removable now" depends on the retention
+    });
+    // A VACUUM from the receipt changes the tables' sizes and dead rows: the Overview reads them again.
+    connect(m_purge->vacuumOffer(), &VacuumOffer::vacuumFinished, m_coordinator, [this](bool ok) {
+        if (ok)
+            m_coordinator->refreshOverview();
     });
 }
 

@@ -1,10 +1,10 @@
 #include "purgeengine.h"
 
-#include "receiptnotes.h"
-#include "rulerun.h"
 #include "core/history/historystore.h"
 #include "core/locks/lockholders.h"
 #include "core/util/textformat.h"
+#include "receiptnotes.h"
+#include "rulerun.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -62,10 +62,11 @@ bool PurgeEngine::takeLock(PurgeReceipt &receipt, const PurgeOptions &options, b
     QString lockError;
     {
         QSqlQuery lock(m_conn.database());
-        lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint))"));
+        lock.prepare(QStringLiteral("SELECT pg_try_advisory_lock(CAST(? AS bigint)), pg_backend_pid()"));
         lock.addBindValue(options.advisoryLockKey);
         asked = lock.exec() && lock.next();
         locked = asked && lock.value(0).toBool();
+        m_lockPid = locked ? lock.value(1).toInt() : 0;
         lockError = lock.lastError().databaseText();
     }
     if (!asked) {
@@ -143,6 +144,7 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
         if (r.status != RuleStatus::Ok) {
             receipt.status = runStatusOf(r.status);
             receipt.message = r.message;
+            receipt.stopped = r.stopped;
         }
     }
     flushBatches(ctx, receipt);
@@ -156,8 +158,10 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     if (receipt.status == RunStatus::Ok)
         receipt.message = tr("Purge finished: %1 rows removed.").arg(formatCount(total));
     else if (receipt.status == RunStatus::Cancelled)
-        receipt.message = tr("Purge cancelled after %1 rows; committed batches stay removed. %2")
-                              .arg(formatCount(total), receipt.message);
+        receipt.message =
+            (receipt.stopped ? tr("Purge stopped after %1 rows; committed batches stay removed. %2")
+                             : tr("Purge cancelled after %1 rows; committed batches stay removed. %2"))
+                .arg(formatCount(total), receipt.message);
 }
 
 // --sync-commit off: one durable commit before the receipt and the history claim the rows. If it
@@ -242,6 +246,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
                               .arg(m_conn.backendPid()));
             for (const QString &note : receiptNotes(receipt))
                 observer->log(note);
+            observer->lockTaken(options.advisoryLockKey, m_lockPid);
         }
         runRules(plan, options, observer, receipt, history);
         if (m_conn.isOpen()) { // a lost session has released its lock already

@@ -40,6 +40,7 @@ private:
     QueryCanceller &m_canceller;
     StopRequest m_ownStop;
     const StopRequest *m_stop;
+    int m_lockPid = 0; // pg_backend_pid() of the session that took the advisory lock
 };
 
 } // namespace purga

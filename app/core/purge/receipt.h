@@ -3,9 +3,9 @@
 // What a purge is asked to do (PurgeOptions), what it reports while it runs (RuleProgress,
 // PurgeObserver, StopRequest) and what it leaves (RuleReceipt, PurgeReceipt): the values shared by
 // the engine, its rule runners, the CLI, the GUI and the history, without the engine itself.
+#include "core/locks/lockwaiters.h"
 #include "pacer.h"
 #include "purgestatus.h"
-#include "core/locks/lockwaiters.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -84,6 +84,9 @@ struct RuleReceipt
     QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped
     QString sql;
     QString message;
+    // Cancelled without a cancel: a stop between batches (asked for, or the replica lag's abort
+    // limit). The GUI says "Stopped"; the JSON and the history keep the status id ("cancelado").
+    bool stopped = false;
     QJsonObject toJson() const;
 };
 
@@ -105,6 +108,7 @@ struct PurgeReceipt
     QMap<QString, qint64> jobWouldDelete;
     QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
     QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran
+    bool stopped = false;          // the rule that ended the run was stopped (RuleReceipt::stopped)
     QJsonObject toJson() const;
     int exitCode() const; // CLI: 0 ok, 5 lock held, 6 cancelled/partial, 1 error
 };
@@ -119,6 +123,13 @@ public:
     // What the operator should see even from a quiet CLI: the pacing holding and releasing the
     // run, live changes. The log by default.
     virtual void notice(const QString &line) { log(line); }
+    // The run holds its advisory lock on the server backend `serverPid` (pg_backend_pid()), until
+    // the run ends: the GUI's lock panel names that holder as this purge.
+    virtual void lockTaken(qint64 key, int serverPid)
+    {
+        Q_UNUSED(key);
+        Q_UNUSED(serverPid);
+    }
 };
 
 // "Stop after this batch", asked from any thread. Owned by whoever may ask, so that it outlives

@@ -125,6 +125,8 @@ RuleReceipt RuleRun::finish(RuleStatus status, const QString &message)
     m_r.batchMaxMs = m_batchMs.isEmpty() ? 0 : *std::max_element(m_batchMs.begin(), m_batchMs.end());
     m_r.status = status;
     m_r.message = message;
+    m_r.stopped =
+        status == RuleStatus::Cancelled && !m_ctx.canceller.isCancelled() && !m_ctx.canceller.isAborted();
     m_r.durationMs = m_timer.elapsed();
     if (m_ctx.pacer)
         m_r.throttledMs = m_ctx.pacer->throttledMs() - m_throttledAtStart;

@@ -68,6 +68,7 @@ public:
         qCInfo(lcPurge).noquote() << line;
         emit m_owner->logLine(line);
     }
+    void lockTaken(qint64 key, int serverPid) override { emit m_owner->lockTaken(key, serverPid); }
 
 private:
     PurgeController *m_owner;

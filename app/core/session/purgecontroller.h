@@ -31,6 +31,8 @@ signals:
     void started(const QString &runId);
     void ruleProgress(const purga::RuleProgress &progress);
     void logLine(const QString &line);
+    // The run took advisory lock `key` on server backend `serverPid` and holds it until finished.
+    void lockTaken(qint64 key, int serverPid);
     void finished(const purga::PurgeReceipt &receipt);
 
 private:
@@ -44,4 +46,3 @@ private:
 };
 
 } // namespace purga
-
