@@ -94,6 +94,19 @@ QString timestamp(const QString &utcText, const QString &emptyText)
     return dt.isValid() ? timestamp(dt) : utcText;
 }
 
+QString timestampsIn(const QString &message)
+{
+    static const QRegularExpression instant(QStringLiteral("\\b\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z"));
+    QString out;
+    qsizetype from = 0;
+    for (auto it = instant.globalMatch(message); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += message.mid(from, m.capturedStart() - from) + timestamp(m.captured());
+        from = m.capturedEnd();
+    }
+    return out + message.mid(from);
+}
+
 QString zoneNote()
 {
     return QCoreApplication::translate("purga::Display", "Times in UTC");

@@ -32,6 +32,9 @@ QString utcSeconds(const QString &utcText);
 // (from the core, in UTC) is shown as it came.
 QString timestamp(const QDateTime &time, const QString &emptyText = QString());
 QString timestamp(const QString &utcText, const QString &emptyText = QString());
+// A message from the core with ISO instants in it ("…since 2026-11-29T21:25:39Z…") with each
+// instant in the format of timestamp(); the rest of the text as it came.
+QString timestampsIn(const QString &message);
 // "Times in UTC": the one place the zone of every timestamp() is said.
 QString zoneNote();
 

@@ -44,7 +44,7 @@ std::pair<Display::Status, QString> HealthBanner::healthLine(const HealthReport 
             worst = &reason;
     QString text;
     if (worst && worst->level >= HealthLevel::Warning)
-        text = tr("Purge health: %1").arg(worst->text);
+        text = tr("Purge health: %1").arg(Display::timestampsIn(worst->text));
     else if (!r.lastOkUtc.isEmpty())
         text = tr("Purge health: nothing overdue; last successful run %1.").arg(Display::timestamp(r.lastOkUtc));
     else

@@ -44,6 +44,14 @@ private slots:
         QCOMPARE(Display::timestamp(QStringLiteral("soon")), QStringLiteral("soon"));
     }
 
+    void instantsInACoreMessageTakeTheOneFormat()
+    {
+        QCOMPARE(Display::timestampsIn(QStringLiteral("7 removable since 2026-11-18T07:21:31Z (15 days ago), "
+                                                      "last ok 2026-11-29T21:25:39.5Z.")),
+                 QStringLiteral("7 removable since 2026-11-18 07:21:31 (15 days ago), last ok 2026-11-29 21:25:39."));
+        QCOMPARE(Display::timestampsIn(QStringLiteral("no instant here")), QStringLiteral("no instant here"));
+    }
+
     void theZoneIsSaidOnce()
     {
         QVERIFY(Display::zoneNote().contains(QLatin1String("UTC")));
