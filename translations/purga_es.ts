@@ -4,7 +4,7 @@
 <context>
     <name>Cli</name>
     <message>
-        <location filename="../app/cli/clisignals.cpp" line="+53"/>
+        <location filename="../app/cli/clisignals.cpp" line="+57"/>
         <source>The server did not end the cancelled statement within %1 s: closing the connection.</source>
         <translation>El servidor no terminó la sentencia cancelada en %1 s: se cierra la conexión.</translation>
     </message>
@@ -29,53 +29,109 @@
         <translation>Interrumpido por una señal; no se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+93"/>
+        <location filename="../app/cli/cliconnect.cpp" line="+136"/>
         <source>libpq&apos;s own root certificate (~/.postgresql/root.crt)</source>
         <translation>el certificado raíz propio de libpq (~/.postgresql/root.crt)</translation>
     </message>
     <message>
+        <location line="-50"/>
+        <source>the server asked for no password</source>
+        <translation>el servidor no pidió contraseña</translation>
+    </message>
+    <message>
         <location line="+2"/>
-        <source>Note: --conninfo names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, the saved profiles&apos; default, checked against %3, so that no password reaches a server that cannot prove it is %1. Write sslmode=… in the string to choose another mode.</source>
-        <translation>Nota: --conninfo no indica sslmode y %1 no es un host de loopback: se conecta con sslmode=%2, el valor por defecto de los perfiles guardados, verificado contra %3, para que ninguna contraseña llegue a un servidor que no pueda demostrar que es %1. Escriba sslmode=… en la cadena para elegir otro modo.</translation>
+        <source>password from PGPASSWORD</source>
+        <translation>contraseña tomada de PGPASSWORD</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>password from %1</source>
+        <translation>contraseña tomada de %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Profile &quot;%1&quot;: no password in the OS keychain; %2.</source>
+        <translation>Perfil &quot;%1&quot;: no hay contraseña en el llavero del sistema; %2.</translation>
     </message>
     <message>
         <location line="+12"/>
-        <source>Say how to connect with exactly one of --profile NAME, --conninfo STRING or --service NAME.</source>
-        <translation>Indique cómo conectarse con exactamente una de estas opciones: --profile NOMBRE, --conninfo CADENA o --service NOMBRE.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
         <source>Warning: the password in --conninfo is visible to every user in the process list and stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store).</source>
         <translation>Atención: la contraseña de --conninfo es visible para todos los usuarios en la lista de procesos y queda en el historial del shell; use PGPASSWORD, ~/.pgpass o un perfil (password-store).</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="+37"/>
+        <location line="+16"/>
+        <source>Warning: the password in -d is visible to every user in the process list and stays in the shell history; use PGPASSWORD, ~/.pgpass or a profile (password-store).</source>
+        <translation>Atención: la contraseña de -d es visible para todos los usuarios en la lista de procesos y queda en el historial del shell; use PGPASSWORD, ~/.pgpass o un perfil (password-store).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the connection (-h/-d, PGHOST, PGSERVICE…)</source>
+        <translation>la conexión (-h/-d, PGHOST, PGSERVICE…)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Note: %4 names no sslmode and %1 is not a loopback host: connecting with sslmode=%2, the saved profiles&apos; default, checked against %3, so that no password reaches a server that cannot prove it is %1. Write sslmode=… in the string (or PGSSLMODE) to choose another mode.</source>
+        <translation>Nota: %4 no indica sslmode y %1 no es un host de loopback: se conecta con sslmode=%2, el valor por defecto de los perfiles guardados, verificado contra %3, para que ninguna contraseña llegue a un servidor que no pueda demostrar que es %1. Escriba sslmode=… en la cadena (o PGSSLMODE) para elegir otro modo.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+42"/>
+        <location filename="../app/cli/clirules.cpp" line="+84"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location filename="../app/cli/cliapp.cpp" line="+129"/>
         <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+32"/>
         <source>command</source>
         <translation>comando</translation>
     </message>
     <message>
-        <location filename="../app/cli/clicommands.cpp" line="+16"/>
-        <source>Saved profile; its password comes from the OS keychain.</source>
-        <translation>Perfil guardado; su contraseña viene del llavero del sistema.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location filename="../app/cli/clicommands.cpp" line="+27"/>
         <source>libpq service name (pg_service.conf).</source>
         <translation>Nombre de servicio de libpq (pg_service.conf).</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+4"/>
+        <source>Machine-readable output on stdout (/usr/share/doc/purga-sesiones/cli-json.md).</source>
+        <translation>Salida legible por máquina en stdout (/usr/share/doc/purga-sesiones/cli-json.md).</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Host name, address or socket directory (default: PGHOST, as psql).</source>
+        <translation>Nombre de host, dirección o directorio del socket (por defecto: PGHOST, como psql).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Port (default: PGPORT, as psql).</source>
+        <translation>Puerto (por defecto: PGPORT, como psql).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Database (default: PGDATABASE, as psql).</source>
+        <translation>Base de datos (por defecto: PGDATABASE, como psql).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role (default: PGUSER, as psql).</source>
+        <translation>Rol (por defecto: PGUSER, como psql).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rule-set: keep the rule&apos;s rows N days (log_sesiones: its partitions).</source>
+        <translation>rule-set: conservar las filas de la regla N días (log_sesiones: sus particiones).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rule-set: keep the rule&apos;s rows N hours.</source>
+        <translation>rule-set: conservar las filas de la regla N horas.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).</source>
         <translation>Liberar tras N minutos, de 1 a 10080 (por defecto: con Ctrl-C / SIGTERM).</translation>
     </message>
@@ -95,22 +151,12 @@
         <translation>Lo que cada regla eliminaría, en un único instante congelado de la base de datos (todas las reglas si no se indica --rule).</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Run the batched purge. Without --yes only the preview is printed. SIGINT/SIGTERM cancel the batch in flight (exit 6).</source>
-        <translation>Ejecuta la purga por lotes. Sin --yes solo se imprime la vista previa. SIGINT/SIGTERM cancelan el lote en curso (sale con 6).</translation>
-    </message>
-    <message>
-        <location line="+24"/>
+        <location line="+36"/>
         <source>Save a connection profile (never a password).</source>
         <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Store the password of an existing profile in the OS keychain, read from standard input.</source>
-        <translation>Guarda en el llavero del sistema la contraseña de un perfil existente, leída de la entrada estándar.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>Remove the profile&apos;s password from the OS keychain, saying whether one was stored.</source>
         <translation>Quita la contraseña del perfil del llavero del sistema e indica si había una guardada.</translation>
     </message>
@@ -120,12 +166,7 @@
         <translation>Corridas de purga (las del job programado y las manuales) y filas eliminadas por tabla, agregadas en la base de datos (docs/cli-json.md).</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 when overdue or unhealthy.</source>
-        <translation>Comprobaciones para la monitorización (purgas atrasadas y corridas fallidas): sale con 0 si todo está en orden, con 7 si hay atraso o un problema.</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+29"/>
         <source>Find a token by its SHA-256 or by the raw token on standard input (hashed here, never sent): which rule removes it and when, and its rotation chain. Not found: exit 0 with an empty list.</source>
         <translation>Busca un token por su SHA-256 o por el token en claro en la entrada estándar (su hash se calcula aquí; nunca se envía): qué regla lo elimina y cuándo, y su cadena de rotación. Si no se encuentra: sale con 0 y una lista vacía.</translation>
     </message>
@@ -140,22 +181,37 @@
         <translation>Congelación de evidencias: retiene el bloqueo de la purga para que ni esta herramienta ni el job programado puedan purgar, hasta que pasen N minutos o llegue Ctrl-C / SIGTERM (sale con 5 si otra sesión lo tiene).</translation>
     </message>
     <message>
-        <location line="-168"/>
+        <location line="-177"/>
         <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
         <translation>Cadena de conexión o URI de libpq; la contraseña, desde PGPASSWORD o ~/.pgpass (un password= aquí es visible en la lista de procesos).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-8"/>
+        <source>This help; after a command&apos;s name, that command&apos;s synopsis and options.</source>
+        <translation>Esta ayuda; tras el nombre de un comando, la sinopsis y las opciones de ese comando.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This help and every command&apos;s synopsis and options.</source>
+        <translation>Esta ayuda, con la sinopsis y las opciones de todos los comandos.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The version.</source>
+        <translation>La versión.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved profile; its password comes from the OS keychain, or when the keychain has none from PGPASSWORD or ~/.pgpass (stderr says which).</source>
+        <translation>Perfil guardado; su contraseña viene del llavero del sistema o, si el llavero no tiene ninguna, de PGPASSWORD o ~/.pgpass (stderr indica de dónde).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>With an error, also print the server&apos;s and libpq&apos;s own details.</source>
         <translation>Ante un error, imprimir también los detalles propios del servidor y de libpq.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Machine-readable output on stdout (docs/cli-json.md).</source>
-        <translation>Salida legible por máquina en stdout (docs/cli-json.md).</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Catalog estimates only (no exact counts).</source>
         <translation>Solo estimaciones del catálogo (sin conteos exactos).</translation>
     </message>
@@ -175,7 +231,12 @@
         <translation>Borrar de verdad (si no, solo se imprime la vista previa).</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Print what would be removed and delete nothing (the default without --yes; not with --yes).</source>
+        <translation>Imprimir lo que se eliminaría sin borrar nada (por defecto sin --yes; no junto con --yes).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Rows per batch (1-100000, default 5000).</source>
         <translation>Filas por lote (1-100000, por defecto 5000).</translation>
     </message>
@@ -255,27 +316,37 @@
         <translation>status: quien tenga el bloqueo inactivo durante este tiempo es &quot;posiblemente un bloqueo huérfano&quot; (por defecto: el valor del perfil, 300).</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>Host name or address.</source>
-        <translation>Nombre o dirección del host.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Port.</source>
-        <translation>Puerto.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Database.</source>
-        <translation>Base de datos.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Role.</source>
-        <translation>Rol.</translation>
+        <location line="+64"/>
+        <source>run the batched purge with --yes; without it (or --dry-run) only the preview, nothing deleted</source>
+        <translation>ejecuta la purga por lotes con --yes; sin él (o con --dry-run), solo la vista previa, sin borrar nada</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Run the batched purge with --yes. Without it, or with --dry-run, only the preview is printed and nothing is deleted (JSON: &quot;dry_run&quot;: true, &quot;deleted&quot;: 0). SIGINT/SIGTERM cancel the batch in flight (exit 6).</source>
+        <translation>Ejecuta la purga por lotes con --yes. Sin él, o con --dry-run, solo se imprime la vista previa y no se borra nada (JSON: &quot;dry_run&quot;: true, &quot;deleted&quot;: 0). SIGINT/SIGTERM cancelan el lote en curso (sale con 6).</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>store the profile&apos;s password in the OS keychain (asked for on a terminal, else read from stdin)</source>
+        <translation>guarda la contraseña del perfil en el llavero del sistema (se pide en el terminal; si no, se lee de stdin)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Store the password of an existing profile in the OS keychain: asked for on a terminal without echo, else read from standard input&apos;s first line.</source>
+        <translation>Guarda en el llavero del sistema la contraseña de un perfil existente: se pide en el terminal sin eco; si no hay terminal, se lee de la primera línea de la entrada estándar.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>set a rule&apos;s retention or batch size in a saved profile</source>
+        <translation>fija la retención o el tamaño de lote de una regla en un perfil guardado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Set one rule&apos;s retention and batch size in a saved profile, checked as the GUI&apos;s rule settings are. A retention shorter than the ADR&apos;s forensic window is refused (exit 4) without --allow-short-retention.</source>
+        <translation>Fija la retención y el tamaño de lote de una regla en un perfil guardado, con las mismas comprobaciones que los ajustes de las reglas de la interfaz gráfica. Sin --allow-short-retention se rechaza (sale con 4) una retención más corta que la ventana forense del ADR.</translation>
+    </message>
+    <message>
+        <location line="-115"/>
         <source>libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, ::1 and Unix sockets.</source>
         <translation>sslmode de libpq. Un perfil nuevo recibe verify-full, o prefer en localhost, 127.0.0.0/8, ::1 y sockets Unix.</translation>
     </message>
@@ -355,22 +426,18 @@
         <translation>CSV en stdout.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+60"/>
+        <location filename="../app/cli/clihelp.cpp" line="+132"/>
+        <location line="+47"/>
         <source>Usage: %1</source>
         <translation>Uso: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-43"/>
         <source>Options:</source>
         <translation>Opciones:</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Connection (exactly one of the first three):</source>
-        <translation>Conexión (exactamente una de las tres primeras):</translation>
-    </message>
-    <message>
-        <location line="-55"/>
+        <location line="-125"/>
         <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
         <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas.</translation>
     </message>
@@ -390,12 +457,7 @@
         <translation>lo que eliminaría cada regla, en un instante congelado de la base de datos</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>run the batched purge (needs --yes; without it, prints the preview only)</source>
-        <translation>ejecuta la purga por lotes (requiere --yes; sin él, solo imprime la vista previa)</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)</source>
         <translation>corridas y filas eliminadas por tabla (--days N | --since ISO-8601, --origin, --table; --json | --csv)</translation>
     </message>
@@ -405,17 +467,17 @@
         <translation>comprobaciones de retraso y de corridas fallidas para la monitorización (--max-hours N; sale con 7 si hay problemas)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 for a warning and for an alarm alike (--json: &quot;level&quot; tells them apart).</source>
+        <translation>Comprobaciones para la monitorización (purgas atrasadas y corridas fallidas): sale con 0 si todo está en orden, y con 7 tanto ante un aviso como ante una alarma (--json: &quot;level&quot; los distingue).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>save a connection profile (--host --port --dbname --user --sslmode)</source>
         <translation>guarda un perfil de conexión (--host --port --dbname --user --sslmode)</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>store the profile&apos;s password in the OS keychain (read from stdin)</source>
-        <translation>guarda la contraseña del perfil en el llavero del sistema (leída de stdin)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>remove it from the keychain</source>
         <translation>la quita del llavero</translation>
     </message>
@@ -435,19 +497,44 @@
         <translation>retiene el bloqueo de purga (no se ejecuta ninguna purga) hasta que pasen --minutes N o hasta Ctrl-C / SIGTERM</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+63"/>
+        <location filename="../app/cli/clihelp.cpp" line="+54"/>
+        <source>%1 is an option of %2, not of %3 (see %3 --help).</source>
+        <translation>%1 es una opción de %2, no de %3 (vea %3 --help).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Connect one way at a time: %1 were given together (a profile, a connection string, a service, or -h/-p/-d/-U with libpq&apos;s PG* environment).</source>
+        <translation>Conéctese de una sola forma cada vez: se indicaron a la vez %1 (un perfil, una cadena de conexión, un servicio, o -h/-p/-d/-U con el entorno PG* de libpq).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> and </source>
+        <translation> y </translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Connection (one way: --profile, --conninfo, --service or -h/-p/-d/-U; none given: libpq&apos;s PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE and ~/.pgpass, as psql):</source>
+        <translation>Conexión (de una sola forma: --profile, --conninfo, --service o -h/-p/-d/-U; si no se indica ninguna: PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE y ~/.pgpass de libpq, como psql):</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Commands:</source>
         <translation>Comandos:</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>`purga-sesiones-cli COMMAND --help` shows the options of one command.</source>
         <translation>`purga-sesiones-cli COMANDO --help` muestra las opciones de un comando.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+24"/>
         <source>Unexpected argument &quot;%1&quot; after %2 (see %2 --help).</source>
         <translation>Argumento inesperado &quot;%1&quot; después de %2 (vea %2 --help).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>--yes and --dry-run exclude each other: delete, or only show what would be deleted.</source>
+        <translation>--yes y --dry-run se excluyen mutuamente: o se borra, o solo se muestra lo que se borraría.</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -455,17 +542,17 @@
         <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clicommands.cpp" line="-122"/>
+        <location filename="../app/cli/clicommands.cpp" line="-126"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+36"/>
+        <location filename="../app/cli/cliapp.cpp" line="+40"/>
         <source>No command given. Try --help.</source>
         <translation>No se indicó ningún comando. Pruebe --help.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Unknown command &quot;%1&quot;. Try --help.</source>
         <translation>Comando desconocido &quot;%1&quot;. Pruebe --help.</translation>
     </message>
@@ -525,12 +612,12 @@
         <translation>  no se toca (nunca se elimina): %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="-115"/>
+        <location filename="../app/cli/cliapp.cpp" line="-120"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="-10"/>
+        <location filename="../app/cli/clihelp.cpp" line="-19"/>
         <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
@@ -541,12 +628,17 @@
         <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+24"/>
+        <source>Password for profile &quot;%1&quot;: </source>
+        <translation>Contraseña del perfil &quot;%1&quot;: </translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>TLS: sslmode=%1, server certificate checked against %2.</source>
         <translation>TLS: sslmode=%1, certificado del servidor verificado contra %2.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="-78"/>
+        <location filename="../app/cli/cliconnect.cpp" line="-20"/>
         <location filename="../app/cli/cliprofiles.cpp" line="+2"/>
         <source>the system CA bundle (%1)</source>
         <translation>el almacén de CA del sistema (%1)</translation>
@@ -572,7 +664,7 @@
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>No password on standard input.</source>
         <translation>No hay contraseña en la entrada estándar.</translation>
     </message>
@@ -592,12 +684,12 @@
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+292"/>
+        <location filename="../app/cli/clipurge.cpp" line="+304"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliforensics.cpp" line="+51"/>
+        <location filename="../app/cli/cliforensics.cpp" line="+52"/>
         <source>Look-ups are refused with this connection: %1</source>
         <translation>Las búsquedas se rechazan con esta conexión: %1</translation>
     </message>
@@ -667,7 +759,7 @@
         <translation>No hay ningún token con hash %1 en %2 ni en %3.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+37"/>
         <source>timeline needs --empresa N and --usuario N (whole numbers).</source>
         <translation>timeline necesita --empresa N y --usuario N (números enteros).</translation>
     </message>
@@ -687,7 +779,7 @@
         <translation>Elija uno de --json o --csv.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+29"/>
         <source>Slow without an index on %1 (%2); a DBA may create it without blocking writers:
   %3</source>
         <translation>Lento sin un índice en %1 (%2); un DBA puede crearlo sin bloquear las escrituras:
@@ -699,7 +791,7 @@
         <translation>Solo se muestran los %1 eventos más recientes: acote --since/--until.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+64"/>
         <source>--minutes takes a whole number of minutes (1 to 10080); leave it out to hold the lock until Ctrl-C / SIGTERM.</source>
         <translation>--minutes requiere un número entero de minutos (1 a 10080); omítalo para retener el bloqueo hasta Ctrl-C / SIGTERM.</translation>
     </message>
@@ -754,17 +846,12 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+25"/>
-        <source>Nothing was deleted: add --yes to purge exactly this.</source>
-        <translation>No se borró nada: añada --yes para purgar exactamente esto.</translation>
-    </message>
-    <message>
-        <location line="-225"/>
+        <location filename="../app/cli/clipurge.cpp" line="-218"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
     <message>
-        <location line="-40"/>
+        <location line="-32"/>
         <source>%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6</source>
         <translation>%1: %2/%3 filas, %4 lotes, %5 filas/s, reintentos %6</translation>
     </message>
@@ -784,7 +871,7 @@
         <translation> — frenada: %1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+26"/>
         <source>  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms</source>
         <translation>  %1: %2 %3/%4 filas, %5 lotes (el mayor %6), %7 reintentos, %8 ms</translation>
     </message>
@@ -834,7 +921,7 @@
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>Stopped after removing %1 rows (committed): %2</source>
         <translation>Detenida tras eliminar %1 filas (confirmadas): %2</translation>
     </message>
@@ -842,6 +929,16 @@
         <location line="+5"/>
         <source>Cancelled; %1 rows removed before it stopped (committed).</source>
         <translation>Cancelada; se eliminaron %1 filas antes de detenerse (confirmadas).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Dry run: nothing is deleted.</source>
+        <translation>Simulación (--dry-run): no se borra nada.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Dry run, nothing was deleted: add --yes to purge exactly this.</source>
+        <translation>Simulación, no se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
         <location filename="../app/cli/clivacuum.cpp" line="+53"/>
@@ -924,7 +1021,7 @@
         <translation>Las tablas de historial identidad.purga_corridas e identidad.purga_metricas están listas.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihistory.cpp" line="+36"/>
+        <location filename="../app/cli/clihistory.cpp" line="+38"/>
         <source>Give --days N or --since ISO-8601, not both.</source>
         <translation>Indique --days N o --since ISO-8601, no ambos.</translation>
     </message>
@@ -954,7 +1051,7 @@
         <translation>--max-hours espera un número positivo de horas.</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location line="+106"/>
         <source>history: say --json or --csv.</source>
         <translation>history: indique --json o --csv.</translation>
     </message>
@@ -977,6 +1074,46 @@
         <location line="+13"/>
         <source>Could not read who holds the purge lock %1.</source>
         <translation>No se pudo leer quién tiene el bloqueo de la purga %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clicompletion.cpp" line="+117"/>
+        <source>completion takes bash or profiles, not &quot;%1&quot;.</source>
+        <translation>completion admite bash o profiles, no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clirules.cpp" line="-58"/>
+        <source>--%1 takes a whole number from 1, not &quot;%2&quot;.</source>
+        <translation>--%1 espera un número entero a partir de 1, no &quot;%2&quot;.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>--retention-days and --retention-hours exclude each other.</source>
+        <translation>--retention-days y --retention-hours se excluyen mutuamente.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Refused: %1 Add --allow-short-retention to save it anyway.</source>
+        <translation>Rechazado: %1 Añada --allow-short-retention para guardarla de todos modos.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>rule-set takes --profile NAME and one --rule ID (%1).</source>
+        <translation>rule-set requiere --profile NOMBRE y un único --rule ID (%1).</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Could not save the settings of profile &quot;%1&quot;: %2</source>
+        <translation>No se pudieron guardar los ajustes del perfil &quot;%1&quot;: %2</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Warning: %1 Saved (--allow-short-retention); purge still asks for --allow-short-retention.</source>
+        <translation>Atención: %1 Se guardó (--allow-short-retention); purge sigue exigiendo --allow-short-retention.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Profile &quot;%1&quot;, rule %2: retention %3, batch size %4.</source>
+        <translation>Perfil &quot;%1&quot;, regla %2: retención %3, tamaño de lote %4.</translation>
     </message>
 </context>
 <context>
@@ -1003,9 +1140,43 @@
     </message>
 </context>
 <context>
+    <name>DbFailure</name>
+    <message>
+        <location filename="../app/core/pg/dbfailure.cpp" line="+80"/>
+        <location line="+11"/>
+        <source>The connection to the server was lost.</source>
+        <translation>Se perdió la conexión con el servidor.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelled.</source>
+        <translation>Cancelado.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The statement ran longer than statement_timeout allows.</source>
+        <translation>La sentencia duró más de lo que permite statement_timeout.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A lock was not granted within lock_timeout.</source>
+        <translation>No se obtuvo un bloqueo dentro de lock_timeout.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The database gave no reason.</source>
+        <translation>La base de datos no dio ningún motivo.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The database gave no reason (SQLSTATE %1).</source>
+        <translation>La base de datos no dio ningún motivo (SQLSTATE %1).</translation>
+    </message>
+</context>
+<context>
     <name>DbSession</name>
     <message>
-        <location filename="../app/core/session/dbworker.cpp" line="+65"/>
+        <location filename="../app/core/session/dbworker.cpp" line="+94"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
@@ -1051,7 +1222,7 @@
 <context>
     <name>EvidenceFreeze</name>
     <message>
-        <location filename="../app/core/locks/evidencefreeze.cpp" line="+51"/>
+        <location filename="../app/core/locks/evidencefreeze.cpp" line="+58"/>
         <source>Could not ask for the purge lock.</source>
         <translation>No se pudo pedir el bloqueo de la purga.</translation>
     </message>
@@ -1061,7 +1232,7 @@
         <translation>no registrado: las tablas de historial no existen (setup-history)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+21"/>
         <source>not recorded: %1 (an older history schema: run setup-history)</source>
         <translation>no registrado: %1 (un esquema de historial antiguo: ejecute setup-history)</translation>
     </message>
@@ -1662,12 +1833,12 @@
         <translation>La conexión no usó TLS (sslmode=disable). %1 Si la contraseña es correcta, algo puede estar haciéndose pasar por el servidor; use sslmode=verify-full.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+84"/>
         <source>The connection string is not valid: “%1”</source>
         <translation>La cadena de conexión no es válida: &quot;%1&quot;</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-144"/>
         <source>The server asks for a password and none was given for %1.</source>
         <translation>El servidor pide una contraseña y no se indicó ninguna para %1.</translation>
     </message>
@@ -1677,14 +1848,19 @@
         <translation>%1 no respondió en %2 s (tiempo de espera de conexión).</translation>
     </message>
     <message>
-        <location filename="../app/core/pg/tlsdiagnosis.cpp" line="+98"/>
+        <location filename="../app/core/pg/tlsdiagnosis.cpp" line="+102"/>
         <source>The server at %1 does not offer TLS and sslmode=%2 requires it, so the password was not sent: something in between may be posing as the server, or the server runs with ssl=off.</source>
         <translation>El servidor en %1 no ofrece TLS y sslmode=%2 lo exige, así que no se envió la contraseña: algo intermedio puede estar haciéndose pasar por el servidor, o el servidor funciona con ssl=off.</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>The server certificate does not match the host name &quot;%1&quot; (sslmode=verify-full, %2): connect by the name the certificate was issued for. The password was not sent.</source>
-        <translation>El certificado del servidor no coincide con el nombre de host &quot;%1&quot; (sslmode=verify-full, %2): conéctese con el nombre para el que se emitió el certificado. No se envió la contraseña.</translation>
+        <location line="-4"/>
+        <source>%1 (set by PGSSLMODE)</source>
+        <translation>%1 (fijado por PGSSLMODE)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The server certificate does not match the host name &quot;%1&quot; (sslmode=%3, %2): connect by the name the certificate was issued for. The password was not sent.</source>
+        <translation>El certificado del servidor no coincide con el nombre de host &quot;%1&quot; (sslmode=%3, %2): conéctese con el nombre para el que se emitió el certificado. No se envió la contraseña.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1732,7 +1908,7 @@
         <translation>El controlador PostgreSQL de Qt (QPSQL) no está instalado (paquete Debian libqt6sql6-psql).</translation>
     </message>
     <message>
-        <location line="+137"/>
+        <location line="+160"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
@@ -1893,7 +2069,7 @@
         <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>The history predates its functions: runs will not be recorded until setup-history upgrades it in place.</source>
         <translation>El historial es anterior a sus funciones: las corridas no se registrarán hasta que setup-history lo actualice en su sitio.</translation>
     </message>
@@ -1905,7 +2081,7 @@
     <message>
         <location line="+9"/>
         <source>Connect directly to PostgreSQL (its own host and port). Only if this pool is in session mode (pool_mode=session), say so: --assume-session-pooler, or the profile&apos;s &quot;A pooler in between is in session mode&quot;.</source>
-        <translation>Conéctese directamente a PostgreSQL (su propio host y puerto). Solo si este pool está en modo sesión (pool_mode=session), indíquelo: --assume-session-pooler, o el ajuste del perfil &quot;Un pooler intermedio está en modo sesión&quot;.</translation>
+        <translation>Conéctese directamente a PostgreSQL (su propio host y puerto). Solo si este pool está en modo sesión (pool_mode=session), indíquelo: --assume-session-pooler, o el ajuste del perfil &quot;Hay un pooler intermedio en modo sesión&quot;.</translation>
     </message>
     <message>
         <location line="+16"/>
@@ -1938,7 +2114,7 @@
         <translation>Usted indicó que este pool mantiene una conexión al servidor por cliente (pool_mode=session): cada lote comprueba que su propia conexión al servidor tiene el bloqueo de la purga, y la purga se detiene en el primer lote en que no sea así.</translation>
     </message>
     <message>
-        <location filename="../app/core/preflight/checks.cpp" line="-148"/>
+        <location filename="../app/core/preflight/checks.cpp" line="-150"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
@@ -1968,7 +2144,7 @@
         <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+135"/>
         <source>Purge history tables present</source>
         <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
@@ -2147,6 +2323,29 @@
     </message>
 </context>
 <context>
+    <name>PreviewLeft</name>
+    <message>
+        <location filename="../ui/purge/previewleft.cpp" line="+50"/>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 rows and %2 partitions</source>
+        <translation>%1 filas y %2 particiones</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 rows</source>
+        <translation>%1 filas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This app&apos;s runs on it (%1) removed %2; the counts are what is left.</source>
+        <translation>Las corridas de esta aplicación con esta vista previa (%1) eliminaron %2; los conteos muestran lo que queda.</translation>
+    </message>
+</context>
+<context>
     <name>ProfileStore</name>
     <message>
         <location filename="../app/core/profiles/profilestore.cpp" line="+171"/>
@@ -2258,7 +2457,7 @@
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/purgeengine.cpp" line="+73"/>
+        <location filename="../app/core/purge/purgeengine.cpp" line="+74"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -2278,7 +2477,12 @@
         <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+55"/>
+        <source>Purge stopped after %1 rows; committed batches stay removed. %2</source>
+        <translation>Purga detenida tras %1 filas; los lotes confirmados quedan eliminados. %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>The batches were committed asynchronously and their flush to disk could not be confirmed (%1): after a server crash the last fraction of a second of deletes may come back; the next run removes them again.</source>
         <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
     </message>
@@ -2293,7 +2497,7 @@
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-110"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
@@ -2303,12 +2507,12 @@
         <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+80"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Purge cancelled after %1 rows; committed batches stay removed. %2</source>
         <translation>Purga cancelada tras %1 filas; los lotes confirmados quedan eliminados. %2</translation>
     </message>
@@ -2501,7 +2705,7 @@
         <translation>%1 h</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+22"/>
         <source>Completed</source>
         <translation>Completada</translation>
     </message>
@@ -2509,6 +2713,11 @@
         <location line="+2"/>
         <source>Cancelled</source>
         <translation>Cancelada</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stopped</source>
+        <translation>Detenida</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2527,11 +2736,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+10"/>
         <source>Running</source>
         <translation>En curso</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-8"/>
         <source>Waiting for a lock</source>
         <translation>Esperando un bloqueo</translation>
     </message>
@@ -2544,6 +2754,16 @@
         <location line="+2"/>
         <source>Waiting to start</source>
         <translation>Esperando para empezar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Interrupted</source>
+        <translation>Interrumpida</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Frozen for evidence</source>
+        <translation>Congelada por evidencias</translation>
     </message>
 </context>
 <context>
@@ -2835,24 +3055,58 @@
     </message>
 </context>
 <context>
+    <name>purga::ChartPanel</name>
+    <message>
+        <location filename="../ui/charts/chartpanel.cpp" line="+25"/>
+        <location line="+10"/>
+        <source>Show as table</source>
+        <translation>Mostrar como tabla</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>Show %1 as a table</source>
+        <translation>Mostrar %1 como tabla</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+30"/>
+        <source>%1, as a table</source>
+        <translation>%1, como tabla</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Hide table</source>
+        <translation>Ocultar la tabla</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+22"/>
+        <source>%n row(s) of data; &quot;Show as table&quot; below lists them.</source>
+        <translation>
+            <numerusform>%n fila de datos; &quot;Mostrar como tabla&quot;, abajo, la muestra.</numerusform>
+            <numerusform>%n filas de datos; &quot;Mostrar como tabla&quot;, abajo, las muestra.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>purga::ChecksPage</name>
     <message>
-        <location filename="../ui/checks/checkspage.cpp" line="+44"/>
+        <location filename="../ui/checks/checkspage.cpp" line="+45"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+155"/>
         <source>&amp;Run the checks again</source>
         <translation>&amp;Repetir las comprobaciones</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-154"/>
         <source>Create &amp;history tables</source>
         <translation>Crear tablas de &amp;historial</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Creates identidad.purga_corridas and identidad.purga_metricas, where every purge run is recorded.</source>
         <translation>Crea identidad.purga_corridas e identidad.purga_metricas, donde se registra cada corrida de purga.</translation>
     </message>
@@ -2862,7 +3116,7 @@
         <translation>Comprobaciones de la conexión</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+66"/>
         <source>History tables created. The checks run again.</source>
         <translation>Tablas de historial creadas. Las comprobaciones se repiten.</translation>
     </message>
@@ -2907,7 +3161,12 @@
         <translation>Impide la purga.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+23"/>
+        <source>&amp;Reconnect and run the checks</source>
+        <translation>&amp;Reconectar y repetir las comprobaciones</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>The history tables do not exist yet: purges will run without a record until you create them.</source>
         <translation>Las tablas de historial aún no existen: las purgas se ejecutarán sin registro hasta que las cree.</translation>
     </message>
@@ -2922,7 +3181,12 @@
         <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para comprobar qué puede hacer el rol.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Connection lost at %1: the checks below ran before then. They run again when the connection is back.</source>
+        <translation>Conexión perdida el %1: las comprobaciones de abajo se ejecutaron antes. Se repiten cuando vuelva la conexión.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Checking what %1 may do on %2…</source>
         <translation>Comprobando qué puede hacer %1 en %2…</translation>
     </message>
@@ -2972,27 +3236,22 @@
     <message>
         <location line="+1"/>
         <source>De&amp;lete</source>
-        <translation>&amp;Eliminar</translation>
+        <translation>E&amp;liminar</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>D&amp;uplicate</source>
-        <translation>D&amp;uplicar</translation>
+        <translation>&amp;Duplicar</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Re&amp;name…</source>
-        <translation>Re&amp;nombrar…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>&amp;Test connection</source>
-        <translation>&amp;Probar conexión</translation>
+        <translation>Probar cone&amp;xión</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>&amp;Remember the password in the keychain</source>
-        <translation>&amp;Recordar la contraseña en el llavero</translation>
+        <translation>Recordar la contraseña en el lla&amp;vero</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3033,7 +3292,7 @@
     <message>
         <location line="+4"/>
         <source>Pass&amp;word:</source>
-        <translation>Contra&amp;seña:</translation>
+        <translation>Contr&amp;aseña:</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -3101,7 +3360,12 @@
         <translation>La contraseña no se guardó en el llavero: %1</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="-300"/>
+        <source>Ren&amp;ame…</source>
+        <translation>&amp;Renombrar…</translation>
+    </message>
+    <message>
+        <location line="+320"/>
         <source>The profile could not be saved: %1</source>
         <translation>No se pudo guardar el perfil: %1</translation>
     </message>
@@ -3174,7 +3438,7 @@
 <context>
     <name>purga::ConnectionBar</name>
     <message>
-        <location filename="../ui/window/connectionbar.cpp" line="+99"/>
+        <location filename="../ui/window/connectionbar.cpp" line="+104"/>
         <source>Not connected</source>
         <translation>Sin conexión</translation>
     </message>
@@ -3229,6 +3493,16 @@
         <translation>El servidor es un standby en recuperación: aquí no se puede borrar nada.</translation>
     </message>
     <message>
+        <location line="+17"/>
+        <source>Connection lost — reconnecting…</source>
+        <translation>Conexión perdida — reconectando…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lost at %1.</source>
+        <translation>Perdida el %1.</translation>
+    </message>
+    <message>
         <location line="+14"/>
         <source>sslmode=%1: password may go to an impostor</source>
         <translation>sslmode=%1: la contraseña podría ir a un impostor</translation>
@@ -3247,7 +3521,7 @@
 <context>
     <name>purga::DbSession</name>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="+153"/>
+        <location filename="../app/core/session/dbsession.cpp" line="+170"/>
         <source>Connecting to %1</source>
         <translation>Conexión a %1</translation>
     </message>
@@ -3299,29 +3573,37 @@
     </message>
 </context>
 <context>
+    <name>purga::Display</name>
+    <message>
+        <location filename="../ui/style/displayformat.cpp" line="+112"/>
+        <source>Times in UTC</source>
+        <translation>Horas en UTC</translation>
+    </message>
+</context>
+<context>
     <name>purga::ForensicsPage</name>
     <message>
-        <location filename="../ui/forensics/forensicspage.cpp" line="+35"/>
+        <location filename="../ui/forensics/forensicspage.cpp" line="+52"/>
         <source>Token look-up</source>
         <translation>Búsqueda de token</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>User timeline</source>
         <translation>Cronología del usuario</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-6"/>
         <source>Evidence freeze</source>
         <translation>Congelación de evidencias</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Released: purges may run again.</source>
         <translation>Congelación levantada: las purgas pueden volver a ejecutarse.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+49"/>
         <source>Taking the purge lock on a connection of its own…</source>
         <translation>Tomando el bloqueo de la purga en una conexión propia…</translation>
     </message>
@@ -3341,7 +3623,12 @@
         <translation>&amp;Levantar la congelación</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
+        <source>&amp;Freeze again</source>
+        <translation>Volver a con&amp;gelar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&amp;Freeze purges</source>
         <translation>Con&amp;gelar las purgas</translation>
     </message>
@@ -3360,6 +3647,11 @@
         <source>Purges run normally. Freeze them while an investigation needs the evidence.</source>
         <translation>Las purgas se ejecutan con normalidad. Congélelas mientras una investigación necesite las evidencias.</translation>
     </message>
+    <message>
+        <location filename="../app/core/session/dbsession.cpp" line="+83"/>
+        <source>Closing the lost freeze&apos;s history</source>
+        <translation>Cierre del historial de la congelación perdida</translation>
+    </message>
 </context>
 <context>
     <name>purga::FreezeBanner</name>
@@ -3375,8 +3667,8 @@
     </message>
     <message>
         <location line="+45"/>
-        <source>Purges frozen since %1 (%2 here) by role %3, OS user %4: neither this app nor the scheduled job can purge (lock %5 held).</source>
-        <translation>Purgas congeladas desde %1 (%2 aquí) por el rol %3, usuario del SO %4: ni esta aplicación ni el job programado pueden purgar (bloqueo %5 retenido).</translation>
+        <source>Purges frozen since %1 by role %2, OS user %3: neither this app nor the scheduled job can purge (lock %4 held).</source>
+        <translation>Purgas congeladas desde %1 por el rol %2, usuario del SO %3: ni esta aplicación ni el job programado pueden purgar (bloqueo %4 retenido).</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3387,7 +3679,7 @@
 <context>
     <name>purga::FreezeController</name>
     <message>
-        <location filename="../app/core/session/freezecontroller.cpp" line="+69"/>
+        <location filename="../app/core/session/freezecontroller.cpp" line="+70"/>
         <source>Freezing purges</source>
         <translation>Congelación de las purgas</translation>
     </message>
@@ -3407,12 +3699,12 @@
         <translation>Estado de la congelación</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+21"/>
         <source>The freeze&apos;s connection was lost: purges are no longer held.</source>
         <translation>Se perdió la conexión de la congelación: las purgas ya no están retenidas.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>Releasing the freeze</source>
         <translation>Fin de la congelación</translation>
     </message>
@@ -3454,10 +3746,19 @@
     </message>
 </context>
 <context>
-    <name>purga::HistoryPage</name>
+    <name>purga::HistoryCharts</name>
     <message>
-        <location filename="../ui/charts/historycharts.cpp" line="+73"/>
-        <location filename="../ui/history/historypage.cpp" line="+54"/>
+        <location filename="../ui/charts/historycharts.cpp" line="+43"/>
+        <source>job</source>
+        <translation>job</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>manual</source>
+        <translation>manual</translation>
+    </message>
+    <message>
+        <location line="+129"/>
         <source>Rows removed per day</source>
         <translation>Filas eliminadas por día</translation>
     </message>
@@ -3472,17 +3773,209 @@
         <translation>Filas eliminadas por mes</translation>
     </message>
     <message>
-        <location line="+92"/>
-        <source>%1: at least one run of the period from %2</source>
-        <translation>%1: al menos una corrida del periodo desde %2</translation>
+        <location line="+21"/>
+        <source>Period</source>
+        <translation>Periodo</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+0"/>
+        <source>Job runs</source>
+        <translation>Corridas del job</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Manual runs</source>
+        <translation>Corridas manuales</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows removed</source>
+        <translation>Filas eliminadas</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <location filename="../ui/charts/runcharts.cpp" line="+180"/>
         <source>rows</source>
         <translation>filas</translation>
     </message>
     <message>
-        <location filename="../ui/history/historypage.cpp" line="+1"/>
+        <location filename="../ui/charts/runcharts.cpp" line="-115"/>
+        <source>Since the last successful job run</source>
+        <translation>Desde la última corrida correcta del job</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Alarm: %1</source>
+        <translation>Alarma: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Hours since the job last succeeded</source>
+        <translation>Horas desde la última corrida correcta del job</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1: the job last succeeded %2 before</source>
+        <translation>%1: la última corrida correcta del job fue %2 antes</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no successful job run in the range or before it</source>
+        <translation>ninguna corrida correcta del job en el rango ni antes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Time since the last successful job run: %1</source>
+        <translation>Tiempo desde la última corrida correcta del job: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hours</source>
+        <translation>horas</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Longest run started</source>
+        <translation>Inicio de la corrida más larga</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Origin</source>
+        <translation>Origen</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Runs</source>
+        <translation>Corridas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Longest</source>
+        <translation>La más larga</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Problems</source>
+        <translation>Problemas</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 run started %2: %3 (the longest of %4 runs)</source>
+        <translation>Corrida %1 iniciada el %2: %3 (la más larga de %4 corridas)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>job runs (longest)</source>
+        <translation>corridas del job (la más larga)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>manual runs (longest)</source>
+        <translation>corridas manuales (la más larga)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Run duration</source>
+        <translation>Duración de la corrida</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Run started</source>
+        <translation>Inicio de la corrida</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Table</source>
+        <translation>Tabla</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Rows</source>
+        <translation>Filas</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bytes</source>
+        <translation>Bytes</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 after the run started %2: %3</source>
+        <translation>%1 tras la corrida iniciada el %2: %3</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Rows in each table after the runs</source>
+        <translation>Filas de cada tabla tras las corridas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bytes of each table after the runs</source>
+        <translation>Bytes de cada tabla tras las corridas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: none recorded in this range</source>
+        <translation>%1: nada registrado en este rango</translation>
+    </message>
+</context>
+<context>
+    <name>purga::HistoryCharts::Support</name>
+    <message>
+        <location filename="../ui/charts/historycharts.cpp" line="-126"/>
+        <source>h</source>
+        <translation>h</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>MiB</source>
+        <translation>MiB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>KiB</source>
+        <translation>KiB</translation>
+    </message>
+</context>
+<context>
+    <name>purga::HistoryPage</name>
+    <message>
+        <location filename="../ui/history/historypage.cpp" line="+58"/>
+        <source>Rows removed per day</source>
+        <translation>Filas eliminadas por día</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Time since the last successful job run</source>
+        <translation>Tiempo desde la última corrida correcta del job</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Run duration</source>
         <translation>Duración de la corrida</translation>
     </message>
@@ -3497,7 +3990,7 @@
         <translation>Bytes de cada tabla tras las corridas</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>Last 24 hours</source>
         <translation>Últimas 24 horas</translation>
     </message>
@@ -3532,7 +4025,17 @@
         <translation>Personalizado…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+2"/>
+        <source>Range</source>
+        <translation>Rango</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Days in</source>
+        <translation>Días según</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Local time</source>
         <translation>Hora local</translation>
     </message>
@@ -3548,6 +4051,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Filter runs</source>
+        <translation>Filtrar corridas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Filter runs (origin, operator, status…)</source>
         <translation>Filtrar corridas (origen, operador, estado…)</translation>
     </message>
@@ -3572,17 +4080,7 @@
         <translation>Arrastre sobre un gráfico para ampliar un intervalo de tiempo; esto vuelve a mostrar el rango completo.</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Range:</source>
-        <translation>Rango:</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Days in:</source>
-        <translation>Días según:</translation>
-    </message>
-    <message>
-        <location line="+199"/>
+        <location line="+241"/>
         <source>Showing the newest %1 of %2 runs in this table (the charts count them all): narrow the range to list the others.</source>
         <translation>Esta tabla muestra las %1 corridas más recientes de %2 (los gráficos las cuentan todas): acote el rango para ver las demás.</translation>
     </message>
@@ -3595,7 +4093,7 @@
         </translation>
     </message>
     <message>
-        <location filename="../ui/history/historyrunsmodel.cpp" line="+199"/>
+        <location filename="../ui/history/historyrunsmodel.cpp" line="+216"/>
         <source>Origin</source>
         <translation>Origen</translation>
     </message>
@@ -3621,8 +4119,8 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Duration (ms)</source>
-        <translation>Duración (ms)</translation>
+        <source>Duration</source>
+        <translation>Duración</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3630,27 +4128,37 @@
         <translation>Filas por tabla</translation>
     </message>
     <message>
-        <location filename="../ui/history/historypage.cpp" line="-218"/>
+        <location filename="../ui/history/historypage.cpp" line="-241"/>
         <source>Double-click a run for its detail.</source>
         <translation>Haga doble clic en una corrida para ver su detalle.</translation>
     </message>
     <message>
-        <location line="+142"/>
+        <location line="+5"/>
+        <source>Runs</source>
+        <translation>Corridas</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Range:</source>
+        <translation>&amp;Rango:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Days in:</source>
+        <translation>&amp;Días según:</translation>
+    </message>
+    <message>
+        <location line="+136"/>
         <source>Reading the history…</source>
         <translation>Leyendo el historial…</translation>
     </message>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="+50"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-33"/>
         <source>Read the purge history</source>
         <translation>Lectura del historial</translation>
     </message>
     <message>
-        <location filename="../ui/charts/historycharts.cpp" line="-70"/>
-        <source>%1 runs (longest, ms)</source>
-        <translation>Corridas %1 (la más larga, ms)</translation>
-    </message>
-    <message>
-        <location filename="../ui/history/historypage.cpp" line="+115"/>
+        <location filename="../ui/history/historypage.cpp" line="+121"/>
         <source>Runs shown as CSV…</source>
         <translation>Corridas mostradas como CSV…</translation>
     </message>
@@ -3673,6 +4181,11 @@
         <location line="+0"/>
         <source>Bytes chart as PNG…</source>
         <translation>Gráfico de bytes como PNG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Job gap chart as PNG…</source>
+        <translation>Gráfico del tiempo desde el último job correcto como PNG…</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3703,6 +4216,31 @@
         <location line="+2"/>
         <source>Could not write %1</source>
         <translation>No se pudo escribir %1</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/calendaraxis.cpp" line="+103"/>
+        <source>Day, %2 to %3 (%1)</source>
+        <translation>Día, del %2 al %3 (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day (%1)</source>
+        <translation>Día (%1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Week from Monday (%1)</source>
+        <translation>Semana desde el lunes (%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Month (%1)</source>
+        <translation>Mes (%1)</translation>
+    </message>
+    <message>
+        <location filename="../ui/charts/runcharts.cpp" line="-172"/>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
     </message>
 </context>
 <context>
@@ -3753,7 +4291,7 @@
         <translation>Retraso máx.:</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+80"/>
         <source>Resume</source>
         <translation>Reanudar</translation>
     </message>
@@ -3786,29 +4324,14 @@
         <translation>Volver a leer pg_locks: quién tiene el bloqueo de la purga y quién lo espera</translation>
     </message>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="-19"/>
-        <source>Read who holds the purge lock</source>
-        <translation>Consulta del bloqueo</translation>
-    </message>
-    <message>
-        <location filename="../ui/common/lockholderpanel.cpp" line="+54"/>
-        <source>Could not read who holds the purge lock: %1</source>
-        <translation>No se pudo leer quién tiene el bloqueo de la purga: %1</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>This is this app&apos;s evidence freeze: release it on the Forensics page.</source>
-        <translation>Es la congelación de evidencias de esta aplicación: levántela en la página Forense.</translation>
-    </message>
-    <message>
-        <location line="+35"/>
+        <location line="+139"/>
         <source>Terminate the session holding purge lock %1?
 
 pid: %2
 application: %3
 role: %4
 client: %5
-connected since: %6 UTC
+connected since: %6
 idle for: %7
 
 Its connection is closed and PostgreSQL releases the lock. If it is the scheduled job&apos;s pooled connection, the pool opens a new one. Nothing it committed is undone.
@@ -3820,7 +4343,7 @@ pid: %2
 aplicación: %3
 rol: %4
 cliente: %5
-conectada desde: %6 UTC
+conectada desde: %6
 inactiva desde hace: %7
 
 Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del pool del job programado, el pool abre una nueva. No se deshace nada de lo que confirmó.
@@ -3828,12 +4351,32 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 %8</translation>
     </message>
     <message>
+        <location filename="../app/core/session/dbsession.cpp" line="-19"/>
+        <source>Read who holds the purge lock</source>
+        <translation>Consulta del bloqueo</translation>
+    </message>
+    <message>
+        <location filename="../ui/common/lockholderpanel.cpp" line="-79"/>
+        <source>Could not read who holds the purge lock: %1</source>
+        <translation>No se pudo leer quién tiene el bloqueo de la purga: %1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Purge lock %1 held by this purge (server pid %2) until it ends; the scheduled job and other purges cannot start meanwhile.</source>
+        <translation>Bloqueo de la purga %1 retenido por esta purga (pid del servidor %2) hasta que termine; mientras tanto, ni el job programado ni otras purgas pueden empezar.</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>This is this app&apos;s evidence freeze: release it on the Forensics page.</source>
+        <translation>Es la congelación de evidencias de esta aplicación: levántela en la página Forense.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
         <source>(none)</source>
         <translation>(ninguno)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <location line="+14"/>
         <source>Terminate the lock holder</source>
         <translation>Terminar la sesión que tiene el bloqueo</translation>
@@ -3848,17 +4391,17 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="+136"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+142"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+31"/>
         <source>Rule settings saved. Take a new preview before purging.</source>
         <translation>Ajustes de reglas guardados. Tome una vista previa nueva antes de purgar.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+63"/>
         <source>&amp;Connect…</source>
         <translation>&amp;Conectar…</translation>
     </message>
@@ -3893,7 +4436,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location line="-174"/>
+        <location line="-187"/>
         <source>C&amp;hecks</source>
         <translation>C&amp;omprobaciones</translation>
     </message>
@@ -3923,7 +4466,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Forense</translation>
     </message>
     <message>
-        <location line="+182"/>
+        <location line="+195"/>
         <source>&amp;Refresh</source>
         <translation>Actuali&amp;zar</translation>
     </message>
@@ -3948,7 +4491,12 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Abrir la carpeta del &amp;registro</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+40"/>
+        <source>Connection lost — reconnecting… (%1, lost at %2)</source>
+        <translation>Conexión perdida — reconectando… (%1, perdida el %2)</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>[PRODUCTION] %1</source>
         <translation>[PRODUCCIÓN] %1</translation>
     </message>
@@ -3963,7 +4511,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Buscar un token…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>&amp;Freeze purges / release</source>
         <translation>&amp;Congelar las purgas / levantar</translation>
     </message>
@@ -3978,7 +4526,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Las purgas están congeladas desde %1. Cerrar la aplicación levanta la congelación: esta aplicación y el job programado podrán volver a purgar. ¿Cerrar de todos modos?</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-86"/>
         <source>Connected: %1</source>
         <translation>Conectado: %1</translation>
     </message>
@@ -4006,7 +4554,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::OverviewPage</name>
     <message>
-        <location filename="../ui/overview/overviewpage.cpp" line="+28"/>
+        <location filename="../ui/overview/overviewpage.cpp" line="+30"/>
         <source>&amp;Refresh</source>
         <translation>Actuali&amp;zar</translation>
     </message>
@@ -4041,7 +4589,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Resumen</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+125"/>
         <source>Not connected. Connect to a database (Ctrl+K) to see its session tables.</source>
         <translation>Sin conexión. Conéctese a una base de datos (Ctrl+K) para ver sus tablas de sesión.</translation>
     </message>
@@ -4500,17 +5048,12 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::ProfileForm</name>
     <message>
-        <location filename="../ui/connect/profileform.cpp" line="+34"/>
-        <source>A pooler in between is in &amp;session mode</source>
-        <translation>Un pooler intermedio está en mo&amp;do sesión</translation>
-    </message>
-    <message>
-        <location line="+15"/>
+        <location filename="../ui/connect/profileform.cpp" line="+51"/>
         <source>Colours the main window while connected: production red, staging amber, development green.</source>
         <translation>Colorea la ventana principal mientras hay conexión: producción en rojo, preproducción en ámbar, desarrollo en verde.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>e.g. core-prod</source>
         <translation>p. ej. core-prod</translation>
     </message>
@@ -4530,17 +5073,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Elegir el archivo del certificado raíz (CA)</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>Profile &amp;name:</source>
-        <translation>&amp;Nombre del perfil:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&amp;Environment:</source>
-        <translation>&amp;Entorno:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+16"/>
         <source>&amp;Host:</source>
         <translation>&amp;Servidor:</translation>
     </message>
@@ -4555,23 +5088,48 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>&amp;Base de datos:</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>&amp;User:</source>
-        <translation>&amp;Usuario:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>SSL &amp;mode:</source>
         <translation>&amp;Modo SSL:</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Root &amp;certificate:</source>
-        <translation>&amp;Certificado raíz:</translation>
+        <translation>Cert&amp;ificado raíz:</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Connect &amp;timeout:</source>
+        <location line="-73"/>
+        <source>A pooler in &amp;between is in session mode</source>
+        <translation>&amp;Hay un pooler intermedio en modo sesión</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Environment</source>
+        <translation>Entorno</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>SSL mode</source>
+        <translation>Modo SSL</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Pro&amp;file name:</source>
+        <translation>Nombre del per&amp;fil:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>En&amp;vironment:</source>
+        <translation>&amp;Entorno:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Us&amp;er:</source>
+        <translation>&amp;Usuario:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Connect t&amp;imeout:</source>
         <translation>&amp;Tiempo de espera:</translation>
     </message>
     <message>
@@ -4580,7 +5138,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Pooler:</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+29"/>
         <source>Root certificate</source>
         <translation>Certificado raíz</translation>
     </message>
@@ -4590,7 +5148,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Certificados (*.crt *.pem);;Todos los archivos (*)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+46"/>
         <source>libpq service &quot;%1&quot;: host, port, database, user and SSL come from the service file; the values below are shown for information.</source>
         <translation>Servicio de libpq &quot;%1&quot;: servidor, puerto, base de datos, usuario y SSL vienen del archivo de servicios; los valores de abajo son informativos.</translation>
     </message>
@@ -4613,17 +5171,17 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purge/purgeconfirmdialog.cpp" line="+68"/>
+        <location filename="../ui/purge/purgeconfirmdialog.cpp" line="+69"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Confirm purge</source>
         <translation>Confirmar la purga</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+27"/>
         <source>Rows will be deleted on %1.</source>
         <translation>Se borrarán filas en %1.</translation>
     </message>
@@ -4703,12 +5261,27 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Purgar</translation>
     </message>
     <message>
-        <location line="+66"/>
-        <source>Partitions to drop: %1. Dropping cannot be undone. To confirm, type the database name: %2</source>
-        <translation>Particiones a eliminar con DROP: %1. No se puede deshacer. Para confirmar, escriba el nombre de la base de datos: %2</translation>
+        <location line="+77"/>
+        <source>Partitions to drop: %1. Dropping cannot be undone.</source>
+        <translation>Particiones a eliminar con DROP: %1. No se puede deshacer.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>This is a production database and %1 rows will be deleted (%2 or more ask for the name).</source>
+        <translation>Esta es una base de datos de producción y se borrarán %1 filas (a partir de %2 se pide el nombre).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 To confirm, type the database name: %2</source>
+        <translation>%1 Para confirmar, escriba el nombre de la base de datos: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PRODUCTION: rows will be deleted on a production database.</source>
+        <translation>PRODUCCIÓN: se borrarán filas en una base de datos de producción.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Nothing selected.</source>
         <translation>Nada seleccionado.</translation>
     </message>
@@ -4741,7 +5314,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purge/purgepage.cpp" line="+53"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+63"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -4795,12 +5368,12 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location filename="../ui/purge/purgepage.cpp" line="+89"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+92"/>
         <source>Could not save the replica lag limit in profile &quot;%1&quot;: %2</source>
         <translation>No se pudo guardar el límite de retraso de réplica en el perfil &quot;%1&quot;: %2</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../ui/purge/purgestart.cpp" line="+29"/>
         <source>A purge is already running.</source>
         <translation>Ya hay una purga en curso.</translation>
     </message>
@@ -4840,12 +5413,17 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>La vista previa no encontró nada que eliminar.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+3"/>
+        <source>Another session holds purge lock %1: %2. A purge now would delete nothing; Start purge… is enabled once the lock panel reads it free (Check again).</source>
+        <translation>Otra sesión tiene el bloqueo de la purga %1: %2. Una purga ahora no borraría nada; Iniciar purga… se habilita cuando el panel del bloqueo lo muestre libre (Volver a comprobar).</translation>
+    </message>
+    <message>
+        <location line="+27"/>
         <source>No preview yet.</source>
         <translation>Aún no hay vista previa.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+7"/>
         <source>%1: %2 partitions (%3 rows)</source>
         <translation>%1: %2 particiones (%3 filas)</translation>
     </message>
@@ -4855,42 +5433,49 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>%1: %2 filas</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Preview frozen at %1 (%2).
 %3</source>
         <translation>Vista previa congelada el %1 (%2).
 %3</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+1"/>
+        <source>Preview frozen at %1 (%2). %3
+%4</source>
+        <translation>Vista previa congelada el %1 (%2). %3
+%4</translation>
+    </message>
+    <message>
+        <location filename="../ui/purge/purgepage.cpp" line="+32"/>
         <source>Cannot purge now:</source>
         <translation>No se puede purgar ahora:</translation>
     </message>
     <message>
-        <location line="-75"/>
-        <location line="+95"/>
-        <location line="+21"/>
-        <location line="+19"/>
+        <location line="-33"/>
+        <location line="+48"/>
+        <location line="+24"/>
+        <location line="+20"/>
         <source>Purge</source>
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="-112"/>
+        <location filename="../ui/purge/purgestart.cpp" line="-58"/>
         <source>The profile&apos;s replica lag limit of %1 ms</source>
         <translation>El límite de retraso de réplica del perfil (%1 ms)</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location filename="../ui/purge/purgepage.cpp" line="-4"/>
         <source>No rule selected.</source>
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Purge requested by %1 on %2: %3; batch %4 rows, pause %5 ms%6.</source>
         <translation>Purga solicitada por %1 en %2: %3; lote de %4 filas, pausa de %5 ms%6.</translation>
     </message>
@@ -4900,7 +5485,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>un usuario desconocido</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>, detach only</source>
         <translation>, solo DETACH</translation>
     </message>
@@ -4931,22 +5516,32 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
     </message>
     <message>
         <location line="+3"/>
-        <location line="+49"/>
+        <location line="+70"/>
         <source>Run id: %1</source>
         <translation>Id de la corrida: %1</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-68"/>
         <source>Run id %1.</source>
         <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Finished: %1.</source>
         <translation>Terminada: %1.</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+12"/>
+        <source>nothing was deleted; the receipt below says why.</source>
+        <translation>no se borró nada; el comprobante de abajo explica por qué.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 rows removed; %2 rows of this preview are left. Start purge… removes what is left (or take a new preview).</source>
+        <translation>%1 filas eliminadas; quedan %2 filas de esta vista previa. Iniciar purga… elimina lo que queda (o tome una vista previa nueva).</translation>
+    </message>
+    <message>
+        <location line="+75"/>
         <source>Held: %1 — %2</source>
         <translation>En espera: %1 — %2</translation>
     </message>
@@ -4956,7 +5551,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>En curso: %1, lote %2</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+39"/>
         <source>A purge is running</source>
         <translation>Hay una purga en curso</translation>
     </message>
@@ -5118,28 +5713,23 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+86"/>
+        <location line="+87"/>
         <source>Run: %1</source>
         <translation>Corrida: %1</translation>
     </message>
     <message>
         <location line="-85"/>
-        <source>Cutoffs frozen at: %1 (%2)</source>
-        <translation>Cortes congelados el: %1 (%2)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
         <source>Started: %1 · Finished: %2 · Duration: %3</source>
         <translation>Inicio: %1 · Fin: %2 · Duración: %3</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+86"/>
+        <location line="+6"/>
+        <location line="+88"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-57"/>
+        <location line="-59"/>
         <source>%n dropped</source>
         <translation>
             <numerusform>%n eliminada</numerusform>
@@ -5165,7 +5755,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+44"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -5180,7 +5770,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Mensaje: %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-89"/>
+        <location line="+90"/>
         <source>Cutoffs frozen at: %1</source>
         <translation>Cortes congelados el: %1</translation>
     </message>
@@ -5248,7 +5839,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/preview/rulepreviewtab.cpp" line="+144"/>
+        <location filename="../ui/preview/rulepreviewtab.cpp" line="+145"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
@@ -5268,7 +5859,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Filas eliminables por antigüedad</translation>
     </message>
     <message>
-        <location line="+123"/>
+        <location line="+125"/>
         <source>Partitions</source>
         <translation>Particiones</translation>
     </message>
@@ -5288,7 +5879,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>SQL (exactamente lo que se contó y lo que ejecuta la purga)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Counts (read only)</source>
         <translation>Conteos (solo lectura)</translation>
     </message>
@@ -5298,7 +5889,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+79"/>
         <source>Frozen cutoff</source>
         <translation>Corte congelado</translation>
     </message>
@@ -5620,7 +6211,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RunDetailDialog</name>
     <message>
-        <location filename="../ui/history/rundetaildialog.cpp" line="+18"/>
+        <location filename="../ui/history/rundetaildialog.cpp" line="+21"/>
         <source>Purge run %1</source>
         <translation>Corrida de purga %1</translation>
     </message>
@@ -5646,11 +6237,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+0"/>
+        <location line="+5"/>
         <source>not recorded</source>
         <translation>no registrado</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-4"/>
         <source>Status</source>
         <translation>Estado</translation>
     </message>
@@ -5660,28 +6252,23 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Inicio (UTC)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Finished (UTC)</source>
         <translation>Fin (UTC)</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+2"/>
+        <location line="+1"/>
+        <location line="+3"/>
         <source>still running</source>
         <translation>aún en curso</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-2"/>
         <source>Duration</source>
         <translation>Duración</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Message</source>
         <translation>Mensaje</translation>
     </message>
@@ -5765,9 +6352,35 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SessionCoordinator</name>
     <message>
-        <location filename="../ui/state/sessioncoordinator.cpp" line="+41"/>
+        <location filename="../ui/state/sessioncoordinator.cpp" line="+58"/>
         <source>%1: cancelled.</source>
         <translation>%1: se canceló.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+132"/>
+        <source>Next try in %n s.</source>
+        <translation>
+            <numerusform>Próximo intento en %n s.</numerusform>
+            <numerusform>Próximo intento en %n s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Next try in %n s; the last try said: %1</source>
+        <translation>
+            <numerusform>Próximo intento en %n s; el último intento respondió: %1</numerusform>
+            <numerusform>Próximo intento en %n s; el último intento respondió: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reconnecting (try %1)…</source>
+        <translation>Reconectando (intento %1)…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Not trying again: %1 Connect again (Ctrl+K).</source>
+        <translation>No se vuelve a intentar: %1 Conéctese de nuevo (Ctrl+K).</translation>
     </message>
     <message>
         <location filename="../app/core/session/dbsession.cpp" line="-27"/>
@@ -5783,14 +6396,14 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::SqlView</name>
     <message>
-        <location filename="../ui/common/sqlview.cpp" line="+19"/>
+        <location filename="../ui/common/sqlview.cpp" line="+22"/>
         <location line="+17"/>
-        <location line="+15"/>
+        <location line="+31"/>
         <source>Copy SQL</source>
         <translation>Copiar SQL</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-36"/>
         <source>Copy the whole SQL to the clipboard</source>
         <translation>Copiar todo el SQL al portapapeles</translation>
     </message>
@@ -5798,6 +6411,24 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+4"/>
         <source>Copied ✓</source>
         <translation>Copiado ✓</translation>
+    </message>
+</context>
+<context>
+    <name>purga::StaleBanner</name>
+    <message>
+        <location filename="../ui/window/stalebanner.cpp" line="+17"/>
+        <source>&amp;Reconnect now</source>
+        <translation>&amp;Reconectar ahora</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Try to reconnect with the same profile now (F5)</source>
+        <translation>Intentar reconectar ahora con el mismo perfil (F5)</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Connection lost at %1. Every page shows what was read before then and may be out of date; it is read again when the connection is back.</source>
+        <translation>Conexión perdida el %1. Cada página muestra lo que se leyó antes y puede estar desactualizada; se vuelve a leer cuando vuelva la conexión.</translation>
     </message>
 </context>
 <context>
@@ -5909,7 +6540,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::TimelineView</name>
     <message>
-        <location filename="../ui/forensics/timelineview.cpp" line="+32"/>
+        <location filename="../ui/forensics/timelineview.cpp" line="+33"/>
         <source>From (UTC)</source>
         <translation>Desde (UTC)</translation>
     </message>
@@ -5920,6 +6551,11 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+3"/>
+        <source>Show full hashe&amp;s</source>
+        <translation>Mostrar los &amp;hashes completos</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Show &amp;timeline</source>
         <translation>Mostrar la &amp;cronología</translation>
     </message>
@@ -5942,6 +6578,36 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+1"/>
         <source>user id</source>
         <translation>id de usuario</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tenant id</source>
+        <translation>Id de la empresa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User id</source>
+        <translation>Id del usuario</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>From</source>
+        <translation>Desde</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>To</source>
+        <translation>Hasta</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Events shown</source>
+        <translation>Eventos mostrados</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hashes are masked (first 8 … last 4) in the table and the export until you ask</source>
+        <translation>Los hashes se enmascaran (primeros 8 … últimos 4) en la tabla y en la exportación hasta que usted lo pida</translation>
     </message>
     <message>
         <location line="+15"/>
@@ -6004,17 +6670,32 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Agente de usuario</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source>Tenant</source>
-        <translation>Empresa</translation>
+        <location line="+4"/>
+        <source>Timeline events</source>
+        <translation>Eventos de la cronología</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Double-click a token&apos;s row (or press Enter on it) to look that token up</source>
+        <translation>Haga doble clic en la fila de un token (o pulse Intro sobre ella) para buscar ese token</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Te&amp;nant</source>
+        <translation>&amp;Empresa</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>User</source>
-        <translation>Usuario</translation>
+        <source>&amp;User</source>
+        <translation>U&amp;suario</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+75"/>
+        <source>A session-log event names no token: only a token&apos;s row can be looked up.</source>
+        <translation>Un evento del registro de sesiones no nombra ningún token: solo se puede buscar la fila de un token.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Type a tenant id and a user id.</source>
         <translation>Escriba un id de empresa y un id de usuario.</translation>
     </message>
@@ -6059,7 +6740,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Lento sin un índice en %1. Un DBA puede crearlo sin bloquear las escrituras; esta aplicación nunca lo ejecuta.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>Export the timeline</source>
         <translation>Exportar la cronología</translation>
     </message>
@@ -6092,6 +6773,11 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Mostrar los &amp;hashes</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Show this user&apos;s ti&amp;meline</source>
+        <translation>&amp;Mostrar la cronología de este usuario</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>Token hash (hex SHA-256)</source>
         <translation>Hash del token (SHA-256 hexadecimal)</translation>
@@ -6102,7 +6788,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Token en claro (su hash se calcula aquí; nunca se envía)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Kind of token to look up</source>
+        <translation>Tipo de token que buscar</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Token or token hash to look up</source>
+        <translation>Token o hash del token que buscar</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Searches refresh tokens and pre-tokens (Enter)</source>
         <translation>Busca en los tokens de refresco y los pre-tokens (Intro)</translation>
     </message>
@@ -6112,7 +6808,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los hashes se enmascaran (primeros 8 … últimos 4) hasta que usted lo pida</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>The events of the tenant and user this token belongs to</source>
+        <translation>Los eventos de la empresa y el usuario a los que pertenece este token</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Id</source>
         <translation>Id</translation>
     </message>
@@ -6147,7 +6848,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Nota</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+1"/>
+        <source>Rotation chain</source>
+        <translation>Cadena de rotación</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Paste the raw token: only its SHA-256 leaves this field</source>
         <translation>Pegue el token en claro: de este campo solo sale su SHA-256</translation>
     </message>
@@ -6157,14 +6863,29 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>64 dígitos hexadecimales</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+15"/>
+        <source>To&amp;ken:</source>
+        <translation>&amp;Token:</translation>
+    </message>
+    <message>
+        <location line="+71"/>
         <source>A token hash is 64 hexadecimal digits; choose &quot;Raw token&quot; to paste the token itself.</source>
         <translation>Un hash de token tiene 64 dígitos hexadecimales; elija &quot;Token en claro&quot; para pegar el propio token.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Looking up %1…</source>
         <translation>Buscando %1…</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Already removable by rule %1 (since %2): the next purge deletes it.</source>
+        <translation>Ya eliminable por la regla %1 (desde %2): la próxima purga lo borra.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Kept by rule %1 until %2; removable after that.</source>
+        <translation>La regla %1 lo conserva hasta %2; después será eliminable.</translation>
     </message>
     <message>
         <location filename="../app/core/session/dbsession.cpp" line="-8"/>
@@ -6172,7 +6893,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Búsqueda de token</translation>
     </message>
     <message>
-        <location filename="../ui/forensics/tokenlookupview.cpp" line="+11"/>
+        <location filename="../ui/forensics/tokenlookupview.cpp" line="-27"/>
         <source>Look-up failed: %1</source>
         <translation>La búsqueda falló: %1</translation>
     </message>
@@ -6202,17 +6923,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Usado el %1</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Already removable by rule %1 (since %2, %3 here): the next purge deletes it.</source>
-        <translation>Ya eliminable por la regla %1 (desde %2, %3 aquí): la próxima purga lo borra.</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Kept by rule %1 until %2 (%3 here); removable after that.</source>
-        <translation>La regla %1 lo conserva hasta %2 (%3 aquí); después será eliminable.</translation>
-    </message>
-    <message>
-        <location line="+12"/>
+        <location line="+20"/>
         <source>%1 is not present in %2 or %3: never issued, or already purged.</source>
         <translation>%1 no está en %2 ni en %3: nunca se emitió o ya se purgó.</translation>
     </message>
@@ -6427,7 +7138,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: detenida tras el lote %2: %3.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>another session</source>
         <translation>otra sesión</translation>
     </message>

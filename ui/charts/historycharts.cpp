@@ -27,9 +27,10 @@ namespace purga::HistoryCharts {
 
 namespace {
 
+// The contexts are the ones lupdate gives a tr() call by the namespace it sits in.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("purga::HistoryPage", text);
+    return QCoreApplication::translate("purga::HistoryCharts", text);
 }
 
 // "refresh_tokens · job": the table without schema and "trx_", short enough for six legend
@@ -45,6 +46,13 @@ QString setName(const QString &table, const QString &origin)
 } // namespace
 
 namespace Support {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("purga::HistoryCharts::Support", text);
+}
+} // namespace
 
 void clear(QChart *chart)
 {

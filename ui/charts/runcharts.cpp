@@ -21,9 +21,10 @@ namespace purga::HistoryCharts {
 
 namespace {
 
+// The context lupdate gives a tr() call in this namespace.
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("purga::HistoryPage", text);
+    return QCoreApplication::translate("purga::HistoryCharts", text);
 }
 
 QString hoursText(double h)
