@@ -35,6 +35,11 @@ const PreviewPlan &PreviewLeft::planFor(const PreviewPlan &current) const
 
 void PreviewLeft::record(const PreviewPlan &ran, const PurgeReceipt &receipt)
 {
+    // A completed run leaves nothing of its preview to run (the page refuses it again).
+    if (receipt.status == RunStatus::Ok) {
+        *this = PreviewLeft();
+        return;
+    }
     const qint64 rows = rowsRemoved(receipt);
     const int partitions = partitionsRemoved(receipt);
     if (rows == 0 && partitions == 0)

@@ -22,7 +22,8 @@ public:
     const PreviewPlan &planFor(const PreviewPlan &current) const;
     // Whether runs of this page removed rows or partitions of `current`.
     bool appliesTo(const PreviewPlan &current) const;
-    // A run of `ran` (planFor's answer at its start) ended with `receipt`.
+    // A run of `ran` (planFor's answer at its start) ended with `receipt`; a completed one forgets
+    // the preview (it is not run again).
     void record(const PreviewPlan &ran, const PurgeReceipt &receipt);
 
     // "This app's runs on it (1a2b3c4d, ⚠ Stopped) removed 103,856 rows; the counts are what is left."

@@ -176,6 +176,7 @@ private slots:
         QCOMPARE(rr.deleted, left);
         QVERIFY2(!rr.message.contains(QStringLiteral("by others")), qPrintable(rr.message));
         QCOMPARE(page.progressFor(kRefresh)->bar()->value(), 1000);
+        QVERIFY(!page.startButton()->isEnabled()); // the same preview is not purged twice
         // The SQL pane shows this run's values, not the stopped run's.
         const QString sql = page.receiptView()->shownSql();
         QVERIFY2(sql.contains(QStringLiteral("%LIMIT% = %1 rows").arg(Display::number(ruleBatch))),
