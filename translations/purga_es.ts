@@ -2325,7 +2325,7 @@
 <context>
     <name>PreviewLeft</name>
     <message>
-        <location filename="../ui/purge/previewleft.cpp" line="+50"/>
+        <location filename="../ui/purge/previewleft.cpp" line="+55"/>
         <source>%1, %2</source>
         <translation>%1, %2</translation>
     </message>
