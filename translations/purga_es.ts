@@ -74,9 +74,7 @@
         <translation>Nota: %4 no indica sslmode y %1 no es un host de loopback: se conecta con sslmode=%2, el valor por defecto de los perfiles guardados, verificado contra %3, para que ninguna contraseña llegue a un servidor que no pueda demostrar que es %1. Escriba sslmode=… en la cadena (o PGSSLMODE) para elegir otro modo.</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="+42"/>
-        <location filename="../app/cli/clirules.cpp" line="+84"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+201"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
@@ -618,17 +616,17 @@
     </message>
     <message>
         <location filename="../app/cli/clihelp.cpp" line="-19"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="-16"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="-175"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliprofiles.cpp" line="+15"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+174"/>
         <source>No profile named &quot;%1&quot; (none saved; see profile-save).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="-139"/>
         <source>Password for profile &quot;%1&quot;: </source>
         <translation>Contraseña del perfil &quot;%1&quot;: </translation>
     </message>
@@ -638,7 +636,7 @@
         <translation>TLS: sslmode=%1, certificado del servidor verificado contra %2.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliconnect.cpp" line="-20"/>
+        <location filename="../app/cli/cliconnect.cpp" line="-1"/>
         <location filename="../app/cli/cliprofiles.cpp" line="+2"/>
         <source>the system CA bundle (%1)</source>
         <translation>el almacén de CA del sistema (%1)</translation>
@@ -1081,7 +1079,7 @@
         <translation>completion admite bash o profiles, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clirules.cpp" line="-58"/>
+        <location filename="../app/cli/clirules.cpp" line="+26"/>
         <source>--%1 takes a whole number from 1, not &quot;%2&quot;.</source>
         <translation>--%1 espera un número entero a partir de 1, no &quot;%2&quot;.</translation>
     </message>
@@ -1101,7 +1099,7 @@
         <translation>rule-set requiere --profile NOMBRE y un único --rule ID (%1).</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>Could not save the settings of profile &quot;%1&quot;: %2</source>
         <translation>No se pudieron guardar los ajustes del perfil &quot;%1&quot;: %2</translation>
     </message>

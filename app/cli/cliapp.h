@@ -80,6 +80,8 @@ public:
     // out too with --verbose. Known secrets (the --conninfo password) are replaced by ***.
     static void error(const QString &line, const QString &detail = QString());
     static void info(const QString &line); // stderr too: stdout is for results / JSON
+    // "No profile named X" with the saved names, or that none is saved (cliprofiles.cpp).
+    static void unknownProfile(const QString &name, const QStringList &saved);
     static void setSecrets(const QStringList &secrets);
     static QString redacted(const QString &text);
 

@@ -154,8 +154,7 @@ bool Context::target(ConnectionProfile *profile, QString *password, bool *fromLi
         ProfileStore store;
         const std::optional<ConnectionProfile> p = store.load(profileName);
         if (!p) {
-            error(tr("No profile named \"%1\" (saved profiles: %2).")
-                      .arg(profileName, store.names().join(QStringLiteral(", "))));
+            unknownProfile(profileName, store.names());
             *exitCode = Exit::Usage;
             return false;
         }

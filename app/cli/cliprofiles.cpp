@@ -36,11 +36,7 @@ bool knownProfile(const QString &name)
     ProfileStore store;
     if (store.load(name))
         return true;
-    const QStringList names = store.names();
-    Context::error(names.isEmpty()
-                       ? Context::tr("No profile named \"%1\" (none saved; see profile-save).").arg(name)
-                       : Context::tr("No profile named \"%1\" (saved profiles: %2).")
-                             .arg(name, names.join(QStringLiteral(", "))));
+    Context::unknownProfile(name, store.names());
     return false;
 }
 termios s_terminal; // the terminal's settings while the password prompt has echo off
@@ -197,6 +193,13 @@ int cmdPasswordForget(Context &ctx)
     }
     Context::info(Context::tr("Password for profile \"%1\" removed from the OS keychain.").arg(name));
     return Exit::Ok;
+}
+
+void Context::unknownProfile(const QString &name, const QStringList &saved)
+{
+    error(saved.isEmpty() ? tr("No profile named \"%1\" (none saved; see profile-save).").arg(name)
+                          : tr("No profile named \"%1\" (saved profiles: %2).")
+                                .arg(name, saved.join(QStringLiteral(", "))));
 }
 
 } // namespace purga::cli

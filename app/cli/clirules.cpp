@@ -81,8 +81,7 @@ int cmdRuleSet(Context &ctx)
     ProfileStore store;
     const std::optional<ConnectionProfile> profile = store.load(name);
     if (!profile) {
-        Context::error(Context::tr("No profile named \"%1\" (saved profiles: %2).")
-                           .arg(name, store.names().join(QStringLiteral(", "))));
+        Context::unknownProfile(name, store.names());
         return Exit::Usage;
     }
     RuleConfig c;

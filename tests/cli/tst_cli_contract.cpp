@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace purga;
@@ -174,6 +175,20 @@ private slots:
         QVERIFY2(ghost.exitCode == 2 && ghost.errLines().size() == 1, qPrintable(ghost.summary()));
         QVERIFY2(ghost.errText().contains(QStringLiteral("No profile named \"ghost-profile\"")),
                  qPrintable(ghost.summary()));
+        // Every command says it the same way, and with no profile saved says so (not "saved profiles: ").
+        QTemporaryDir noProfiles;
+        const QList<QStringList> commands{
+            {QStringLiteral("status"), QStringLiteral("--profile"), QStringLiteral("ghost-profile")},
+            {QStringLiteral("rule-set"), QStringLiteral("--profile"), QStringLiteral("ghost-profile"),
+             QStringLiteral("--rule"), QStringLiteral("refresh_tokens"), QStringLiteral("--retention-days"),
+             QStringLiteral("40")}};
+        for (const QStringList &args : commands) {
+            const CliResult r =
+                runWithStdin(m_cli, args, cliEnvironment(noProfiles.path()), {}, noProfiles.path());
+            QVERIFY2(r.exitCode == 2 && r.errText().contains(QStringLiteral("No profile named \"ghost-profile\"")),
+                     qPrintable(r.summary()));
+            QVERIFY2(r.errText().contains(QStringLiteral("none saved; see profile-save")), qPrintable(r.summary()));
+        }
 
         QVERIFY(run({"profile-save", "forgetme", "--host", "h", "--user", "u"}).exitCode == 0);
         const CliResult nothing = run({"password-forget", "forgetme"});
