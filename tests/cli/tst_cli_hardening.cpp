@@ -64,10 +64,15 @@ int threadsOf(pid_t pid)
 
 // True once the child runs `program` (exec done): a signal before that hits the forked copy of this
 // test, which writes no core, and the control would wrongly say this machine dumps nothing.
+// Reads argv[0] from /proc/PID/cmdline (mode 0444): /proc/PID/exe of a process that made itself
+// non-dumpable, as the CLI does, can be read only by root.
 bool runs(pid_t pid, const QString &program)
 {
-    return QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).canonicalFilePath() ==
-           QFileInfo(program).canonicalFilePath();
+    QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+    if (!cmdline.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray argv0 = cmdline.readAll().split('\0').value(0);
+    return QFileInfo(QFile::decodeName(argv0)).canonicalFilePath() == QFileInfo(program).canonicalFilePath();
 }
 
 struct Ended
