@@ -135,7 +135,8 @@ bool Context::ruleConfigs(const ConnectionProfile &profile, const QStringList &i
         if (!intOption("batch-size", &c.batchSize) || !intOption("lock-timeout-ms", &c.lockTimeoutMs) ||
             !intOption("pause-ms", &c.pauseMs) || !intOption("target-batch-ms", &c.targetBatchMs) ||
             !intOption("statement-timeout-ms", &c.statementTimeoutMs) ||
-            !intOption("ddl-lock-timeout-ms", &c.ddlLockTimeoutMs))
+            !intOption("ddl-lock-timeout-ms", &c.ddlLockTimeoutMs) ||
+            !intOption("quarantine-days", &c.quarantineDays))
             return false;
         // A retention shorter than the forensic window is the command's decision (purge refuses it
         // without --allow-short-retention, preview warns), not a usage error.

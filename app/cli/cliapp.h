@@ -107,6 +107,7 @@ int cmdLookup(Context &ctx);
 int cmdTimeline(Context &ctx);
 int cmdFreeze(Context &ctx);
 int cmdRuleSet(Context &ctx);
+int cmdPartitionRestore(Context &ctx); // clipartition.cpp
 int cmdCompletion(Context &ctx);
 
 } // namespace purga::cli

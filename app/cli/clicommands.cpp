@@ -71,6 +71,10 @@ const CliOption kOptions[] = {
                        "30 days, pre-tokens 24 h, session log 12 months); refused (exit 4) without it.")},
     {"detach-only", nullptr,
      QT_TRANSLATE_NOOP("Cli", "Keep detached partitions as tables instead of dropping them.")},
+    {"quarantine-days", "N",
+     QT_TRANSLATE_NOOP("Cli",
+                       "log_sesiones: move detached partitions to schema identidad_cuarentena and drop "
+                       "them N days later (0-365; default: the profile's, 0 = DETACH and DROP).")},
     {"lock-key", "N", QT_TRANSLATE_NOOP("Cli", "Advisory lock key (default 731001, the ADR's).")},
     {"assume-session-pooler", nullptr,
      QT_TRANSLATE_NOOP("Cli",
@@ -133,16 +137,16 @@ const CliCommand kCommands[] = {
     {"setup-history", "", QT_TRANSLATE_NOOP("Cli", "create the purge history tables (idempotent)"),
      QT_TRANSLATE_NOOP("Cli", "Create or upgrade the purge history tables (idempotent)."), "", 0, true,
      cmdSetupHistory},
-    {"preview", "[--rule ID]... [--json]",
+    {"preview", "[--rule ID]... [--quarantine-days N] [--json]",
      QT_TRANSLATE_NOOP("Cli", "what each rule would remove, at one frozen database instant"),
      QT_TRANSLATE_NOOP("Cli", "What each rule would remove, at one frozen database instant (every rule "
                               "when no --rule is given)."),
-     "rule all json", 0, true, cmdPreview},
+     "rule all quarantine-days json", 0, true, cmdPreview},
     {"purge",
      "(--rule ID... | --all) [--yes | --dry-run] [--batch-size N] [--lock-timeout-ms N]\n"
      "    [--statement-timeout-ms N] [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N]\n"
      "    [--abort-lag-ms N] [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N]\n"
-     "    [--lock-key N] [--detach-only] [--vacuum] [--prometheus-textfile PATH]\n"
+     "    [--lock-key N] [--detach-only] [--quarantine-days N] [--vacuum] [--prometheus-textfile PATH]\n"
      "    [--allow-short-retention] [--assume-session-pooler] [--json]",
      QT_TRANSLATE_NOOP("Cli", "run the batched purge with --yes; without it (or --dry-run) only the "
                               "preview, nothing deleted"),
@@ -151,7 +155,8 @@ const CliCommand kCommands[] = {
                        "printed and nothing is deleted (JSON: \"dry_run\": true, \"deleted\": 0). "
                        "SIGINT/SIGTERM cancel the batch in flight (exit 6)."),
      "rule all yes dry-run batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
-     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only vacuum lock-key "
+     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only quarantine-days vacuum "
+     "lock-key "
      "prometheus-textfile allow-short-retention assume-session-pooler json",
      0, true, cmdPurge},
     {"history", "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",
@@ -205,13 +210,23 @@ const CliCommand kCommands[] = {
      "minutes lock-key assume-session-pooler", 0, true, cmdFreeze},
     {"rule-set",
      "--profile NAME --rule ID [--retention-days N | --retention-hours N] [--allow-short-retention]\n"
-     "    [--batch-size N] [--json]",
-     QT_TRANSLATE_NOOP("Cli", "set a rule's retention or batch size in a saved profile"),
+     "    [--batch-size N] [--quarantine-days N] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "set a rule's retention, batch size or quarantine in a saved profile"),
      QT_TRANSLATE_NOOP("Cli", "Set one rule's retention and batch size in a saved profile, checked as the "
                               "GUI's rule settings are. A retention shorter than the ADR's forensic window "
                               "is refused (exit 4) without --allow-short-retention."),
-     "profile rule retention-days retention-hours allow-short-retention batch-size json", 0, false,
-     cmdRuleSet},
+     "profile rule retention-days retention-hours allow-short-retention batch-size quarantine-days json", 0,
+     false, cmdRuleSet},
+    {"partition-restore", "NAME [--ddl-lock-timeout-ms N] [--lock-key N] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "attach a partition of log_sesiones in quarantine again (exit 4 when it does "
+                              "not fit back)"),
+     QT_TRANSLATE_NOOP("Cli",
+                       "Attach a partition in quarantine (schema identidad_cuarentena) to log_sesiones "
+                       "again, under the purge lock (exit 5 while a purge holds it). Refused (exit 4, "
+                       "nothing changed) when no partition of that NAME is in quarantine, when an "
+                       "attached partition overlaps its bounds, or when the DEFAULT partition holds "
+                       "rows inside them."),
+     "ddl-lock-timeout-ms lock-key json", 1, true, cmdPartitionRestore},
     {"completion", "bash | profiles", "", "", "", 1, false, cmdCompletion, true},
 };
 

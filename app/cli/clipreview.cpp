@@ -79,6 +79,18 @@ void printPreviewHuman(const PreviewPlan &plan)
             printPartitionHuman(p);
         for (const LeftAloneTable &t : r.leftAlone)
             Context::printLine(Context::tr("  left alone (never dropped): %1: %2").arg(t.name, t.reason));
+        for (const QuarantinedPartition &q : r.quarantine)
+            Context::printLine(q.due
+                                   ? Context::tr("  in quarantine: %1 (was %2, %3 rows), its days ended %4: "
+                                                 "this purge drops it")
+                                         .arg(q.name, q.originalName, formatCount(q.rows), q.dropAfterUtc)
+                                   : Context::tr("  in quarantine: %1 (was %2, %3 rows) until %4")
+                                         .arg(q.name, q.originalName, formatCount(q.rows), q.dropAfterUtc));
+        if (r.config.quarantineDays > 0 && r.eligible > 0)
+            Context::printLine(Context::tr("  removable partitions go to quarantine until %1 (%2 days), not "
+                                           "dropped")
+                                   .arg(r.quarantineUntilUtc)
+                                   .arg(r.config.quarantineDays));
     }
 }
 

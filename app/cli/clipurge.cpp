@@ -97,6 +97,16 @@ void printReceiptHuman(const PurgeReceipt &receipt)
     for (const RuleReceipt &r : receipt.rules)
         for (const auto &k : r.notDroppedPartitions)
             Context::printLine(Context::tr("  %1 detached, not dropped: %2").arg(k.first, k.second));
+    for (const RuleReceipt &r : receipt.rules) {
+        for (const QuarantineEntry &q : r.quarantinedPartitions)
+            Context::printLine(
+                Context::tr("  %1 in quarantine as %2 until %3 (partition-restore %2 attaches it "
+                            "again)")
+                    .arg(q.originalName, q.name, q.dropAfterUtc));
+        for (const QuarantineEntry &q : r.quarantineDropped)
+            Context::printLine(
+                Context::tr("  %1 (was %2): quarantine over, dropped").arg(q.name, q.originalName));
+    }
 }
 
 // --max-lag-ms, --abort-lag-ms, --nice and --throttle-file; false after a usage error.

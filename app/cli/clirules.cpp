@@ -1,4 +1,4 @@
-// rule-set: one rule's retention and batch size in a saved profile, from scripts; the same
+// rule-set: one rule's retention, batch size and quarantine in a saved profile, from scripts; the same
 // settings and the same checks (Rules::validate) as the GUI's rule settings dialog.
 #include "cliapp.h"
 
@@ -49,6 +49,17 @@ int changedConfig(const Context &ctx, const ConnectionProfile &profile, const QS
         if (!positiveOption(ctx, "batch-size", &n))
             return Exit::Usage;
         c->batchSize = int(n);
+    }
+    if (ctx.parser.isSet(QStringLiteral("quarantine-days"))) {
+        bool ok = false;
+        c->quarantineDays = ctx.parser.value(QStringLiteral("quarantine-days")).toInt(&ok);
+        if (!ok || !Rules::isPartitionRule(id)) {
+            Context::error(
+                Context::tr("--quarantine-days takes a whole number of days (0 to 365) and only the "
+                            "rule %1.")
+                    .arg(RuleId::LogSesiones));
+            return Exit::Usage;
+        }
     }
     // The override is the owner's word for this retention: given again with every short one,
     // dropped when the retention is the window or longer.
@@ -101,6 +112,12 @@ int cmdRuleSet(Context &ctx)
     Context::info(Context::tr("Profile \"%1\", rule %2: retention %3, batch size %4.")
                       .arg(name, c.id, Rules::durationText(c.retentionSeconds))
                       .arg(c.batchSize));
+    if (Rules::isPartitionRule(c.id))
+        Context::info(c.quarantineDays > 0
+                          ? Context::tr("Detached partitions stay %1 days in quarantine before a purge drops "
+                                        "them.")
+                                .arg(c.quarantineDays)
+                          : Context::tr("Detached partitions are dropped at once (no quarantine)."));
     if (ctx.json)
         Context::printJson(
             {{QStringLiteral("profile"), name},
@@ -108,7 +125,8 @@ int cmdRuleSet(Context &ctx)
              {QStringLiteral("retention_seconds"), double(c.retentionSeconds)},
              {QStringLiteral("forensic_window_seconds"), double(Rules::forensicMinimumSeconds(c.id))},
              {QStringLiteral("short_retention_allowed"), c.forensicOverride},
-             {QStringLiteral("batch_size"), c.batchSize}});
+             {QStringLiteral("batch_size"), c.batchSize},
+             {QStringLiteral("quarantine_days"), c.quarantineDays}});
     return Exit::Ok;
 }
 

@@ -22,6 +22,10 @@ GRANT identidad_owner TO identidad_purga;
 
 CREATE SCHEMA IF NOT EXISTS identidad AUTHORIZATION identidad_owner;
 GRANT USAGE ON SCHEMA identidad TO identidad_purga, identidad_api;
+-- Partitions the purge keeps in quarantine before dropping them (rule setting quarantine_days):
+-- owned like identidad, out of the API's reach (no USAGE for identidad_api).
+CREATE SCHEMA IF NOT EXISTS identidad_cuarentena AUTHORIZATION identidad_owner;
+GRANT USAGE ON SCHEMA identidad_cuarentena TO identidad_purga;
 
 SET ROLE identidad_owner;
 

@@ -142,3 +142,50 @@ ALTER TABLE identidad.purga_corridas ADD CONSTRAINT purga_corridas_estado_check
 COMMENT ON COLUMN identidad.purga_corridas.operador IS 'database role that ran the purge';
 COMMENT ON COLUMN identidad.purga_corridas.usuario_so IS 'OS user of the client, as the OS reports it; NULL if unknown';
 -- ---- end issue 12 --------------------------------------------------------------------------
+
+-- ---- issue 24: partitions in quarantine ----------------------------------------------------
+-- With the session-log rule's quarantine_days above 0, a partition the purge detaches is not
+-- dropped: it is moved to schema identidad_cuarentena and recorded here (where it is now, what it
+-- was, its bounds, when it goes), and a later purge drops it once eliminar_despues has passed;
+-- `purga-sesiones-cli partition-restore NAME` attaches it again. A row is never deleted: a restore
+-- or a drop is written into it. The schema is created here when this role may create schemas in
+-- the database; otherwise a DBA creates it once, owned by the owner of schema identidad:
+--   CREATE SCHEMA identidad_cuarentena AUTHORIZATION identidad_owner;
+DO $quarantine$
+DECLARE
+  owner_role text := (SELECT nspowner::regrole::text FROM pg_namespace WHERE nspname = 'identidad');
+BEGIN
+  IF to_regnamespace('identidad_cuarentena') IS NULL
+     AND has_database_privilege(current_database(), 'CREATE') THEN
+    IF owner_role IS NOT NULL AND pg_has_role(owner_role, 'MEMBER') THEN
+      EXECUTE format('CREATE SCHEMA identidad_cuarentena AUTHORIZATION %s', owner_role);
+    ELSE
+      CREATE SCHEMA identidad_cuarentena;
+    END IF;
+  END IF;
+END
+$quarantine$;
+
+CREATE TABLE IF NOT EXISTS identidad.purga_cuarentena (
+  cuarentena_id     bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  tabla             text        NOT NULL, -- where it is now: identidad_cuarentena.log_sesiones_2025_01
+  tabla_oid         oid         NOT NULL, -- the table itself (a same-named other table is never dropped)
+  tabla_original    text        NOT NULL, -- the partition it was: identidad.log_sesiones_2025_01
+  limites           text        NOT NULL, -- its FOR VALUES clause, as the catalog said it
+  limite_desde      timestamptz NULL,     -- NULL: MINVALUE
+  limite_hasta      timestamptz NULL,     -- NULL: MAXVALUE
+  filas             bigint      NOT NULL,
+  corrida_id        uuid        NULL,     -- the purge run that moved it
+  operador          text        NOT NULL DEFAULT current_user,
+  puesta_en         timestamptz NOT NULL DEFAULT now(),
+  eliminar_despues  timestamptz NOT NULL, -- the first purge after this instant drops it
+  restaurada_en     timestamptz NULL,
+  restaurada_por    text        NULL,
+  eliminada_en      timestamptz NULL,
+  eliminada_corrida uuid        NULL,
+  CHECK (restaurada_en IS NULL OR eliminada_en IS NULL)
+);
+CREATE INDEX IF NOT EXISTS purga_cuarentena_activa_idx ON identidad.purga_cuarentena (eliminar_despues)
+  WHERE restaurada_en IS NULL AND eliminada_en IS NULL;
+REVOKE ALL ON identidad.purga_cuarentena FROM PUBLIC;
+-- ---- end issue 24 --------------------------------------------------------------------------

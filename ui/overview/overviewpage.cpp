@@ -233,17 +233,24 @@ void OverviewPage::rebuild()
     m_status->setText(status);
 
     QList<PartitionInfo> partitions;
+    QList<QuarantinedPartition> quarantine;
     for (const TableOverview &t : ov.tables) {
         if (TableCard *c = m_cards.value(t.ruleId))
             c->setTable(t, t.exact, pending && report.canPreview({t.ruleId}));
-        if (Rules::isPartitionRule(t.ruleId))
+        if (Rules::isPartitionRule(t.ruleId)) {
             partitions = t.partitions;
+            quarantine = t.quarantine;
+        }
     }
     m_stripTitle->setText(
-        tr("Months of %1 (partitions, oldest first)").arg(Rules::table(RuleId::LogSesiones)));
-    m_strip->setPartitions(partitions);
-    m_stripTitle->setVisible(!partitions.isEmpty());
-    m_strip->setVisible(!partitions.isEmpty());
+        quarantine.isEmpty()
+            ? tr("Months of %1 (partitions, oldest first)").arg(Rules::table(RuleId::LogSesiones))
+            : tr("Months of %1 (partitions, oldest first; %n in quarantine)", nullptr, int(quarantine.size()))
+                  .arg(Rules::table(RuleId::LogSesiones)));
+    m_strip->setPartitions(partitions, quarantine);
+    const bool any = !partitions.isEmpty() || !quarantine.isEmpty();
+    m_stripTitle->setVisible(any);
+    m_strip->setVisible(any);
     reflowCards(); // the numbers may have made a card wider
 }
 

@@ -21,6 +21,14 @@ constexpr int kLineGap = 2;    // between a tile's lines
 constexpr int kIcon = 14;      // the status icon
 constexpr int kMinWidth = 110; // a tile's least width, so short months still read as tiles
 
+// The quarantine's colours (violet: none of the notes' tones), light and dark.
+Theme::Colours quarantineColours()
+{
+    if (Theme::isDark())
+        return {QColor(0x3b, 0x2a, 0x48), QColor(0xe8, 0xd5, 0xf2), QColor(0xce, 0x93, 0xd8)};
+    return {QColor(0xf3, 0xe5, 0xf5), QColor(0x4a, 0x14, 0x8c), QColor(0x7b, 0x1f, 0xa2)};
+}
+
 QFont boldOf(const QFont &f)
 {
     QFont b = f;
@@ -71,9 +79,36 @@ PartitionStrip::Tile PartitionStrip::tileFor(const PartitionInfo &p, const QPixm
     return t;
 }
 
-void PartitionStrip::setPartitions(const QList<PartitionInfo> &partitions)
+PartitionStrip::Tile PartitionStrip::tileFor(const QuarantinedPartition &q, const QPixmap &icon) const
 {
+    Tile t;
+    const QString until = Display::localTime(q.dropAfterUtc);
+    t.tooltip = tr("In quarantine until %1").arg(until) + u'\n' + q.name + u'\n' +
+                tr("was %1 %2").arg(q.originalName, q.bound) + u'\n' +
+                (q.due ? tr("Its days are over: the next purge drops it.")
+                       : tr("partition-restore %1 attaches it again.").arg(q.name));
+    t.rows = tr("%1 rows").arg(Display::number(q.rows, false));
+    t.size = Display::bytes(q.bytes);
+    t.month = q.lowerBound.isEmpty() ? tr("(no lower bound)") : Display::monthOf(q.lowerBound);
+    t.status = q.due ? tr("quarantine over") : tr("in quarantine");
+    t.kind = QStringLiteral("quarantine");
+    t.icon = icon;
+    t.tone = Theme::Tone::Neutral;
+    t.quarantined = true;
+    return t;
+}
+
+void PartitionStrip::setPartitions(const QList<PartitionInfo> &partitions,
+                                   const QList<QuarantinedPartition> &quarantine)
+{
+    // Attached months and months in quarantine in one order of their lower bounds, DEFAULT last.
     QList<PartitionInfo> sorted = partitions;
+    for (qsizetype i = 0; i < quarantine.size(); ++i) {
+        PartitionInfo stand; // sorted in place of quarantine entry i (oid -1 - i)
+        stand.lowerBound = quarantine.at(i).lowerBound;
+        stand.oid = -1 - qint64(i);
+        sorted << stand;
+    }
     std::stable_sort(sorted.begin(), sorted.end(), [](const PartitionInfo &a, const PartitionInfo &b) {
         if (a.isDefault != b.isDefault)
             return !a.isDefault; // DEFAULT last
@@ -86,9 +121,11 @@ void PartitionStrip::setPartitions(const QList<PartitionInfo> &partitions)
         Display::statusIcon(Display::Status::Ok).pixmap(QSize(kIcon, kIcon), dpr),
         style->standardIcon(QStyle::SP_TrashIcon).pixmap(QSize(kIcon, kIcon), dpr),
         style->standardIcon(QStyle::SP_MessageBoxInformation).pixmap(QSize(kIcon, kIcon), dpr)};
+    const QPixmap quarantineIcon =
+        style->standardIcon(QStyle::SP_BrowserReload).pixmap(QSize(kIcon, kIcon), dpr);
     m_tiles.clear();
     for (const PartitionInfo &p : std::as_const(sorted))
-        m_tiles << tileFor(p, icons);
+        m_tiles << (p.oid < 0 ? tileFor(quarantine.at(int(-1 - p.oid)), quarantineIcon) : tileFor(p, icons));
     measure();
     updateAccessibleText();
     update();
@@ -100,6 +137,11 @@ QStringList PartitionStrip::tileSummaries() const
     for (const Tile &t : m_tiles)
         out << t.month + u'|' + t.kind;
     return out;
+}
+
+QString PartitionStrip::tileToolTip(int i) const
+{
+    return i >= 0 && i < m_tiles.size() ? m_tiles.at(i).tooltip : QString();
 }
 
 QStringList PartitionStrip::tileStatuses() const
@@ -225,10 +267,12 @@ void PartitionStrip::paintTile(QPainter &painter, const Tile &tile, const QRect 
 {
     // The note colours of the tone; the removable tile's thick border is the strong accent colour,
     // the DEFAULT partition's border is dashed.
-    const Theme::Colours c = Theme::note(tile.tone);
+    // A month in quarantine: its own colours, a thick solid border.
+    const Theme::Colours c = tile.quarantined ? quarantineColours() : Theme::note(tile.tone);
     const bool removable = tile.tone == Theme::Tone::Warning;
-    QPen pen(removable ? Theme::accent(tile.tone, QGuiApplication::palette()) : c.border, removable ? 2 : 1,
-             tile.tone == Theme::Tone::Neutral ? Qt::DashLine : Qt::SolidLine);
+    const bool thick = removable || tile.quarantined;
+    QPen pen(removable ? Theme::accent(tile.tone, QGuiApplication::palette()) : c.border, thick ? 2 : 1,
+             tile.tone == Theme::Tone::Neutral && !tile.quarantined ? Qt::DashLine : Qt::SolidLine);
     const qreal inset = pen.widthF() / 2;
     painter.setPen(pen);
     painter.setBrush(c.background);

@@ -9,7 +9,9 @@
 namespace purga {
 
 // The months of log_sesiones, oldest first, wrapped into rows as wide as the page. A removable month
-// says so in text and with an icon (not only a colour); the DEFAULT partition is labelled as never removed.
+// says so in text and with an icon (not only a colour); the DEFAULT partition is labelled as never removed;
+// a month in quarantine (detached, kept N days before a purge drops it) has a colour of its own, says
+// "in quarantine" and when it goes in its tooltip.
 // The tiles are painted, not child widgets: styled frames of labels, one per month, are slow to
 // build and lay out, and that would hold the GUI thread whenever the Overview's data arrives.
 class PartitionStrip : public QWidget
@@ -18,12 +20,14 @@ class PartitionStrip : public QWidget
 public:
     explicit PartitionStrip(QWidget *parent = nullptr);
 
-    void setPartitions(const QList<PartitionInfo> &partitions);
+    void setPartitions(const QList<PartitionInfo> &partitions,
+                       const QList<QuarantinedPartition> &quarantine = {});
     int tileCount() const { return int(m_tiles.size()); }
-    // Tile texts, for tests: "2025-01|removable", "DEFAULT|default", ...
+    // Tile texts, for tests: "2025-01|removable", "DEFAULT|default", "2024-11|quarantine", ...
     QStringList tileSummaries() const;
     // The status words each tile shows ("removable", "kept", "never removed").
     QStringList tileStatuses() const;
+    QString tileToolTip(int i) const;
     // Where tile i is painted, and where its month is written.
     QRect tileRect(int i) const;
     QRect monthRect(int i) const;
@@ -48,9 +52,11 @@ private:
         QString kind;
         QString tooltip;
         Theme::Tone tone = Theme::Tone::Ok;
+        bool quarantined = false; // painted in the quarantine's own colours
         QPixmap icon;
     };
     Tile tileFor(const PartitionInfo &p, const QPixmap icons[3]) const;
+    Tile tileFor(const QuarantinedPartition &q, const QPixmap &icon) const;
     void measure();
     int columnsFor(int width) const;
     int tileIndexAt(const QPoint &pos) const;

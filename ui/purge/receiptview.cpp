@@ -102,20 +102,38 @@ QString sqlAsRun(const RuleReceipt &r)
         head = templateValues(r);
     for (const QString &p : r.droppedPartitions)
         head << ReceiptView::tr("-- Dropped: %1").arg(p);
+    for (const QuarantineEntry &q : r.quarantinedPartitions)
+        head << ReceiptView::tr("-- In quarantine until %1: %2 (was %3)")
+                    .arg(q.dropAfterUtc, q.name, q.originalName);
+    for (const QuarantineEntry &q : r.quarantineDropped)
+        head << ReceiptView::tr("-- Quarantine over, dropped: %1").arg(q.name);
     for (const QString &p : r.detachedPartitions)
         if (!r.droppedPartitions.contains(p))
             head << ReceiptView::tr("-- Detached, kept: %1").arg(p);
     return head.isEmpty() ? r.sql : head.join(u'\n') + u'\n' + r.sql;
 }
 
-// Detached and not dropped (detach only, or a drop that failed): tables still in the database.
+// Detached and not dropped (detach only, or a drop that failed): tables still in the database,
+// besides those moved to quarantine (said on their own).
 QStringList keptDetached(const RuleReceipt &r)
 {
+    QStringList quarantined;
+    for (const QuarantineEntry &q : r.quarantinedPartitions)
+        quarantined << q.originalName;
     QStringList kept;
     for (const QString &name : r.detachedPartitions)
-        if (!r.droppedPartitions.contains(name))
+        if (!r.droppedPartitions.contains(name) && !quarantined.contains(name))
             kept << name;
     return kept;
+}
+
+// "name (until …)" of each partition moved to quarantine by the run.
+QStringList quarantinedText(const RuleReceipt &r)
+{
+    QStringList out;
+    for (const QuarantineEntry &q : r.quarantinedPartitions)
+        out << ReceiptView::tr("%1 (until %2)").arg(q.name, Display::localTime(q.dropAfterUtc));
+    return out;
 }
 
 } // namespace
@@ -235,6 +253,12 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
             parts << tr("%n dropped", nullptr, int(rr.droppedPartitions.size()));
             names << tr("dropped: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
         }
+        if (!rr.quarantinedPartitions.isEmpty()) {
+            parts << tr("%n in quarantine", nullptr, int(rr.quarantinedPartitions.size()));
+            names << tr("in quarantine: %1").arg(quarantinedText(rr).join(QStringLiteral(", ")));
+        }
+        if (!rr.quarantineDropped.isEmpty())
+            parts << tr("%n quarantine over, dropped", nullptr, int(rr.quarantineDropped.size()));
         if (!keptDetached(rr).isEmpty()) {
             parts << tr("%n detached, kept", nullptr, int(keptDetached(rr).size()));
             names << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
@@ -303,6 +327,10 @@ QString ReceiptView::toText() const
         out << tr("  Keys deleted: %1").arg(keyRange(rr));
         if (!rr.droppedPartitions.isEmpty())
             out << tr("  Dropped partitions: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
+        if (!rr.quarantinedPartitions.isEmpty())
+            out << tr("  In quarantine: %1").arg(quarantinedText(rr).join(QStringLiteral(", ")));
+        for (const QuarantineEntry &q : rr.quarantineDropped)
+            out << tr("  Quarantine over, dropped: %1 (was %2)").arg(q.name, q.originalName);
         if (!keptDetached(rr).isEmpty())
             out << tr("  Detached partitions (kept): %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
         if (!rr.message.isEmpty())

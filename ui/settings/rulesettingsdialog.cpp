@@ -116,7 +116,8 @@ QGridLayout *RuleSettingsDialog::buildGrid()
                                 tr("&Batch size:"),
                                 tr("&Lock timeout:"),
                                 tr("Pa&use between batches:"),
-                                tr("&Target batch time:")};
+                                tr("&Target batch time:"),
+                                tr("&Quarantine:")};
     QList<QLabel *> rowLabels;
     for (int r = 0; r < labels.size(); ++r) {
         auto *l = new QLabel(labels.at(r), this);
@@ -132,6 +133,7 @@ QGridLayout *RuleSettingsDialog::buildGrid()
     rowLabels.at(4)->setBuddy(first.lockTimeout);
     rowLabels.at(5)->setBuddy(first.pause);
     rowLabels.at(6)->setBuddy(first.targetBatch);
+    rowLabels.at(7)->setBuddy(m_rows.value(RuleId::LogSesiones).quarantine); // the only rule that has one
     return grid;
 }
 
@@ -165,6 +167,15 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
     row.targetBatch->setToolTip(
         tr("When set, the batch size adapts so that each batch takes about this long."));
     row.batch->setSingleStep(500);
+    row.quarantine = spin(3650, tr(" days"), this);
+    row.quarantine->setObjectName(id + QStringLiteral("_quarantine"));
+    row.quarantine->setSpecialValueText(tr("off (drop at once)"));
+    row.quarantine->setToolTip(
+        Rules::isPartitionRule(id)
+            ? tr("Days a detached partition is kept in schema identidad_cuarentena before a later purge "
+                 "drops it; partition-restore attaches it again meanwhile. Off: the ADR's DETACH and DROP.")
+            : tr("Only the session log's partitions can be kept in quarantine."));
+    row.quarantine->setEnabled(Rules::isPartitionRule(id));
     if (Rules::isPartitionRule(id)) {
         const QString why = tr("Partitions are detached and dropped whole: there are no batches.");
         for (QSpinBox *s : {row.batch, row.pause, row.targetBatch}) {
@@ -172,6 +183,7 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
             s->setToolTip(why);
         }
     }
+    connect(row.quarantine, &QSpinBox::valueChanged, this, &RuleSettingsDialog::validateNow);
     for (QSpinBox *s : {row.retention, row.batch, row.lockTimeout, row.pause, row.targetBatch}) {
         s->setObjectName(id + QStringLiteral("_spin"));
         connect(s, &QSpinBox::valueChanged, this, &RuleSettingsDialog::validateNow);
@@ -187,6 +199,7 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
     grid->addWidget(row.lockTimeout, 5, col);
     grid->addWidget(row.pause, 6, col);
     grid->addWidget(row.targetBatch, 7, col);
+    grid->addWidget(row.quarantine, 8, col);
     grid->setColumnStretch(col, 1);
     m_rows.insert(id, row);
     load(id, m_state->ruleConfig(id));
@@ -228,7 +241,7 @@ void RuleSettingsDialog::load(const QString &ruleId, const RuleConfig &c)
 {
     Row &row = m_rows[ruleId];
     const QSignalBlocker b1(row.retention), b2(row.batch), b3(row.lockTimeout), b4(row.pause),
-        b5(row.targetBatch), b6(row.override_);
+        b5(row.targetBatch), b6(row.override_), b7(row.quarantine);
     row.originalRetention = int(qRound64(double(c.retentionSeconds) / double(retentionUnitSeconds(ruleId))));
     row.retention->setValue(row.originalRetention);
     row.override_->setChecked(c.forensicOverride);
@@ -236,6 +249,7 @@ void RuleSettingsDialog::load(const QString &ruleId, const RuleConfig &c)
     row.lockTimeout->setValue(c.lockTimeoutMs);
     row.pause->setValue(c.pauseMs);
     row.targetBatch->setValue(c.targetBatchMs);
+    row.quarantine->setValue(c.quarantineDays);
     row.original = c;
 }
 
@@ -253,6 +267,7 @@ RuleConfig RuleSettingsDialog::config(const QString &ruleId) const
     c.lockTimeoutMs = row.lockTimeout->value();
     c.pauseMs = row.pause->value();
     c.targetBatchMs = row.targetBatch->value();
+    c.quarantineDays = row.quarantine->value();
     return c;
 }
 

@@ -43,6 +43,7 @@ public:
     QSpinBox *lockTimeoutSpin(const QString &ruleId) const { return m_rows.value(ruleId).lockTimeout; }
     QSpinBox *pauseSpin(const QString &ruleId) const { return m_rows.value(ruleId).pause; }
     QSpinBox *targetBatchSpin(const QString &ruleId) const { return m_rows.value(ruleId).targetBatch; }
+    QSpinBox *quarantineSpin(const QString &ruleId) const { return m_rows.value(ruleId).quarantine; }
     QCheckBox *overrideCheck(const QString &ruleId) const { return m_rows.value(ruleId).override_; }
     QLabel *retentionNote(const QString &ruleId) const { return m_rows.value(ruleId).note; }
     QLabel *messagesLabel() const { return m_messages; }
@@ -65,6 +66,7 @@ private:
         QSpinBox *lockTimeout = nullptr;
         QSpinBox *pause = nullptr;
         QSpinBox *targetBatch = nullptr;
+        QSpinBox *quarantine = nullptr; // days; enabled for the partition rule only
     };
 
     void showTarget();

@@ -83,6 +83,12 @@ QJsonObject Overview::toJson() const
                 parts.append(p.toJson(PartitionInfo::JsonDetail::Summary));
             o.insert(QStringLiteral("partitions"), parts);
         }
+        if (Rules::isPartitionRule(t.ruleId)) {
+            QJsonArray quarantined;
+            for (const QuarantinedPartition &q : t.quarantine)
+                quarantined.append(q.toJson());
+            o.insert(QStringLiteral("quarantine"), quarantined);
+        }
         arr.append(o);
     }
     return QJsonObject{{QStringLiteral("exact"), exact},
@@ -118,6 +124,8 @@ bool fetchOverviewEstimates(PgConnection &conn, const QList<RuleConfig> &rules, 
                     t.partitions << partitionFromRow(p);
                 return true;
             });
+            QString ignored; // an unreadable quarantine leaves the strip without it, as the sizes
+            readQuarantine(conn, out->takenAtUtc, &t.quarantine, &ignored);
         }
         out->tables << t;
     }
@@ -168,6 +176,7 @@ bool fetchOverviewExact(PgConnection &conn, const QList<RuleConfig> &rules, int 
         t.removable = r->eligible;
         if (Rules::isPartitionRule(t.ruleId)) {
             t.partitions = r->partitions;
+            t.quarantine = r->quarantine;
             continue;
         }
         t.keptByWindow = r->retainedByWindow;

@@ -24,6 +24,7 @@ struct TableOverview
     qint64 deadTuples = 0;
     QString lastVacuum, lastAutovacuum, lastAnalyze, lastAutoanalyze; // UTC text or empty
     QList<PartitionInfo> partitions;                                  // log_sesiones only
+    QList<QuarantinedPartition> quarantine; // log_sesiones: its partitions in quarantine, and until when
 };
 
 struct Overview

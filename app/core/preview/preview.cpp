@@ -83,6 +83,12 @@ QJsonObject RulePreview::toJson() const
         for (const LeftAloneTable &t : leftAlone)
             alone.append(QJsonObject{{QStringLiteral("name"), t.name}, {QStringLiteral("reason"), t.reason}});
         o.insert(QStringLiteral("left_alone"), alone);
+        o.insert(QStringLiteral("quarantine_days"), config.quarantineDays);
+        o.insert(QStringLiteral("quarantine_until_utc"), jsonText(quarantineUntilUtc));
+        QJsonArray quarantined;
+        for (const QuarantinedPartition &q : quarantine)
+            quarantined.append(q.toJson());
+        o.insert(QStringLiteral("quarantine"), quarantined);
         return o;
     }
     o.insert(QStringLiteral("retained_by_window"), double(retainedByWindow));

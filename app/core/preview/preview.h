@@ -52,6 +52,33 @@ struct LeftAloneTable
     QString reason; // translated
 };
 
+// A partition of log_sesiones in quarantine (RuleConfig::quarantineDays): detached, moved to schema
+// identidad_cuarentena, recorded in identidad.purga_cuarentena; the first purge after dropAfterUtc
+// drops it, partition-restore attaches it again.
+struct QuarantinedPartition
+{
+    qint64 id = 0;                  // identidad.purga_cuarentena.cuarentena_id
+    QString name;                   // where it is now: identidad_cuarentena.log_sesiones_2025_01
+    QString originalName;           // the partition it was: identidad.log_sesiones_2025_01
+    QString bound;                  // its FOR VALUES clause
+    QString lowerBound, upperBound; // UTC text, empty for MINVALUE / MAXVALUE
+    qint64 rows = 0;                // when it was moved
+    qint64 bytes = 0;
+    QString quarantinedAtUtc, dropAfterUtc;
+    bool due = false;    // its days are over at the preview's frozen instant: this purge drops it
+    bool present = true; // the recorded table is still there (same oid); otherwise never dropped
+    QJsonObject toJson() const;
+};
+
+// The partitions in quarantine at the frozen instant `frozenNowUtc` (empty when the quarantine's
+// history table does not exist). False with *error when it could not be read.
+bool readQuarantine(PgConnection &conn, const QString &frozenNowUtc, QList<QuarantinedPartition> *out,
+                    QString *error);
+struct RulePreview;
+// takePreview's part of the partition rule, after its partitions: r.quarantine, r.quarantineUntilUtc
+// and the quarantine's statements in r.deleteSql.
+bool previewQuarantine(PgConnection &conn, RulePreview &r, const QString &frozenNowUtc, QString *error);
+
 struct CountBucket
 {
     QString label; // tenant id or age bucket ("30-60 d")
@@ -80,6 +107,11 @@ struct RulePreview
     QList<QVariantList> sample; // first 100 removable rows by key; token hashes already masked
     QList<PartitionInfo> partitions;
     QList<LeftAloneTable> leftAlone; // the partition rule: marked tables that are not left-overs
+    // The partition rule: what is in quarantine now, and (quarantineDays > 0) when a partition this
+    // purge moves there goes (the frozen instant plus the days).
+    QList<QuarantinedPartition> quarantine;
+    QString quarantineUntilUtc;
+    QString frozenNowUtc;            // the plan's frozen instant: an entry is due when its days end before it
     QString countSql;                // the exact text counted with
     QString deleteSql;               // the exact text the purge runs (batch template / DETACH+DROP list)
 

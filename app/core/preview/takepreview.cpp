@@ -264,6 +264,13 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, const S
                                                      : previewRows(conn, r, lit, f, depth);
         if (!ok)
             return false;
+        QString quarantineError;
+        if (Rules::isPartitionRule(c.id) &&
+            !previewQuarantine(conn, r, plan->cutoffBaseUtc, &quarantineError)) {
+            f.failure->kind = DbFailure::Kind::Other;
+            f.failure->message = quarantineError;
+            return false;
+        }
         plan->rules << r;
         ++done;
     }

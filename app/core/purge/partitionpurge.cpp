@@ -1,6 +1,7 @@
 #include "core/preview/leftover.h"
 #include "core/util/textformat.h"
 #include "partitionddl.h"
+#include "partitionquarantine.h"
 #include "rulerun.h"
 
 #include <QSqlError>
@@ -25,6 +26,7 @@ public:
         , m_ctx(ctx)
         , m_preview(preview)
         , m_ddl(m_run, ctx, preview.config)
+        , m_quarantine(m_run, ctx, preview, m_ddl)
     {
     }
 
@@ -49,6 +51,8 @@ private:
                       qint64 *rows, qint64 *outside);
     QString marker(const PartitionInfo &part) const;
     void recordRemoved(const PartitionInfo &part, qint64 rows, const QElapsedTimer &since);
+    // The last statement of a detached partition's transaction: its DROP, or its move to quarantine.
+    bool dispose(const PartitionInfo &part, qint64 rows, DdlOutcome *failed);
     const PartitionInfo *confirmed(const QString &name) const;
     bool readCatalog(QStringList *removableNow, bool *hasDefault, QString *error);
 
@@ -56,6 +60,7 @@ private:
     PurgeContext &m_ctx;
     const RulePreview &m_preview;
     PartitionDdl m_ddl;
+    PartitionQuarantine m_quarantine; // quarantine_days > 0: moved there instead of dropped
     RuleReceipt m_out;       // the final receipt once a step stopped the run
     QStringList m_leftAlone; // "name (why)": marked tables not dropped because they are not ours
 };
@@ -146,19 +151,28 @@ PartitionPurge::Step PartitionPurge::keep(const PartitionInfo &part, const QStri
     return Step::Kept;
 }
 
+bool PartitionPurge::dispose(const PartitionInfo &part, qint64 rows, DdlOutcome *failed)
+{
+    return m_quarantine.active() ? m_quarantine.moveInTransaction(part, rows, failed)
+                                 : m_ddl.step(Rules::dropPartitionSql(part.name), failed);
+}
+
 void PartitionPurge::recordRemoved(const PartitionInfo &part, qint64 rows, const QElapsedTimer &since)
 {
     RuleReceipt &r = m_run.receipt();
-    if (!m_ctx.options.detachOnly)
-        r.droppedPartitions << part.name;
     rows = qMax<qint64>(0, rows);
-    m_run.recordBatch(
-        rows, since.nsecsElapsed() / 1e6,
-        m_ctx.options.detachOnly
-            ? QCoreApplication::translate("purga::detail", "%1 detached (%2 rows), kept as a table.")
-                  .arg(part.name, formatCount(rows))
-            : QCoreApplication::translate("purga::detail", "%1 detached and dropped (%2 rows).")
-                  .arg(part.name, formatCount(rows)));
+    QString line;
+    if (m_ctx.options.detachOnly) {
+        line = QCoreApplication::translate("purga::detail", "%1 detached (%2 rows), kept as a table.")
+                   .arg(part.name, formatCount(rows));
+    } else if (m_quarantine.active()) {
+        line = m_quarantine.recordMoved();
+    } else {
+        r.droppedPartitions << part.name;
+        line = QCoreApplication::translate("purga::detail", "%1 detached and dropped (%2 rows).")
+                   .arg(part.name, formatCount(rows));
+    }
+    m_run.recordBatch(rows, since.nsecsElapsed() / 1e6, line);
     // Right after the partition's DDL committed (a DETACH CONCURRENTLY has no transaction to share):
     // the rule's totals so far, so a run killed before its end still counts this partition.
     QSqlQuery totals(m_ctx.conn.database());
@@ -204,7 +218,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
             failed->failure = DbFailure::Kind::Cancelled;
             return false;
         }
-        return m_ddl.step(Rules::dropPartitionSql(part.name), failed);
+        return dispose(part, rows, failed);
     });
     if (o.cancelled())
         return stop(RuleStatus::Cancelled,
@@ -368,7 +382,7 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
             cancelled = true;
             return false;
         }
-        return m_ddl.step(Rules::dropPartitionSql(part.name), failed);
+        return dispose(part, rows, failed);
     });
     if (cancelled || o.cancelled())
         return stop(RuleStatus::Cancelled,
@@ -410,6 +424,12 @@ bool PartitionPurge::readCatalog(QStringList *removableNow, bool *hasDefault, QS
 
 RuleReceipt PartitionPurge::run()
 {
+    QString why;
+    if (m_quarantine.active() && !m_quarantine.ready(&why))
+        return m_run.finish(RuleStatus::Error, why);
+    RuleStatus dueStatus = RuleStatus::Ok;
+    if (!m_quarantine.dropDue(&dueStatus, &why))
+        return m_run.finish(dueStatus, why);
     if (finishPending() == Step::Stop || dropLeftovers() == Step::Stop)
         return m_out;
     QStringList removableNow;
@@ -441,6 +461,11 @@ RuleReceipt PartitionPurge::run()
     QString message =
         QCoreApplication::translate("purga::detail", "log_sesiones: %1 partitions, %2 rows removed.")
             .arg(formatCount(r.batches), formatCount(r.deleted));
+    if (!r.quarantinedPartitions.isEmpty() || !r.quarantineDropped.isEmpty())
+        message += u' ' + QCoreApplication::translate(
+                              "purga::detail", "Quarantine: %1 moved there, %2 dropped after their days.")
+                              .arg(r.quarantinedPartitions.size())
+                              .arg(r.quarantineDropped.size());
     if (!m_leftAlone.isEmpty()) // reported, not a failure: the DBA keeps these tables on purpose
         message += u' ' + QCoreApplication::translate("purga::detail", "Left alone: %1.")
                               .arg(m_leftAlone.join(QStringLiteral("; ")));

@@ -23,6 +23,14 @@ void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
 
 } // namespace
 
+QJsonObject QuarantineEntry::toJson() const
+{
+    return QJsonObject{{QStringLiteral("name"), name},
+                       {QStringLiteral("original_name"), originalName},
+                       {QStringLiteral("rows"), double(rows)},
+                       {QStringLiteral("drop_after_utc"), jsonText(dropAfterUtc)}};
+}
+
 QJsonObject RuleReceipt::toJson() const
 {
     QJsonObject o{{QStringLiteral("id"), ruleId},
@@ -52,6 +60,13 @@ QJsonObject RuleReceipt::toJson() const
             notDropped.append(
                 QJsonObject{{QStringLiteral("name"), k.first}, {QStringLiteral("reason"), k.second}});
         o.insert(QStringLiteral("not_dropped_partitions"), notDropped);
+        QJsonArray quarantined, quarantineGone;
+        for (const QuarantineEntry &q : quarantinedPartitions)
+            quarantined.append(q.toJson());
+        for (const QuarantineEntry &q : quarantineDropped)
+            quarantineGone.append(q.toJson());
+        o.insert(QStringLiteral("quarantined_partitions"), quarantined);
+        o.insert(QStringLiteral("quarantine_dropped"), quarantineGone);
     }
     return o;
 }

@@ -56,6 +56,17 @@ struct RuleProgress
     QString message;        // translated, for the log pane
 };
 
+// The partition rule's quarantine (RuleConfig::quarantineDays) in a receipt: a partition this run
+// moved to quarantine and when it goes, or one it dropped because its days were over.
+struct QuarantineEntry
+{
+    QString name;         // identidad_cuarentena.log_sesiones_2025_01
+    QString originalName; // identidad.log_sesiones_2025_01
+    qint64 rows = 0;
+    QString dropAfterUtc;
+    QJsonObject toJson() const;
+};
+
 struct RuleReceipt
 {
     QString ruleId;
@@ -82,6 +93,8 @@ struct RuleReceipt
     QStringList droppedPartitions;
     QStringList detachedPartitions;
     QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped
+    QList<QuarantineEntry> quarantinedPartitions;        // moved to quarantine by this run (not dropped)
+    QList<QuarantineEntry> quarantineDropped;            // in quarantine until before this run: dropped now
     QString sql;
     QString message;
     // Cancelled without a cancel: a stop between batches (asked for, or the replica lag's abort

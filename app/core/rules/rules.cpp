@@ -72,6 +72,8 @@ const IntSetting kIntSettings[] = {
      QT_TRANSLATE_NOOP("Rules", "%1: DDL lock timeout %2 ms is out of range (10 ms to 10 min).")},
     {"max_lock_retries", &RuleConfig::maxLockRetries, 0, 100,
      QT_TRANSLATE_NOOP("Rules", "%1: lock retries %2 out of range (0 to 100).")},
+    {"quarantine_days", &RuleConfig::quarantineDays, 0, 365,
+     QT_TRANSLATE_NOOP("Rules", "%1: quarantine of %2 days is out of range (0 to 365).")},
 };
 
 } // namespace

@@ -35,6 +35,9 @@ struct RuleConfig
     // other session's INSERT behind it.
     int ddlLockTimeoutMs = 300;
     int ddlRetries() const { return qMax(20, maxLockRetries * 4); }
+    // log_sesiones only: 0 (the ADR's DETACH/DROP) or the days a detached partition is kept in the
+    // quarantine schema (QuarantineSql) before a later purge drops it; partition-restore brings one back.
+    int quarantineDays = 0;
 };
 
 // The three rules of ADR 0021: what each rule is (rules.cpp: one row of its table per rule) and its

@@ -1,5 +1,8 @@
 // OverviewPage: cards, ≈ while estimates, the months of log_sesiones, refresh and auto-refresh;
 // first with a fabricated overview, then against the PostgreSQL sandbox through DbSession.
+#include "core/history/historystore.h"
+#include "core/pg/querycanceller.h"
+#include "core/purge/purgeengine.h"
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
 #include "support/pgsandbox.h"
@@ -163,6 +166,44 @@ private slots:
                  TableCard::tr("%1 (%2 removable)").arg(QLocale().toString(3), QLocale().toString(1)));
     }
 
+    // A month in quarantine has a tile of its own among the months, in words and in its tooltip
+    // ("in quarantine until …"), and the strip's title counts them.
+    void monthStripShowsQuarantinedMonths()
+    {
+        DbSession session;
+        AppState state(&session);
+        OverviewPage page(&state);
+        state.setConnected(ConnectionProfile(), QString());
+        Overview ov = fabricated(true);
+        QuarantinedPartition q;
+        q.name = QStringLiteral("identidad_cuarentena.log_sesiones_2025_06");
+        q.originalName = QStringLiteral("identidad.log_sesiones_2025_06");
+        q.bound = QStringLiteral("FOR VALUES FROM ('2025-06-01 00:00:00+00') TO ('2025-07-01 00:00:00+00')");
+        q.lowerBound = QStringLiteral("2025-06-01 00:00:00+00");
+        q.upperBound = QStringLiteral("2025-07-01 00:00:00+00");
+        q.rows = 42;
+        q.dropAfterUtc = QStringLiteral("2026-12-27 03:00:00+00");
+        ov.tables[2].quarantine = {q};
+        state.setOverview(ov);
+        PartitionStrip *strip = page.partitionStrip();
+        QCOMPARE(strip->tileCount(), 4);
+        QCOMPARE(strip->tileSummaries(),
+                 QStringList({QStringLiteral("2025-06|quarantine"), QStringLiteral("2025-09|removable"),
+                              QStringLiteral("2026-11|kept"),
+                              PartitionStrip::tr("DEFAULT") + QStringLiteral("|default")}));
+        QCOMPARE(strip->tileStatuses().first(), PartitionStrip::tr("in quarantine"));
+        const QString tip = strip->tileToolTip(0);
+        QVERIFY2(tip.startsWith(
+                     PartitionStrip::tr("In quarantine until %1").arg(Display::localTime(q.dropAfterUtc))),
+                 qPrintable(tip));
+        QVERIFY2(tip.contains(q.originalName), qPrintable(tip));
+        QVERIFY(strip->accessibleDescription().contains(PartitionStrip::tr("in quarantine")));
+        // Its days over: the tile says so.
+        ov.tables[2].quarantine.first().due = true;
+        state.setOverview(ov);
+        QCOMPARE(strip->tileStatuses().first(), PartitionStrip::tr("quarantine over"));
+    }
+
     // The painted tiles wrap into rows as wide as the strip, never overlap, and each names its
     // partition and bound in a tooltip (the tiles are no longer widgets of their own).
     void monthStripWrapsAndNamesEachTile()
@@ -302,6 +343,53 @@ private slots:
         coordinator.refreshOverview();
         QTRY_VERIFY_WITH_TIMEOUT(overviews.count() >= before + 2 && state.overview().exact, 60000);
         QCOMPARE(refresh->valueText(QStringLiteral("total")), QLocale().toString(11));
+    }
+
+    // A partition a purge put in quarantine reaches the strip from the database, with the estimates
+    // and again with the exact counts.
+    void sandboxShowsAQuarantinedMonth()
+    {
+        test::SandboxInfo sandbox;
+        PURGA_REQUIRE_SANDBOX(sandbox);
+        test::TestDatabase db(sandbox, QStringLiteral("uiq"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral(
+            "SELECT identidad.crear_particion_log_sesiones((now() - interval '14 months')::date);"
+            "SELECT identidad.crear_particion_log_sesiones(now()::date);"
+            "INSERT INTO identidad.log_sesiones (empresa_id, usuario_id, evento, ocurrido_en)"
+            " SELECT 1, g, 'login', date_trunc('month', now() - interval '14 months') + interval '2 days'"
+            "   FROM generate_series(1, 3) g UNION ALL SELECT 1, 1, 'login', now();")));
+        {
+            PgConnection conn;
+            DbFailure e;
+            QVERIFY(conn.open(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")), &e));
+            QString err;
+            QVERIFY2(HistoryStore::setup(conn, &err), qPrintable(err));
+            RuleConfig c = Rules::defaults(QStringLiteral("log_sesiones"));
+            c.quarantineDays = 30;
+            PreviewPlan plan;
+            QVERIFY(takePreview(conn, {c}, nullptr, nullptr, &plan, &e));
+            QueryCanceller canceller;
+            PurgeEngine engine(conn, canceller);
+            PurgeOptions o;
+            o.ruleIds = {c.id};
+            QCOMPARE(engine.run(plan, o, nullptr).status, RunStatus::Ok);
+        }
+        DbSession session;
+        AppState state(&session);
+        SessionCoordinator coordinator(&session, &state);
+        OverviewPage page(&state);
+        QSignalSpy overviews(&state, &AppState::overviewChanged);
+        coordinator.connectTo(db.profile(), db.passwordFor(QStringLiteral("identidad_purga")));
+        QTRY_VERIFY_WITH_TIMEOUT(overviews.count() >= 1, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            page.partitionStrip()->tileSummaries().first().endsWith(QLatin1String("|quarantine")), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(state.overview().exact, 60000);
+        const QStringList tiles = page.partitionStrip()->tileSummaries();
+        QCOMPARE(tiles.size(), 3);
+        QVERIFY2(tiles.first().endsWith(QLatin1String("|quarantine")), qPrintable(tiles.join(u',')));
+        QVERIFY(page.partitionStrip()->tileToolTip(0).startsWith(
+            PartitionStrip::tr("In quarantine until %1").section(u'%', 0, 0)));
     }
 };
 

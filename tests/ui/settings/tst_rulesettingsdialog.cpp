@@ -85,6 +85,32 @@ private slots:
         QVERIFY(dialog.messagesLabel()->text().contains(QStringLiteral("valid")));
     }
 
+    // The session log's quarantine (issue 24): a number of days for its partitions only, 0 to 365,
+    // saved as rules/log_sesiones/quarantine_days.
+    void quarantineDaysForTheSessionLogOnly()
+    {
+        test::TempSettings settings;
+        {
+            ProfileStore store;
+            QVERIFY(store.save(savedProfile()));
+        }
+        AppState state(nullptr);
+        state.setConnected(savedProfile(), QString());
+        RuleSettingsDialog dialog(&state);
+        QCOMPARE(dialog.quarantineSpin(kLog)->value(), 0);
+        QVERIFY(dialog.quarantineSpin(kLog)->isEnabled());
+        QVERIFY(!dialog.quarantineSpin(kRefresh)->isEnabled());
+        QVERIFY(!dialog.quarantineSpin(kPre)->isEnabled());
+        dialog.quarantineSpin(kLog)->setValue(400);
+        QVERIFY(!dialog.saveButton()->isEnabled());
+        QVERIFY(dialog.messagesLabel()->text().contains(QStringLiteral("quarantine of 400 days")));
+        dialog.quarantineSpin(kLog)->setValue(30);
+        QVERIFY(dialog.save());
+        QCOMPARE(state.profile().ruleOverrides.value(QStringLiteral("log_sesiones/quarantine_days")),
+                 QStringLiteral("30"));
+        QCOMPARE(Rules::fromSettings(kLog, state.profile().ruleOverrides).quarantineDays, 30);
+    }
+
     void shortRetentionNeedsOverrideAndIsRed()
     {
         test::TempSettings settings;
