@@ -108,5 +108,8 @@ int cmdTimeline(Context &ctx);
 int cmdFreeze(Context &ctx);
 int cmdRuleSet(Context &ctx);
 int cmdCompletion(Context &ctx);
+int cmdProfileList(Context &ctx);
+int cmdFleet(Context &ctx);
+int cmdFleetProbe(Context &ctx);
 
 } // namespace purga::cli
