@@ -1,7 +1,10 @@
 // The fleet's process pool: waves, the concurrency cap, the failure budget, stop, per-server timeout.
 #include "fleetrunner.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTimer>
@@ -22,6 +25,18 @@ QString lastLine(const QByteArray &err)
 }
 
 } // namespace
+
+QString FleetRunner::cliProgram()
+{
+    const QString given = qEnvironmentVariable("PURGA_CLI");
+    if (!given.isEmpty())
+        return given;
+    const QString dir = QCoreApplication::applicationDirPath();
+    const QString beside = dir + QStringLiteral("/purga-sesiones-cli");
+    if (QFileInfo(beside).isExecutable())
+        return beside;
+    return QDir(dir + QStringLiteral("/../cli")).absoluteFilePath(QStringLiteral("purga-sesiones-cli"));
+}
 
 FleetRunner::FleetRunner(const QString &program, QObject *parent)
     : QObject(parent)

@@ -44,6 +44,10 @@ public:
     explicit FleetRunner(const QString &program, QObject *parent = nullptr);
     ~FleetRunner() override; // kills what still runs
 
+    // The CLI the GUI starts: $PURGA_CLI, else purga-sesiones-cli beside this executable (installed:
+    // both in bin/), else the build tree's app/cli/ next to app/gui/.
+    static QString cliProgram();
+
     void setEnvironment(const QProcessEnvironment &env) { m_env = env; }
     // Starts the fleet (returns at once); finished() comes when every member ran or was skipped.
     void start(const QList<FleetMember> &members, const ArgsFor &argsFor, const FleetRunOptions &options);
