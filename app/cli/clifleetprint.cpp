@@ -79,16 +79,7 @@ bool retryUsage(const Context &ctx)
 
 QJsonObject fleetTotals(const FleetCommand &cmd, const QList<FleetServerResult> &rows)
 {
-    const bool purge = cmd.sub == QLatin1String("purge");
-    QMap<QString, double> sums;
-    for (const FleetServerResult &r : rows) {
-        const QJsonArray rules = (purge ? r.receipt : r.status).value(QStringLiteral("rules")).toArray();
-        for (const QJsonValue &v : rules) {
-            const QJsonObject o = v.toObject();
-            sums[o.value(purge ? QStringLiteral("id") : QStringLiteral("rule")).toString()] +=
-                o.value(purge ? QStringLiteral("deleted") : QStringLiteral("removable")).toDouble();
-        }
-    }
+    const QMap<QString, double> sums = fleetRuleTotals(rows, cmd.sub == QLatin1String("purge"));
     QJsonObject out;
     for (auto it = sums.cbegin(); it != sums.cend(); ++it)
         out.insert(it.key(), it.value());

@@ -28,15 +28,16 @@ for c in $(seq 1 "$clusters"); do
   eval "sock$c=$(sed -n 's/^PURGA_SANDBOX_SOCKET=//p' "$work/pg$c/env")"
   echo "127.0.0.1:$(eval echo \$port$c):*:identidad_purga:$(sed -n 's/^PURGA_SANDBOX_PURGA_PASSWORD=//p' "$work/pg$c/env")" >>"$PGPASSFILE"
 done
+as_pg() { (cd /tmp && if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi); }
 psql_bin=$(sed -n 's/^PURGA_SANDBOX_BIN=//p' "$work/pg1/env")/psql
 seed="INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado)
       SELECT g % 7, g, gen_random_uuid(), 'bench:' || g, now() - interval '90 days', now() - (g % 80) * interval '1 day', false
       FROM generate_series(1, 3000) g;"
 for i in $(seq 1 "$profiles"); do
   c=$(( (i - 1) % clusters + 1 )); port=$(eval echo \$port$c); sock=$(eval echo \$sock$c); db=fleet_$i
-  (cd /tmp && if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$psql_bin"; else "$psql_bin"; fi \
-      -qX -h "$sock" -p "$port" -d postgres -c "CREATE DATABASE $db TEMPLATE identidad_template" \
-      -c "\\c $db" -c "$seed" >/dev/null)
+  as_pg "$psql_bin" -qX -h "$sock" -p "$port" -d postgres \
+      -c "CREATE DATABASE $db TEMPLATE identidad_template" >/dev/null
+  as_pg "$psql_bin" -qX -h "$sock" -p "$port" -d "$db" -c "$seed" >/dev/null
   env="staging"; [ $((i % 5)) -eq 0 ] && env=production
   "$cli" profile-save "bench-$(printf %02d "$i")" --host 127.0.0.1 --port "$port" --dbname "$db" \
       --user identidad_purga --sslmode disable --environment "$env" --tag bench --tag "cluster:$c" 2>/dev/null

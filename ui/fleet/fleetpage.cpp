@@ -14,8 +14,6 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QJsonArray>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -236,17 +234,9 @@ void FleetPage::onFinished()
 {
     const QList<FleetServerResult> &rows = m_runner->results();
     int ok = 0;
-    QMap<QString, double> totals;
-    for (const FleetServerResult &r : rows) {
+    for (const FleetServerResult &r : rows)
         ok += r.ok() ? 1 : 0;
-        const QJsonArray rules = (m_purging ? r.receipt : r.status).value(QStringLiteral("rules")).toArray();
-        for (const QJsonValue &v : rules)
-            totals
-                [v.toObject().value(m_purging ? QStringLiteral("id") : QStringLiteral("rule")).toString()] +=
-                v.toObject()
-                    .value(m_purging ? QStringLiteral("deleted") : QStringLiteral("removable"))
-                    .toDouble();
-    }
+    const QMap<QString, double> totals = fleetRuleTotals(rows, m_purging);
     QStringList parts;
     for (auto it = totals.cbegin(); it != totals.cend(); ++it)
         parts << QStringLiteral("%1 %2").arg(Rules::title(it.key()), Display::number(qint64(it.value())));

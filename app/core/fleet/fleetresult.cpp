@@ -73,6 +73,18 @@ int aggregateExit(const QList<FleetServerResult> &rows, bool stoppedBySignal)
     return worst;
 }
 
+QMap<QString, double> fleetRuleTotals(const QList<FleetServerResult> &rows, bool purge)
+{
+    QMap<QString, double> sums;
+    for (const FleetServerResult &r : rows)
+        for (const QJsonValue &v : (purge ? r.receipt : r.status).value(QStringLiteral("rules")).toArray()) {
+            const QJsonObject o = v.toObject();
+            sums[o.value(purge ? QStringLiteral("id") : QStringLiteral("rule")).toString()] +=
+                o.value(purge ? QStringLiteral("deleted") : QStringLiteral("removable")).toDouble();
+        }
+    return sums;
+}
+
 QString FleetServerResult::outcomeId() const
 {
     return exitCode ? outcomeIdOf(*exitCode) : QStringLiteral("skipped");

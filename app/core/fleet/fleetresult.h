@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 #include <optional>
@@ -49,5 +50,7 @@ int exitSeverity(int exitCode);
 // rows were skipped because the fleet was stopped by a signal; 1 when rows were skipped otherwise
 // and every row that ran ended ok (cannot happen: a skip always follows a failure).
 int aggregateExit(const QList<FleetServerResult> &rows, bool stoppedBySignal);
+// Per rule across the rows: rows deleted (purge receipts) or removable (status probes).
+QMap<QString, double> fleetRuleTotals(const QList<FleetServerResult> &rows, bool purge);
 
 } // namespace purga
