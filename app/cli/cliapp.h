@@ -109,5 +109,8 @@ int cmdFreeze(Context &ctx);
 int cmdRuleSet(Context &ctx);
 int cmdPartitionRestore(Context &ctx); // clipartition.cpp
 int cmdCompletion(Context &ctx);
+int cmdProfileList(Context &ctx);
+int cmdFleet(Context &ctx);
+int cmdFleetProbe(Context &ctx);
 
 } // namespace purga::cli

@@ -121,6 +121,29 @@ const CliOption kOptions[] = {
     {"since", "ISO", QT_TRANSLATE_NOOP("Cli", "From this ISO 8601 instant.")},
     {"until", "ISO", QT_TRANSLATE_NOOP("Cli", "Up to this ISO 8601 instant.")},
     {"csv", nullptr, QT_TRANSLATE_NOOP("Cli", "CSV on stdout.")},
+    {"tag", "T",
+     QT_TRANSLATE_NOOP("Cli",
+                       "profile-save: a tag of the profile (repeatable; replaces its tags). fleet: the "
+                       "profiles carrying this tag (repeatable: every tag given).")},
+    {"connections", "N",
+     QT_TRANSLATE_NOOP("Cli", "fleet status/preview: servers asked at once, 1-64 (default 8).")},
+    {"server-timeout-s", "N",
+     QT_TRANSLATE_NOOP("Cli", "fleet status/preview: a server that has not answered in N s is stopped and "
+                              "counted unreachable, exit 3 (default 60).")},
+    {"concurrency", "N",
+     QT_TRANSLATE_NOOP("Cli", "fleet purge: servers purged at once, 1-64 (default 1: one by one).")},
+    {"canary", "N",
+     QT_TRANSLATE_NOOP("Cli", "fleet purge: purge the first N servers, and the rest only if every one of "
+                              "them ended ok (default 0: no canary wave).")},
+    {"max-failures", "K",
+     QT_TRANSLATE_NOOP("Cli", "fleet purge: after K servers did not end ok start no other, and stop the "
+                              "running ones cleanly (default 1).")},
+    {"keep-order", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "fleet purge: purge in name order; without it production profiles go last.")},
+    {"retry", "FILE",
+     QT_TRANSLATE_NOOP("Cli",
+                       "fleet purge: rerun only the servers of this fleet receipt (fleet purge --json) "
+                       "that did not end ok, with its rules.")},
     {"minutes", "N",
      QT_TRANSLATE_NOOP("Cli", "Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).")},
 };
@@ -173,11 +196,17 @@ const CliCommand kCommands[] = {
      "max-hours json", 0, true, cmdHealth},
     {"profile-save",
      "NAME [--host H] [--port P] [--dbname D] [--user U] [--sslmode M] [--sslrootcert PATH]\n"
-     "    [--environment none|development|staging|production] [--assume-session-pooler]",
+     "    [--environment none|development|staging|production] [--assume-session-pooler] [--tag T]...",
      QT_TRANSLATE_NOOP("Cli", "save a connection profile (--host --port --dbname --user "
                               "--sslmode)"),
      QT_TRANSLATE_NOOP("Cli", "Save a connection profile (never a password)."),
-     "host port dbname user sslmode sslrootcert environment assume-session-pooler", 1, false, cmdProfileSave},
+     "host port dbname user sslmode sslrootcert environment assume-session-pooler tag", 1, false,
+     cmdProfileSave},
+    {"profile-list", "[--tag T]... [--json]",
+     QT_TRANSLATE_NOOP("Cli", "the saved profiles with their environment and tags"),
+     QT_TRANSLATE_NOOP("Cli", "The saved profiles: name, target, environment and tags (only those carrying "
+                              "every --tag given)."),
+     "tag json", 0, false, cmdProfileList},
     {"password-store", "NAME",
      QT_TRANSLATE_NOOP("Cli", "store the profile's password in the OS keychain (asked for on a "
                               "terminal, else read from stdin)"),
@@ -227,6 +256,25 @@ const CliCommand kCommands[] = {
                        "attached partition overlaps its bounds, or when the DEFAULT partition holds "
                        "rows inside them."),
      "ddl-lock-timeout-ms lock-key json", 1, true, cmdPartitionRestore},
+    {"fleet",
+     "status|preview --tag T... [--connections N] [--server-timeout-s N] [--json]\n"
+     "    | purge (--tag T... (--rule ID... | --all) | --retry FILE) --yes [--concurrency N] [--canary N]\n"
+     "    [--max-failures K] [--keep-order] [--batch-size N] [--pause-ms N] [--nice R] [--max-lag-ms N]\n"
+     "    [--abort-lag-ms N] [--throttle-file PATH] [--lock-key N] [--allow-short-retention] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "status, preview or purge every profile carrying the --tag(s), one row per "
+                              "server"),
+     QT_TRANSLATE_NOOP("Cli",
+                       "Every saved profile carrying all the --tag(s), each server on its own connection "
+                       "with its own profile, TLS and keychain password. status/preview: asked in parallel "
+                       "(--connections), a line per server as it answers, totals per rule and drift. purge: "
+                       "each server purged by the one-server purge (its lock, pacing, receipt), production "
+                       "profiles last; the fleet receipt (--json) lists every server's exit code. Exit 0 "
+                       "only when every server ended 0, otherwise the most severe (docs/cli-json.md). "
+                       "SIGINT/SIGTERM stop the fleet cleanly (exit 6)."),
+     "tag connections server-timeout-s json rule all yes concurrency canary max-failures keep-order retry "
+     "batch-size pause-ms nice max-lag-ms abort-lag-ms throttle-file lock-key allow-short-retention",
+     1, false, cmdFleet},
+    {"fleet-probe", "", "", "", "json lock-key lock-idle-seconds", 0, true, cmdFleetProbe, true},
     {"completion", "bash | profiles", "", "", "", 1, false, cmdCompletion, true},
 };
 

@@ -4,11 +4,14 @@
 #include "core/pg/tls.h"
 #include "core/profiles/profileenvironment.h"
 #include "core/profiles/profilestore.h"
+#include "core/profiles/profiletags.h"
 #include "core/security/passwordstore.h"
 #include "core/security/secrets.h"
 
 #include "clisignals.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <cstdio>
@@ -122,6 +125,8 @@ int cmdProfileSave(Context &ctx)
     } else if (!existing) {
         p.environment = guessEnvironment(p); // "prod" in the name or database: production
     }
+    if (ctx.parser.isSet(QStringLiteral("tag"))) // given: the profile's tags are these
+        p.tags = ProfileTags::normalized(ctx.parser.values(QStringLiteral("tag")));
     // A safety assertion is never inherited from an earlier save: it is restated or it is off.
     p.assumeSessionPooler = ctx.parser.isSet(QStringLiteral("assume-session-pooler"));
     // A new profile checks the server's certificate unless it stays on this machine; a saved
@@ -192,6 +197,29 @@ int cmdPasswordForget(Context &ctx)
         return Exit::Other;
     }
     Context::info(Context::tr("Password for profile \"%1\" removed from the OS keychain.").arg(name));
+    return Exit::Ok;
+}
+
+int cmdProfileList(Context &ctx)
+{
+    ProfileStore store;
+    const QStringList wanted = ProfileTags::normalized(ctx.parser.values(QStringLiteral("tag")));
+    QJsonArray rows;
+    for (const QString &name : store.names()) {
+        const std::optional<ConnectionProfile> p = store.load(name);
+        if (!p || !ProfileTags::carriesAll(*p, wanted))
+            continue;
+        rows.append(QJsonObject{{QStringLiteral("name"), p->name},
+                                {QStringLiteral("target"), p->displayTarget()},
+                                {QStringLiteral("environment"), environmentId(p->environment)},
+                                {QStringLiteral("tags"), QJsonArray::fromStringList(p->tags)}});
+        if (!ctx.json)
+            Context::printLine(
+                QStringLiteral("%1\t%2\t%3\t%4")
+                    .arg(p->name, p->displayTarget(), environmentId(p->environment), p->tags.join(u' ')));
+    }
+    if (ctx.json)
+        Context::printJson(QJsonObject{{QStringLiteral("profiles"), rows}});
     return Exit::Ok;
 }
 

@@ -160,7 +160,7 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString nowhere = QStringLiteral("host=127.0.0.1 port=1 connect_timeout=2");
         QTest::newRow("status --yes") << sl({"status", "--yes", "--conninfo", nowhere})
-                                      << QStringLiteral("--yes is an option of purge, not of status");
+                                      << QStringLiteral("--yes is an option of purge, fleet, not of status");
         QTest::newRow("history --estimates")
             << sl({"history", "--json", "--estimates", "--conninfo", nowhere})
             << QStringLiteral("--estimates is an option of status, not of history");

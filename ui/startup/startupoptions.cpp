@@ -1,7 +1,8 @@
 #include "startupoptions.h"
 
-#include "screenshotter.h"
 #include "core/util/language.h"
+#include "screenshotter.h"
+#include "ui/fleet/fleetpage.h"
 #include "ui/style/theme.h"
 #include "ui/window/mainwindow.h"
 
@@ -55,7 +56,13 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
         QCoreApplication::translate("StartupOptions",
                                     "Use a dark palette (Fusion style) whatever the system's theme; "
                                     "without it the system's light or dark palette is followed."));
-    parser.addOptions({lang, profile, shots, quit, verbose, dark});
+    const QCommandLineOption fleetTag(
+        QStringLiteral("fleet-tag"),
+        QCoreApplication::translate("StartupOptions",
+                                    "Open the Fleet page and check the profiles carrying this tag "
+                                    "(repeatable: every tag given)."),
+        QStringLiteral("T"));
+    parser.addOptions({lang, profile, shots, quit, verbose, dark, fleetTag});
     parser.process(app);
 
     if (parser.isSet(lang)) {
@@ -74,6 +81,7 @@ bool parseStartupOptions(QCoreApplication &app, StartupOptions *options, QString
     options->quitAfterScreenshots = parser.isSet(quit);
     options->verbose = parser.isSet(verbose);
     options->dark = parser.isSet(dark);
+    options->fleetTags = parser.values(fleetTag);
     if (options->quitAfterScreenshots && options->screenshotDir.isEmpty()) {
         *error = QCoreApplication::translate("StartupOptions",
                                              "--quit-after-screenshots needs --screenshots DIR.");
@@ -108,6 +116,12 @@ void applyStartupOptions(MainWindow *window, const StartupOptions &options)
 {
     if (!options.screenshotDir.isEmpty())
         new Screenshotter(window, options.screenshotDir, options.quitAfterScreenshots);
+    if (!options.fleetTags.isEmpty()) { // a fleet needs no connection of the window's
+        window->showPage(QStringLiteral("fleet"));
+        window->fleetPage()->checkFleet(options.fleetTags);
+        if (options.profile.isEmpty())
+            return;
+    }
     if (!options.profile.isEmpty())
         window->connectOnStart(options.profile);
     else

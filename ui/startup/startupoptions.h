@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 class QApplication;
 class QCoreApplication;
@@ -18,8 +19,9 @@ struct StartupOptions
     QString profile;       // connect on start, password from the keychain
     QString screenshotDir; // save the pages as PNG once the data has arrived
     bool quitAfterScreenshots = false;
-    bool verbose = false; // --verbose: the log file's lines on stderr too
-    bool dark = false;    // --dark: a dark Fusion palette whatever the system's theme
+    bool verbose = false;  // --verbose: the log file's lines on stderr too
+    bool dark = false;     // --dark: a dark Fusion palette whatever the system's theme
+    QStringList fleetTags; // --fleet-tag T (repeatable): open the Fleet page and check that fleet
 };
 
 // Parses the application's arguments (--help and --version exit here). False on a bad option,

@@ -13,6 +13,7 @@
 #include "ui/checks/checkspage.h"
 #include "ui/connect/connectdialog.h"
 #include "ui/connect/environmentstyle.h"
+#include "ui/fleet/fleetpage.h"
 #include "ui/forensics/forensicspage.h"
 #include "ui/history/historypage.h"
 #include "ui/overview/overviewpage.h"
@@ -57,6 +58,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_purge(new PurgePage(m_state, m_stack))
     , m_history(new HistoryPage(m_state, m_stack))
     , m_forensics(new ForensicsPage(m_state, m_stack))
+    , m_fleet(new FleetPage(m_stack))
     , m_freezeBanner(new FreezeBanner(m_state->freeze(), this))
     , m_staleBanner(new StaleBanner(m_state, this))
     , m_envStrip(new QFrame(this))
@@ -97,7 +99,9 @@ void MainWindow::setupWidgets()
          QStyle::SP_FileDialogListView},
         {QStringLiteral("forensics"), m_forensics, QT_TR_NOOP("&Forensics"), Qt::Key_5,
          QStyle::SP_FileDialogInfoView},
+        {QStringLiteral("fleet"), m_fleet, QT_TR_NOOP("F&leet"), Qt::Key_6, QStyle::SP_DriveNetIcon},
     };
+    m_fleet->setSwatch(&EnvironmentStyle::swatch); // the window's colours, on each server's row
     for (const PageSpec &spec : std::as_const(m_pages))
         m_stack->addWidget(new PageScroller(spec.widget, m_stack)); // scrolls below the page's least size
     m_envStrip->setObjectName(QStringLiteral("environmentStrip"));

@@ -24,6 +24,7 @@ class HistoryPage;
 class OverviewPage;
 class PreviewPage;
 class PurgePage;
+class FleetPage;
 class ForensicsPage;
 class FreezeBanner;
 class SessionCoordinator;
@@ -51,6 +52,7 @@ public:
     PurgePage *purgePage() const { return m_purge; }
     HistoryPage *historyPage() const { return m_history; }
     ForensicsPage *forensicsPage() const { return m_forensics; }
+    FleetPage *fleetPage() const { return m_fleet; }
     FreezeBanner *freezeBanner() const { return m_freezeBanner; }
     StaleBanner *staleBanner() const { return m_staleBanner; }
     QAction *ruleSettingsAction() const { return m_ruleSettingsAction; }
@@ -82,9 +84,9 @@ private:
     // One page of the window (see the table in setupWidgets()).
     struct PageSpec
     {
-        QString id;                  // --page NAME, the screenshotter, showPage()
-        QWidget *widget = nullptr;   // the page, in the stack
-        const char *title = nullptr; // QT_TR_NOOP: translated in this class's context
+        QString id;                    // --page NAME, the screenshotter, showPage()
+        QWidget *widget = nullptr;     // the page, in the stack
+        const char *title = nullptr;   // QT_TR_NOOP: translated in this class's context
         Qt::Key key = Qt::Key_unknown; // Ctrl+key shows it
         QStyle::StandardPixmap icon = QStyle::SP_CustomBase;
     };
@@ -119,6 +121,7 @@ private:
     PurgePage *m_purge;
     HistoryPage *m_history;
     ForensicsPage *m_forensics;
+    FleetPage *m_fleet;
     QList<PageSpec> m_pages;
     FreezeBanner *m_freezeBanner;
     StaleBanner *m_staleBanner;

@@ -2,6 +2,7 @@
 
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace purga {
 
@@ -39,6 +40,9 @@ struct ConnectionProfile
     // session (pgbouncer pool_mode=session). Behind a pooler purges and freezes are refused without
     // it; with it every batch verifies that its own backend holds the purge lock.
     bool assumeSessionPooler = false;
+    // Labels that group profiles into fleets ("region:eu", "prod"): `fleet … --tag T` takes every
+    // profile carrying all the tags asked for. Sorted, without duplicates (ProfileStore keeps them so).
+    QStringList tags;
 
     // Purge settings per profile (validated by RuleSettings in rules.h).
     QMap<QString, QString> ruleOverrides;

@@ -3,6 +3,7 @@
 #include "core/pg/libpqinfo.h"
 #include "core/pg/tls.h"
 #include "profileenvironment.h"
+#include "profiletags.h"
 
 #include <QDir>
 #include <QFile>
@@ -119,6 +120,7 @@ std::optional<ConnectionProfile> ProfileStore::load(const QString &name) const
         environmentFromId(s.value(QStringLiteral("environment")).toString());
     p.environment = environment.value_or(guessEnvironment(p));
     p.assumeSessionPooler = s.value(QStringLiteral("assumeSessionPooler"), false).toBool();
+    p.tags = normalizedTags(s.value(QStringLiteral("tags")).toStringList());
     s.beginGroup(QStringLiteral("rules"));
     const QStringList keys = s.allKeys(); // rule keys are "<rule>/<setting>": nested groups
     for (const QString &key : keys)
@@ -162,6 +164,8 @@ bool ProfileStore::save(const ConnectionProfile &p, QString *error)
     s.setValue(QStringLiteral("environment"), environmentId(p.environment));
     if (p.assumeSessionPooler) // absent means false: profiles saved before the setting read the same
         s.setValue(QStringLiteral("assumeSessionPooler"), true);
+    if (!p.tags.isEmpty()) // absent means none: profiles saved before tags read the same
+        s.setValue(QStringLiteral("tags"), normalizedTags(p.tags));
     for (auto it = p.ruleOverrides.cbegin(); it != p.ruleOverrides.cend(); ++it)
         s.setValue(QStringLiteral("rules/") + it.key(), it.value());
     s.endGroup();
@@ -223,6 +227,10 @@ QStringList validateProfile(const ConnectionProfile &p)
         problems << ProfileStore::tr("The profile name cannot contain \"/\" or \"\\\".");
     else if (p.name != p.name.trimmed())
         problems << ProfileStore::tr("The profile name cannot start or end with spaces.");
+
+    for (const QString &tag : p.tags)
+        if (const QString why = ProfileTags::problem(tag.trimmed()); !why.isEmpty())
+            problems << why;
 
     if (p.connectTimeoutSec < 1 || p.connectTimeoutSec > 120)
         problems << ProfileStore::tr("The connect timeout must be between 1 and 120 seconds (it is %1).")

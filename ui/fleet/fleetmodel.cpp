@@ -1,0 +1,196 @@
+// The Fleet page's rows: a server's probe or purge receipt, column by column.
+#include "fleetmodel.h"
+
+#include "core/rules/rules.h"
+#include "ui/style/displayformat.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QLocale>
+
+namespace purga {
+
+namespace {
+
+QString ruleOfColumn(int column)
+{
+    switch (column) {
+    case FleetModel::Refresh:
+        return RuleId::RefreshTokens;
+    case FleetModel::Pre:
+        return RuleId::PreTokens;
+    default:
+        return RuleId::LogSesiones;
+    }
+}
+
+} // namespace
+
+FleetModel::FleetModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void FleetModel::reset(const QList<FleetMember> &members, bool purge)
+{
+    beginResetModel();
+    m_purge = purge;
+    m_rows.clear();
+    for (const FleetMember &m : members) {
+        FleetServerResult r;
+        r.member = m;
+        m_rows << r;
+    }
+    m_running = QList<bool>(m_rows.size(), false);
+    endResetModel();
+}
+
+void FleetModel::setRow(int row, const FleetServerResult &result)
+{
+    m_rows[row] = result;
+    m_running[row] = false;
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void FleetModel::setRunning(int row)
+{
+    m_running[row] = true;
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+int FleetModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int FleetModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString FleetModel::ruleText(const FleetServerResult &r, const QString &rule) const
+{
+    const QJsonArray rules = (m_purge ? r.receipt : r.status).value(QStringLiteral("rules")).toArray();
+    for (const QJsonValue &v : rules) {
+        const QJsonObject o = v.toObject();
+        if (o.value(m_purge ? QStringLiteral("id") : QStringLiteral("rule")).toString() != rule)
+            continue;
+        const qint64 n =
+            qint64(o.value(m_purge ? QStringLiteral("deleted") : QStringLiteral("removable")).toDouble());
+        QString t = Display::number(n);
+        const double hours = o.value(QStringLiteral("removable_since_hours")).toDouble(-1);
+        if (!m_purge && hours >= 24)
+            t += tr(" (%1 d)").arg(QLocale().toString(qint64(hours / 24)));
+        return t;
+    }
+    return QString();
+}
+
+QString FleetModel::text(const FleetServerResult &r, int column) const
+{
+    const QJsonObject &s = r.status;
+    switch (column) {
+    case Server:
+        return r.member.profile;
+    case Outcome:
+        if (!r.ran() && r.skipped.isEmpty())
+            return m_running.value(&r - m_rows.constData()) ? tr("running…") : tr("waiting");
+        return r.outcomeText();
+    case Verdict: {
+        if (s.isEmpty())
+            return QString();
+        const QJsonArray blocking = s.value(QStringLiteral("blocking")).toArray();
+        return blocking.isEmpty() ? tr("may purge")
+                                  : blocking.first().toObject().value(QStringLiteral("title")).toString();
+    }
+    case Pooler:
+        return s.value(QStringLiteral("connection_pooler")).toString();
+    case Lock:
+        if (s.isEmpty())
+            return QString();
+        return s.value(QStringLiteral("lock_held")).toBool()
+                   ? s.value(QStringLiteral("lock_holder")).toString()
+                   : tr("free");
+    case Refresh:
+    case Pre:
+    case Log:
+        return ruleText(r, ruleOfColumn(column));
+    case Health:
+        return s.value(QStringLiteral("health")).toString();
+    case LastJob:
+        return s.isEmpty()
+                   ? QString()
+                   : Display::localMinute(s.value(QStringLiteral("last_job_ok_utc")).toString(), tr("never"));
+    case Detail:
+        return !r.skipped.isEmpty() ? r.skipped : r.error;
+    }
+    return QString();
+}
+
+QVariant FleetModel::foreground(const FleetServerResult &r, int column) const
+{
+    if (column == Outcome && r.ran() && !r.ok())
+        return QBrush(QColor(0xc6, 0x28, 0x28));
+    if (column == Health && !r.status.value(QStringLiteral("healthy")).toBool(true))
+        return QBrush(QColor(0xc6, 0x28, 0x28));
+    return QVariant();
+}
+
+QVariant FleetModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= m_rows.size())
+        return QVariant();
+    const FleetServerResult &r = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(r, index.column());
+    case Qt::ToolTipRole:
+        return index.column() == Server ? r.member.target + u'\n' + r.member.tags.join(u' ')
+                                        : text(r, index.column());
+    case Qt::DecorationRole:
+        return index.column() == Server && m_swatch ? QVariant(m_swatch(r.member.environment)) : QVariant();
+    case Qt::ForegroundRole:
+        return foreground(r, index.column());
+    case Qt::TextAlignmentRole:
+        return index.column() >= Refresh && index.column() <= Log
+                   ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                   : QVariant();
+    default:
+        return QVariant();
+    }
+}
+
+QVariant FleetModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QVariant();
+    switch (section) {
+    case Server:
+        return tr("Server");
+    case Outcome:
+        return tr("Outcome");
+    case Verdict:
+        return tr("Checks");
+    case Pooler:
+        return tr("Pooler");
+    case Lock:
+        return tr("Purge lock");
+    case Refresh:
+        return m_purge ? tr("Refresh tokens deleted") : tr("Refresh tokens");
+    case Pre:
+        return m_purge ? tr("Pre-tokens deleted") : tr("Pre-tokens");
+    case Log:
+        return m_purge ? tr("Session log deleted") : tr("Session log (partitions)");
+    case Health:
+        return tr("Health");
+    case LastJob:
+        return tr("Last good job run");
+    case Detail:
+        return tr("Detail");
+    }
+    return QVariant();
+}
+
+} // namespace purga
