@@ -88,6 +88,16 @@ QString FleetModel::ruleText(const FleetServerResult &r, const QString &rule) co
     return QString();
 }
 
+namespace {
+
+QString shortHolder(const QString &holder)
+{
+    const qsizetype comma = holder.indexOf(QStringLiteral(", "));
+    return comma < 0 ? holder : holder.left(comma) + u')';
+}
+
+} // namespace
+
 QString FleetModel::text(const FleetServerResult &r, int column) const
 {
     const QJsonObject &s = r.status;
@@ -110,9 +120,10 @@ QString FleetModel::text(const FleetServerResult &r, int column) const
     case Lock:
         if (s.isEmpty())
             return QString();
-        return s.value(QStringLiteral("lock_held")).toBool()
-                   ? s.value(QStringLiteral("lock_holder")).toString()
-                   : tr("free");
+        if (!s.value(QStringLiteral("lock_held")).toBool())
+            return tr("free");
+        // "pid 123 (app, user x, from …)" shortened to "pid 123 (app)"; the tooltip has it whole.
+        return shortHolder(s.value(QStringLiteral("lock_holder")).toString());
     case Refresh:
     case Pre:
     case Log:
@@ -147,6 +158,8 @@ QVariant FleetModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         return text(r, index.column());
     case Qt::ToolTipRole:
+        if (index.column() == Lock && r.status.value(QStringLiteral("lock_held")).toBool())
+            return r.status.value(QStringLiteral("lock_holder")).toString();
         return index.column() == Server ? r.member.target + u'\n' + r.member.tags.join(u' ')
                                         : text(r, index.column());
     case Qt::DecorationRole:
