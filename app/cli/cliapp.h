@@ -10,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 
 namespace purga {
@@ -108,5 +109,12 @@ int cmdTimeline(Context &ctx);
 int cmdFreeze(Context &ctx);
 int cmdRuleSet(Context &ctx);
 int cmdCompletion(Context &ctx);
+int cmdVerify(Context &ctx);
+int cmdReceiptExport(Context &ctx);
+// After a purge (clireceipts.cpp): signs its receipt with the workstation's key and appends it to
+// the database's chain (and to --receipt-out FILE); the "signed_receipt" object, or null when it
+// was not recorded (said on stderr: no keychain, no receipts table).
+QJsonValue signReceiptAfterPurge(Context &ctx, PgConnection &conn, const PurgeReceipt &receipt);
+void printSignedReceipt(const QJsonValue &signedReceipt);
 
 } // namespace purga::cli
