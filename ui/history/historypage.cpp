@@ -146,7 +146,6 @@ void HistoryPage::setupLayout()
     auto *col = new QVBoxLayout(content);
     for (ChartPanel *panel : {m_gapPanel, m_rowsPanel, m_durationPanel, m_sizesPanel, m_bytesPanel})
         col->addWidget(panel);
-    col->addWidget(m_receipts);
     col->addWidget(m_filter);
     col->addWidget(m_capNote);
     col->addWidget(m_runs);
@@ -155,6 +154,7 @@ void HistoryPage::setupLayout()
     scroll->setWidget(content);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_receipts); // the chain's state stays in sight above the charts
     layout->addWidget(scroll);
 }
 
