@@ -10,6 +10,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 
 namespace purga {
@@ -112,5 +113,12 @@ int cmdCompletion(Context &ctx);
 int cmdProfileList(Context &ctx);
 int cmdFleet(Context &ctx);
 int cmdFleetProbe(Context &ctx);
+int cmdVerify(Context &ctx);
+int cmdReceiptExport(Context &ctx);
+// After a purge (clireceipts.cpp): signs its receipt with the workstation's key and appends it to
+// the database's chain (and to --receipt-out FILE); the "signed_receipt" object, or null when it
+// was not recorded (said on stderr: no keychain, no receipts table).
+QJsonValue signReceiptAfterPurge(Context &ctx, PgConnection &conn, const PurgeReceipt &receipt);
+void printSignedReceipt(const QJsonValue &signedReceipt);
 
 } // namespace purga::cli

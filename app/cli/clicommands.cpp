@@ -144,6 +144,13 @@ const CliOption kOptions[] = {
      QT_TRANSLATE_NOOP("Cli",
                        "fleet purge: rerun only the servers of this fleet receipt (fleet purge --json) "
                        "that did not end ok, with its rules.")},
+    {"receipt", "FILE",
+     QT_TRANSLATE_NOOP("Cli", "verify: check this exported receipt (a DSSE envelope) on its own.")},
+    {"chain", nullptr,
+     QT_TRANSLATE_NOOP("Cli", "verify: walk the database's receipt chain and name the first receipt that is "
+                              "missing, altered or out of order.")},
+    {"receipt-out", "FILE",
+     QT_TRANSLATE_NOOP("Cli", "purge: also write the run's signed receipt (DSSE envelope) to FILE.")},
     {"minutes", "N",
      QT_TRANSLATE_NOOP("Cli", "Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).")},
 };
@@ -170,7 +177,7 @@ const CliCommand kCommands[] = {
      "    [--statement-timeout-ms N] [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N]\n"
      "    [--abort-lag-ms N] [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N]\n"
      "    [--lock-key N] [--detach-only] [--quarantine-days N] [--vacuum] [--prometheus-textfile PATH]\n"
-     "    [--allow-short-retention] [--assume-session-pooler] [--json]",
+     "    [--allow-short-retention] [--assume-session-pooler] [--receipt-out FILE] [--json]",
      QT_TRANSLATE_NOOP("Cli", "run the batched purge with --yes; without it (or --dry-run) only the "
                               "preview, nothing deleted"),
      QT_TRANSLATE_NOOP("Cli",
@@ -180,7 +187,7 @@ const CliCommand kCommands[] = {
      "rule all yes dry-run batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
      "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only quarantine-days vacuum "
      "lock-key "
-     "prometheus-textfile allow-short-retention assume-session-pooler json",
+     "prometheus-textfile allow-short-retention assume-session-pooler receipt-out json",
      0, true, cmdPurge},
     {"history", "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",
      QT_TRANSLATE_NOOP("Cli", "runs and rows removed per table (--days N | --since ISO-8601, "
@@ -194,6 +201,22 @@ const CliCommand kCommands[] = {
      QT_TRANSLATE_NOOP("Cli", "Overdue and failed-run checks for monitoring: exit 0 when healthy, 7 for a "
                               "warning and for an alarm alike (--json: \"level\" tells them apart)."),
      "max-hours json", 0, true, cmdHealth},
+    {"verify", "(--receipt FILE | --chain) [--json]",
+     QT_TRANSLATE_NOOP("Cli", "check a signed purge receipt file, or the database's receipt chain (exit 7 "
+                              "when not intact)"),
+     QT_TRANSLATE_NOOP("Cli", "--receipt FILE: check one exported receipt (its canonical form and its "
+                              "Ed25519 signature with the public key it carries), no connection needed. "
+                              "--chain: walk the database's receipts (identidad.purga_recibos) and name the "
+                              "first one that is missing, altered or out of order. Exit 0 intact, 7 not "
+                              "(docs/receipts.md)."),
+     "receipt chain json", 0, true, cmdVerify},
+    {"receipt-export", "(NUMBER | RUN-ID | head) FILE [--json]",
+     QT_TRANSLATE_NOOP("Cli", "write one signed receipt of the chain to a file (head: the newest)"),
+     QT_TRANSLATE_NOOP("Cli",
+                       "Write one signed receipt (DSSE envelope) of the database's chain to FILE, by "
+                       "its number, its run's id, or head for the newest: put the head in the incident "
+                       "ticket, since a role that can write the table could remove the newest."),
+     "json", 2, true, cmdReceiptExport},
     {"profile-save",
      "NAME [--host H] [--port P] [--dbname D] [--user U] [--sslmode M] [--sslrootcert PATH]\n"
      "    [--environment none|development|staging|production] [--assume-session-pooler] [--tag T]...",

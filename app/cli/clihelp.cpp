@@ -10,7 +10,8 @@ QString exitCodes()
 {
     return Context::tr(
         "Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, "
-        "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.");
+        "4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy or "
+        "verification failed.");
 }
 
 QCommandLineOption toOption(const CliOption &o)

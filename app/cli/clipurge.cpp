@@ -245,15 +245,18 @@ int freezePreview(Session &session, QueryCanceller &canceller, bool yes, Preview
     return Exit::Other;
 }
 
-// Prints the receipt and says how the run ended; returns the run's exit code.
-int reportRun(const Context &ctx, const PurgeReceipt &receipt)
+// Prints the receipt (and its signed, chained copy: `signedReceipt`) and says how the run ended;
+// returns the run's exit code.
+int reportRun(const Context &ctx, const PurgeReceipt &receipt, const QJsonValue &signedReceipt)
 {
     if (ctx.json) {
         QJsonObject o = receipt.toJson();
         o.insert(QStringLiteral("dry_run"), false);
+        o.insert(QStringLiteral("signed_receipt"), signedReceipt);
         Context::printJson(o);
     } else {
         printReceiptHuman(receipt);
+        printSignedReceipt(signedReceipt);
     }
     // "6 cancelled or partial": a run that stopped after committed batches is partial, whatever
     // stopped it (a lost connection, an error mid-run); say how much was removed.
@@ -299,7 +302,14 @@ int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const Purg
         PurgeEngine engine(session.conn, canceller);
         receipt = engine.run(plan, options, &observer);
     }
-    int exitCode = reportRun(ctx, receipt);
+    const QJsonValue signedReceipt = signReceiptAfterPurge(ctx, session.conn, receipt);
+    int exitCode = reportRun(ctx, receipt, signedReceipt);
+    if (ctx.parser.isSet(QStringLiteral("receipt-out")) && !signedReceipt.isObject() &&
+        exitCode == Exit::Ok) {
+        Context::error(Context::tr("No signed receipt was recorded, so none was written to %1.")
+                           .arg(ctx.parser.value(QStringLiteral("receipt-out"))));
+        exitCode = Exit::Other;
+    }
     const bool textfileOk = writePrometheusAfterPurge(ctx, session.conn, receipt);
     exitCode = vacuumAfterPurge(ctx, session, receipt, canceller, exitCode);
     return exitCode == Exit::Ok && !textfileOk ? Exit::Other : exitCode;

@@ -189,3 +189,41 @@ CREATE INDEX IF NOT EXISTS purga_cuarentena_activa_idx ON identidad.purga_cuaren
   WHERE restaurada_en IS NULL AND eliminada_en IS NULL;
 REVOKE ALL ON identidad.purga_cuarentena FROM PUBLIC;
 -- ---- end issue 24 --------------------------------------------------------------------------
+-- ---- issue 24 part 3: signed, hash-chained purge receipts ------------------------------------
+-- One row per purge run of purga-sesiones: its receipt as a canonical DSSE envelope (an in-toto
+-- Statement v1, signed with the workstation's Ed25519 key), the SHA-256 of that envelope and the
+-- hash of the receipt before it (64 zeros for the first), so that `verify --chain` can name a
+-- receipt that is missing, altered or out of order (docs/receipts.md). sobre is text, not jsonb:
+-- the hash and the signature are over its exact bytes. A hash can follow only one receipt
+-- (UNIQUE sha256_previo): two writers cannot fork the chain. Append-only: the triggers refuse
+-- UPDATE, DELETE and TRUNCATE; the table's owner (the maintenance role) could still disable them,
+-- which is why the chain's head goes into the incident ticket (README, "What the receipts prove").
+CREATE TABLE IF NOT EXISTS identidad.purga_recibos (
+  numero        bigint      PRIMARY KEY CHECK (numero > 0),
+  corrida_id    uuid        NOT NULL UNIQUE,
+  sha256        text        NOT NULL UNIQUE CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+  sha256_previo text        NOT NULL UNIQUE CHECK (sha256_previo ~ '^[0-9a-f]{64}$'),
+  clave_publica text        NOT NULL,
+  sobre         text        NOT NULL,
+  registrado_en timestamptz NOT NULL DEFAULT now()
+);
+COMMENT ON TABLE identidad.purga_recibos IS 'signed, hash-chained purge receipts (DSSE envelopes); append-only';
+
+CREATE OR REPLACE FUNCTION identidad.purga_recibos_solo_agregar()
+RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  RAISE EXCEPTION 'identidad.purga_recibos is append-only (% refused)', TG_OP
+    USING ERRCODE = 'insufficient_privilege';
+END
+$fn$;
+DROP TRIGGER IF EXISTS purga_recibos_solo_agregar ON identidad.purga_recibos;
+CREATE TRIGGER purga_recibos_solo_agregar BEFORE UPDATE OR DELETE ON identidad.purga_recibos
+  FOR EACH ROW EXECUTE FUNCTION identidad.purga_recibos_solo_agregar();
+DROP TRIGGER IF EXISTS purga_recibos_sin_truncar ON identidad.purga_recibos;
+CREATE TRIGGER purga_recibos_sin_truncar BEFORE TRUNCATE ON identidad.purga_recibos
+  FOR EACH STATEMENT EXECUTE FUNCTION identidad.purga_recibos_solo_agregar();
+
+-- Only the maintenance role (the owner, who ran this script) writes receipts; others may be
+-- granted SELECT to verify the chain.
+REVOKE ALL ON identidad.purga_recibos FROM PUBLIC;
+-- ---- end issue 24 part 3 ---------------------------------------------------------------------

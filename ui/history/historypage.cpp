@@ -3,6 +3,7 @@
 #include "core/history/health.h"
 #include "core/session/dbsession.h"
 #include "historyrunsmodel.h"
+#include "receiptchainpanel.h"
 #include "rundetaildialog.h"
 #include "ui/charts/chartpanel.h"
 #include "ui/charts/historycharts.h"
@@ -61,6 +62,7 @@ HistoryPage::HistoryPage(AppState *state, QWidget *parent)
     , m_bytesPanel(new ChartPanel(QStringLiteral("bytesChart"), tr("Bytes of each table after the runs")))
     , m_runs(new QTableView(this))
     , m_model(new HistoryRunsModel(this))
+    , m_receipts(new ReceiptChainPanel(state, this))
 {
     setupWidgets();
     setupLayout();
@@ -152,6 +154,7 @@ void HistoryPage::setupLayout()
     scroll->setWidget(content);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(bar);
+    layout->addWidget(m_receipts); // the chain's state stays in sight above the charts
     layout->addWidget(scroll);
 }
 
@@ -170,6 +173,11 @@ void HistoryPage::connectSignals()
     connect(m_runs, &QTableView::doubleClicked, this,
             [this](const QModelIndex &i) { openRunDetail(i.row()); });
     connect(m_zone, &QComboBox::currentIndexChanged, this, &HistoryPage::refresh);
+    connect(m_runs->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                m_receipts->setRun(current.isValid() ? m_model->runAt(current.row()).runId : QString());
+            });
+    connect(m_model, &QAbstractItemModel::modelReset, m_receipts, [this] { m_receipts->setRun(QString()); });
     connect(m_filter, &QLineEdit::textChanged, m_filterDelay, qOverload<>(&QTimer::start));
     connect(m_filterDelay, &QTimer::timeout, this, &HistoryPage::applyFilter);
 }
@@ -267,6 +275,7 @@ void HistoryPage::refresh()
     const HistoryRange range = selectedRange();
     const QString zone = selectedZone();
     m_status->setText(tr("Reading the history…"));
+    m_receipts->refresh();
     m_request = m_state->session()->readHistory(range, zone, kMaxPoints, kMaxRuns);
     m_request.onSucceeded(this, [this](const HistoryData &d) { showDataInSteps(d); })
         .onFailed(this, [this](const DbFailure &f) {

@@ -20,6 +20,7 @@ namespace purga {
 class AppState;
 class ChartPanel;
 class HistoryRunsModel;
+class ReceiptChainPanel;
 class RunDetailDialog;
 
 // The purge history on the range's calendar (every day, empty days included): time since the job
@@ -61,6 +62,8 @@ public:
     QTableView *runsTable() const { return m_runs; }
     HistoryRunsModel *runsModel() const { return m_model; }
     QString statusText() const;
+    // The signed receipts' chain state and "Verify receipt" of the selected run.
+    ReceiptChainPanel *receiptPanel() const { return m_receipts; }
     // CSV of the runs shown (the filter applies), one line per run and table, the CLI's columns.
     bool exportCsv(const QString &path, QString *error) const;
     // PNG of one chart: 0 rows, 1 durations, 2 table rows, 3 table bytes, 4 job gap.
@@ -102,6 +105,7 @@ private:
     HistoryData m_shown; // drawn again when the window turns light or dark
     QTableView *m_runs;
     HistoryRunsModel *m_model;
+    ReceiptChainPanel *m_receipts;
     QPushButton *m_refreshButton = nullptr;
     QPushButton *m_exportButton = nullptr;
     QPushButton *m_resetZoom = nullptr;

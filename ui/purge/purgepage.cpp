@@ -8,6 +8,7 @@
 #include "core/session/purgecontroller.h"
 #include "livecontrols.h"
 #include "purgestart.h"
+#include "receiptsigner.h"
 #include "receiptview.h"
 #include "ruleprogresswidget.h"
 #include "runbar.h"
@@ -58,6 +59,7 @@ PurgePage::PurgePage(AppState *state, QWidget *parent)
     : QWidget(parent)
     , m_state(state)
     , m_controller(new PurgeController(this))
+    , m_signer(new ReceiptSigner(state, this))
     , m_summary(new WrapLabel(this))
     , m_blockers(new WrapLabel(this))
     , m_start(new QPushButton(tr("Start purge…"), this))
@@ -170,6 +172,10 @@ void PurgePage::connectSignals()
     connect(m_controller, &PurgeController::finished, this, &PurgePage::onFinished);
     connect(m_controller, &PurgeController::ruleProgress, m_run, &RunProgressView::addProgress);
     connect(m_controller, &PurgeController::logLine, m_run, &RunProgressView::addLogLine);
+    connect(m_signer, &ReceiptSigner::finished, this, [this](bool, const QString &line) {
+        m_run->addLogLine(line);
+        m_run->flushNow();
+    });
     connect(m_run, &RunProgressView::ruleActive, this, &PurgePage::showActiveRule);
     // The lock is this run's from the moment the engine took it: the panel says so.
     connect(m_controller, &PurgeController::lockTaken, m_lock,
@@ -374,6 +380,7 @@ void PurgePage::onFinished(const PurgeReceipt &receipt)
     m_liveControls->detach();
     m_lock->setOwnPurge(0);
     m_lastReceipt = receipt;
+    m_signer->sign(receipt);
     // The same preview's next run restates and runs what is left of it.
     m_left.record(m_runBase, receipt);
     updateSummary();

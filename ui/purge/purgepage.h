@@ -19,6 +19,7 @@ class LiveControls;
 class PurgeController;
 class ReceiptView;
 class RuleProgressWidget;
+class ReceiptSigner;
 class RunProgressView;
 class VacuumOffer;
 
@@ -90,6 +91,7 @@ private:
 
     AppState *m_state;
     PurgeController *m_controller;
+    ReceiptSigner *m_signer; // signs each finished run's receipt into the chain
     bool m_running = false;
     bool m_stopRequested = false;
     bool m_cancelRequested = false;

@@ -204,7 +204,7 @@ void PasswordStore::start(Operation op, const QString &profileName, const QStrin
     }
 
     QKeychain::Job *job = makeJob(op, password);
-    job->setKey(keyFor(profileName));
+    job->setKey(m_prefix + profileName);
     job->setInsecureFallback(false); // never a plaintext copy in QSettings
     job->setAutoDelete(true);
 

@@ -43,6 +43,11 @@ public:
     static QString serviceName();                      // "purga-sesiones"
     static QString keyFor(const QString &profileName); // "profile/" + profileName
 
+    // The entries this store reads and writes are prefix + name: "profile/" (keyFor()) unless set.
+    // Another prefix is another namespace of the same service: the receipts' signing key
+    // (receiptkeystore.h) lives under "receipt-signing/".
+    void setEntryPrefix(const QString &prefix) { m_prefix = prefix; }
+
     static constexpr int DefaultTimeoutMs = 10000;
     int timeoutMs() const { return m_timeoutMs; }
     void setTimeoutMs(int ms) { m_timeoutMs = ms; }
@@ -70,6 +75,7 @@ private:
     void emitFinished(Operation op, const QString &profileName, const PasswordResult &result);
 
     int m_timeoutMs = DefaultTimeoutMs;
+    QString m_prefix = QStringLiteral("profile/");
 };
 
 } // namespace purga

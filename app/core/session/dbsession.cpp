@@ -6,7 +6,9 @@
 #include "requestlog.h"
 #include "core/history/historystore.h"
 #include "core/pg/pgconnection.h"
+#include "core/purge/receipt.h"
 #include "core/purge/vacuum.h"
+#include "core/security/receiptkeystore.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -341,6 +343,37 @@ Request<int> DbSession::closeEndedRuns()
                                 *f = {DbFailure::Kind::Other, error, {}, {}};
                             return *out >= 0;
                         });
+}
+
+Request<ReceiptChainState> DbSession::readReceiptChain()
+{
+    return request<ReceiptChainState>(
+        tr("Receipt chain"), [](DbContext &ctx, ReceiptChainState *out, DbFailure *f) {
+            return withError(f, [&](QString *e) { return ReceiptChain::state(*ctx.connection(), out, e); });
+        });
+}
+
+Request<RunReceiptCheck> DbSession::checkRunReceipt(const QString &runId)
+{
+    return request<RunReceiptCheck>(tr("Verifying a receipt"),
+                                    [runId](DbContext &ctx, RunReceiptCheck *out, DbFailure *f) {
+                                        return withError(f, [&](QString *e) {
+                                            return ReceiptChain::checkRun(*ctx.connection(), runId, out, e);
+                                        });
+                                    });
+}
+
+Request<AppendedReceipt> DbSession::appendReceipt(const PurgeReceipt &receipt, const SigningKey &key)
+{
+    // The key travels in the request's closure only, and is wiped once the request ran.
+    auto held = std::make_shared<SigningKey>(key);
+    auto work = [receipt, held](DbContext &ctx, AppendedReceipt *out, DbFailure *f) {
+        const bool ok = withError(
+            f, [&](QString *e) { return ReceiptChain::append(*ctx.connection(), receipt, *held, out, e); });
+        held->wipe();
+        return ok;
+    };
+    return request<AppendedReceipt>(tr("Signing the receipt"), std::move(work));
 }
 
 } // namespace purga

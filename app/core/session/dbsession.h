@@ -12,6 +12,7 @@
 #include "core/pg/connectiontest.h"
 #include "core/preflight/preflight.h"
 #include "core/preview/preview.h"
+#include "core/receipts/receiptchain.h"
 
 #include <QList>
 #include <QObject>
@@ -99,6 +100,11 @@ public:
     // Gives an end to the history's runs and freezes whose backend is gone (a lost freeze, as a
     // connect does): how many rows were closed; 0 without a history.
     Request<int> closeEndedRuns();
+    // Signed receipts (core/receipts/): the chain walked; one run's receipt checked; a finished
+    // purge's receipt signed with `key` (the keychain's, wiped once the request ran) and appended.
+    Request<ReceiptChainState> readReceiptChain();
+    Request<RunReceiptCheck> checkRunReceipt(const QString &runId);
+    Request<AppendedReceipt> appendReceipt(const PurgeReceipt &receipt, const SigningKey &key);
 
     // Drops every queued request and cancels the running one.
     void cancelAll();
