@@ -91,6 +91,10 @@ const CliOption kOptions[] = {
     {"retention-days", "N",
      QT_TRANSLATE_NOOP("Cli", "rule-set: keep the rule's rows N days (log_sesiones: its partitions).")},
     {"retention-hours", "N", QT_TRANSLATE_NOOP("Cli", "rule-set: keep the rule's rows N hours.")},
+    {"family-aware", "on|off",
+     QT_TRANSLATE_NOOP("Cli",
+                       "rule-set (refresh_tokens): on keeps a revoked or rotated token while any token "
+                       "of its family is still live; off (the default) follows the ADR's retention.")},
     {"sslmode", "MODE",
      QT_TRANSLATE_NOOP("Cli",
                        "libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, "
@@ -205,13 +209,16 @@ const CliCommand kCommands[] = {
      "minutes lock-key assume-session-pooler", 0, true, cmdFreeze},
     {"rule-set",
      "--profile NAME --rule ID [--retention-days N | --retention-hours N] [--allow-short-retention]\n"
-     "    [--batch-size N] [--json]",
-     QT_TRANSLATE_NOOP("Cli", "set a rule's retention or batch size in a saved profile"),
-     QT_TRANSLATE_NOOP("Cli", "Set one rule's retention and batch size in a saved profile, checked as the "
-                              "GUI's rule settings are. A retention shorter than the ADR's forensic window "
-                              "is refused (exit 4) without --allow-short-retention."),
-     "profile rule retention-days retention-hours allow-short-retention batch-size json", 0, false,
-     cmdRuleSet},
+     "    [--batch-size N] [--family-aware on|off] [--json]",
+     QT_TRANSLATE_NOOP("Cli",
+                       "set a rule's retention, batch size or family-aware retention in a saved profile"),
+     QT_TRANSLATE_NOOP("Cli",
+                       "Set one rule's retention, batch size and (refresh_tokens) family-aware retention "
+                       "in a saved profile, checked as the GUI's rule settings are. A retention shorter "
+                       "than the ADR's forensic window is refused (exit 4) without "
+                       "--allow-short-retention."),
+     "profile rule retention-days retention-hours allow-short-retention batch-size family-aware json", 0,
+     false, cmdRuleSet},
     {"completion", "bash | profiles", "", "", "", 1, false, cmdCompletion, true},
 };
 

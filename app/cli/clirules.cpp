@@ -1,4 +1,5 @@
-// rule-set: one rule's retention and batch size in a saved profile, from scripts; the same
+// rule-set: one rule's retention, batch size and family-aware retention in a saved profile, from
+// scripts; the same
 // settings and the same checks (Rules::validate) as the GUI's rule settings dialog.
 #include "cliapp.h"
 
@@ -49,6 +50,14 @@ int changedConfig(const Context &ctx, const ConnectionProfile &profile, const QS
         if (!positiveOption(ctx, "batch-size", &n))
             return Exit::Usage;
         c->batchSize = int(n);
+    }
+    if (ctx.parser.isSet(QStringLiteral("family-aware"))) {
+        const QString v = ctx.parser.value(QStringLiteral("family-aware"));
+        if (v != QLatin1String("on") && v != QLatin1String("off")) {
+            Context::error(Context::tr("--family-aware takes on or off, not \"%1\".").arg(v));
+            return Exit::Usage;
+        }
+        c->familyAware = v == QLatin1String("on"); // validate() refuses it for a rule without families
     }
     // The override is the owner's word for this retention: given again with every short one,
     // dropped when the retention is the window or longer.
@@ -101,6 +110,10 @@ int cmdRuleSet(Context &ctx)
     Context::info(Context::tr("Profile \"%1\", rule %2: retention %3, batch size %4.")
                       .arg(name, c.id, Rules::durationText(c.retentionSeconds))
                       .arg(c.batchSize));
+    if (Rules::hasFamilies(c.id))
+        Context::info(c.familyAware
+                          ? Context::tr("Family-aware retention: on (tokens of live families are kept).")
+                          : Context::tr("Family-aware retention: off (the ADR's retention)."));
     if (ctx.json)
         Context::printJson(
             {{QStringLiteral("profile"), name},
@@ -108,7 +121,9 @@ int cmdRuleSet(Context &ctx)
              {QStringLiteral("retention_seconds"), double(c.retentionSeconds)},
              {QStringLiteral("forensic_window_seconds"), double(Rules::forensicMinimumSeconds(c.id))},
              {QStringLiteral("short_retention_allowed"), c.forensicOverride},
-             {QStringLiteral("batch_size"), c.batchSize}});
+             {QStringLiteral("batch_size"), c.batchSize},
+             {QStringLiteral("family_aware"),
+              Rules::hasFamilies(c.id) ? QJsonValue(c.familyAware) : QJsonValue(QJsonValue::Null)}});
     return Exit::Ok;
 }
 

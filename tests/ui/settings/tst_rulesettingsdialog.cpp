@@ -218,6 +218,43 @@ private slots:
         QCOMPARE(reconnected.ruleConfig(kPre).batchSize, 750);
     }
 
+    // Family-aware retention: a check box for refresh tokens only, off by default, saved in the
+    // profile and shown again; Restore defaults turns it off.
+    void familyAwareIsSavedAndRestored()
+    {
+        test::TempSettings settings;
+        QVERIFY(ProfileStore().save(savedProfile()));
+        AppState state(nullptr);
+        state.setConnected(savedProfile(), QString());
+        {
+            RuleSettingsDialog dialog(&state);
+            QVERIFY(!dialog.familyCheck(kPre) && !dialog.familyCheck(kLog));
+            QCheckBox *family = dialog.familyCheck(kRefresh);
+            QVERIFY(family);
+            QVERIFY(!family->isChecked());
+            QVERIFY(family->toolTip().contains(QStringLiteral("family")));
+            family->setChecked(true);
+            QVERIFY(dialog.config(kRefresh).familyAware);
+            QVERIFY(dialog.errors().isEmpty());
+            QVERIFY(dialog.save());
+        }
+        QCOMPARE(state.profile().ruleOverrides.value(QStringLiteral("refresh_tokens/family_aware")),
+                 QStringLiteral("1"));
+        QVERIFY(state.ruleConfig(kRefresh).familyAware);
+        QVERIFY(!state.profile().ruleOverrides.contains(QStringLiteral("pre_tokens/family_aware")));
+        const std::optional<ConnectionProfile> loaded = ProfileStore().load(savedProfile().name);
+        QVERIFY(loaded);
+        QVERIFY(Rules::fromSettings(kRefresh, loaded->ruleOverrides).familyAware);
+        {
+            RuleSettingsDialog reopened(&state);
+            QVERIFY(reopened.familyCheck(kRefresh)->isChecked());
+            reopened.restoreDefaults();
+            QVERIFY(!reopened.familyCheck(kRefresh)->isChecked());
+            QVERIFY(reopened.save());
+        }
+        QVERIFY(!state.ruleConfig(kRefresh).familyAware);
+    }
+
     void unsavedProfileAppliesToTheSessionOnly()
     {
         test::TempSettings settings;
