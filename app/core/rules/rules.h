@@ -122,8 +122,13 @@ public:
     static QString liveFamilyExpression(const QString &nowLiteral);
     // What the setting adds to the rule's predicate: " AND NOT <live family>", or nothing when off.
     static QString familyClause(const RuleConfig &rule, const QString &cutoffLiteral);
-    // The count column "live_family": rows removable with the setting off that belong to a live
-    // family (kept when it is on, removed when off), whatever the setting; 0 without families.
+    // The aggregate statements' form (countSql, purgeCountSql): the live families joined once as
+    // alias lf (empty without families), and the predicate testing lf instead of the EXISTS.
+    static QString liveFamilyJoin(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString aggregatePredicate(const RuleConfig &rule, const QString &cutoffLiteral);
+    // The count column "live_family" (over liveFamilyJoin): rows removable with the setting off
+    // that belong to a live family (kept when it is on, removed when off), whatever the setting;
+    // 0 without families.
     static QString liveFamilyCountColumn(const RuleConfig &rule, const QString &cutoffLiteral);
     // Partitions of log_sesiones with bounds read from the catalog (never from names).
     static QString partitionsSql(const QString &cutoffLiteral);

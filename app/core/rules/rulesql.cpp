@@ -176,7 +176,7 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
     const QString &id = rule.id;
     const qint64 retentionSeconds = rule.retentionSeconds;
     const RowRuleSql *sql = rowSql(id);
-    const QString p = predicate(rule, c);
+    const QString p = aggregatePredicate(rule, c);
     // `now` of the frozen plan: the cutoff plus the retention, as a literal computed in SQL.
     const QString spent = sql ? QString::fromLatin1(sql->spentExpression)
                                     .arg(QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c))
@@ -207,8 +207,9 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
                "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS "
                "age_4,\n"
                "       %8\n"
-               "FROM %7 t")
-        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id), liveFamilyCountColumn(rule, c))
+               "FROM %7 t%9")
+        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id), liveFamilyCountColumn(rule, c),
+             liveFamilyJoin(rule, c))
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
 }
 
@@ -222,8 +223,9 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
                           "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
                           "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
                           "       %4\n"
-                          "FROM %3 t")
-        .arg(predicate(rule, c), adrSamplePredicate(id, c), table(id), liveFamilyCountColumn(rule, c));
+                          "FROM %3 t%5")
+        .arg(aggregatePredicate(rule, c), adrSamplePredicate(id, c), table(id),
+             liveFamilyCountColumn(rule, c), liveFamilyJoin(rule, c));
 }
 
 QString Rules::deleteBatchSql(const RuleConfig &rule, const QString &c)

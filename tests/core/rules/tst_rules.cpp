@@ -329,8 +329,16 @@ private slots:
         QVERIFY(p.contains(QStringLiteral("f.familia_id = t.familia_id")));
         // The frozen instant: the cutoff plus the retention.
         QVERIFY(p.contains(QStringLiteral("(%1 + make_interval(secs => 2592000))").arg(c)));
-        QVERIFY(Rules::countSql(on, c).contains(p));
-        QVERIFY(Rules::purgeCountSql(on, c).contains(p));
+        // The aggregates test the joined live families (one hash, not a probe per FILTER).
+        const QString agg = Rules::aggregatePredicate(on, c);
+        QVERIFY(agg.contains(Rules::predicate(kRefresh, c)) &&
+                agg.contains(QStringLiteral("lf.familia_id IS NULL")));
+        QVERIFY(Rules::countSql(on, c).contains(agg));
+        QVERIFY(Rules::purgeCountSql(on, c).contains(agg));
+        QVERIFY(Rules::countSql(on, c).contains(Rules::liveFamilyJoin(on, c)));
+        QVERIFY(Rules::liveFamilyJoin(on, c).contains(
+            QStringLiteral("(%1 + make_interval(secs => 2592000))").arg(c)));
+        QVERIFY(Rules::liveFamilyJoin(Rules::defaults(kPre), c).isEmpty());
         QVERIFY(Rules::deleteBatchSql(on, c).contains(p));
         QVERIFY(Rules::sampleSql(on, c).contains(p));
         QVERIFY(Rules::tenantSql(on, c).contains(p));

@@ -13,8 +13,10 @@
 #include "ui/settings/rulesettingsdialog.h"
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"
+#include "ui/style/theme.h"
 #include "ui/window/mainwindow.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
 #include <QMenuBar>
@@ -235,6 +237,12 @@ private slots:
             QVERIFY(family->toolTip().contains(QStringLiteral("family")));
             family->setChecked(true);
             QVERIFY(dialog.config(kRefresh).familyAware);
+            dialog.show();
+            shoot(&dialog, QStringLiteral("rule-settings-family"));
+            const QPalette light = QApplication::palette();
+            QApplication::setPalette(Theme::darkPalette());
+            shoot(&dialog, QStringLiteral("rule-settings-family-dark"));
+            QApplication::setPalette(light);
             QVERIFY(dialog.errors().isEmpty());
             QVERIFY(dialog.save());
         }
