@@ -95,6 +95,10 @@ const CliOption kOptions[] = {
     {"retention-days", "N",
      QT_TRANSLATE_NOOP("Cli", "rule-set: keep the rule's rows N days (log_sesiones: its partitions).")},
     {"retention-hours", "N", QT_TRANSLATE_NOOP("Cli", "rule-set: keep the rule's rows N hours.")},
+    {"family-aware", "on|off",
+     QT_TRANSLATE_NOOP("Cli",
+                       "rule-set (refresh_tokens): on keeps a revoked or rotated token while any token "
+                       "of its family is still live; off (the default) follows the ADR's retention.")},
     {"sslmode", "MODE",
      QT_TRANSLATE_NOOP("Cli",
                        "libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, "
@@ -262,12 +266,16 @@ const CliCommand kCommands[] = {
      "minutes lock-key assume-session-pooler", 0, true, cmdFreeze},
     {"rule-set",
      "--profile NAME --rule ID [--retention-days N | --retention-hours N] [--allow-short-retention]\n"
-     "    [--batch-size N] [--quarantine-days N] [--json]",
-     QT_TRANSLATE_NOOP("Cli", "set a rule's retention, batch size or quarantine in a saved profile"),
-     QT_TRANSLATE_NOOP("Cli", "Set one rule's retention and batch size in a saved profile, checked as the "
-                              "GUI's rule settings are. A retention shorter than the ADR's forensic window "
-                              "is refused (exit 4) without --allow-short-retention."),
-     "profile rule retention-days retention-hours allow-short-retention batch-size quarantine-days json", 0,
+     "    [--batch-size N] [--quarantine-days N] [--family-aware on|off] [--json]",
+     QT_TRANSLATE_NOOP("Cli", "set a rule's retention, batch size, quarantine or family-aware retention in a "
+                             "saved profile"),
+     QT_TRANSLATE_NOOP("Cli",
+                       "Set one rule's retention, batch size, quarantine (log_sesiones) and family-aware "
+                       "retention (refresh_tokens) in a saved profile, checked as the GUI's rule settings "
+                       "are. A retention shorter than the ADR's forensic window is refused (exit 4) "
+                       "without --allow-short-retention."),
+     "profile rule retention-days retention-hours allow-short-retention batch-size quarantine-days family-aware json",
+     0,
      false, cmdRuleSet},
     {"partition-restore", "NAME [--ddl-lock-timeout-ms N] [--lock-key N] [--json]",
      QT_TRANSLATE_NOOP("Cli", "attach a partition of log_sesiones in quarantine again (exit 4 when it does "

@@ -36,7 +36,7 @@ _purga_sesiones_cli()
             COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" completion profiles 2>/dev/null)" -- "$cur"))
             return ;;
         --rule) COMPREPLY=($(compgen -W "@RULES@" -- "$cur")); return ;;
-        --sync-commit) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+        --sync-commit|--family-aware) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
         --origin) COMPREPLY=($(compgen -W "job manual all" -- "$cur")); return ;;
         --environment) COMPREPLY=($(compgen -W "none development staging production" -- "$cur")); return ;;
         --sslmode) COMPREPLY=($(compgen -W "disable allow prefer require verify-ca verify-full" -- "$cur")); return ;;

@@ -70,6 +70,8 @@ void printPreviewHuman(const PreviewPlan &plan)
                 Context::tr("  WARNING: the ADR's sample SQL would delete %1 rows still inside the "
                             "forensic window.")
                     .arg(formatCount(r.adrSampleInWindow)));
+        if (const QString family = r.liveFamilyNote(); !family.isEmpty())
+            Context::printLine(QStringLiteral("  ") + family);
         if (r.eligible > 0 && !Rules::isPartitionRule(r.id))
             Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4")
                                    .arg(r.keyMin)

@@ -1,4 +1,5 @@
-// rule-set: one rule's retention, batch size and quarantine in a saved profile, from scripts; the same
+// rule-set: one rule's retention, batch size, quarantine and family-aware retention in a saved
+// profile, from scripts; the same
 // settings and the same checks (Rules::validate) as the GUI's rule settings dialog.
 #include "cliapp.h"
 
@@ -61,6 +62,14 @@ int changedConfig(const Context &ctx, const ConnectionProfile &profile, const QS
             return Exit::Usage;
         }
     }
+    if (ctx.parser.isSet(QStringLiteral("family-aware"))) {
+        const QString v = ctx.parser.value(QStringLiteral("family-aware"));
+        if (v != QLatin1String("on") && v != QLatin1String("off")) {
+            Context::error(Context::tr("--family-aware takes on or off, not \"%1\".").arg(v));
+            return Exit::Usage;
+        }
+        c->familyAware = v == QLatin1String("on"); // validate() refuses it for a rule without families
+    }
     // The override is the owner's word for this retention: given again with every short one,
     // dropped when the retention is the window or longer.
     c->forensicOverride =
@@ -118,6 +127,10 @@ int cmdRuleSet(Context &ctx)
                                         "them.")
                                 .arg(c.quarantineDays)
                           : Context::tr("Detached partitions are dropped at once (no quarantine)."));
+    if (Rules::hasFamilies(c.id))
+        Context::info(c.familyAware
+                          ? Context::tr("Family-aware retention: on (tokens of live families are kept).")
+                          : Context::tr("Family-aware retention: off (the ADR's retention)."));
     if (ctx.json)
         Context::printJson(
             {{QStringLiteral("profile"), name},
@@ -126,7 +139,9 @@ int cmdRuleSet(Context &ctx)
              {QStringLiteral("forensic_window_seconds"), double(Rules::forensicMinimumSeconds(c.id))},
              {QStringLiteral("short_retention_allowed"), c.forensicOverride},
              {QStringLiteral("batch_size"), c.batchSize},
-             {QStringLiteral("quarantine_days"), c.quarantineDays}});
+             {QStringLiteral("quarantine_days"), c.quarantineDays},
+             {QStringLiteral("family_aware"),
+              Rules::hasFamilies(c.id) ? QJsonValue(c.familyAware) : QJsonValue(QJsonValue::Null)}});
     return Exit::Ok;
 }
 

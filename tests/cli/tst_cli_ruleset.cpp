@@ -99,6 +99,61 @@ private slots:
                  QStringLiteral("1"));
     }
 
+    // --family-aware on|off: saved as refresh_tokens/family_aware, said in the JSON, and what
+    // preview runs with (its family_aware and live_family_rows).
+    void familyAwareIsSavedAndPreviewed()
+    {
+        TestDatabase db(m_sandbox, QStringLiteral("cli_family"));
+        QVERIFY2(db.isValid(), qPrintable(db.error()));
+        QVERIFY(db.exec(QStringLiteral(
+            "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash, "
+            "creado_en, expiracion, revocado, revocado_en) VALUES "
+            "(1, 1, md5('x')::uuid, 'old', now() - interval '90 days', now() - interval '40 days', true, "
+            "now() - interval '60 days'), "
+            "(1, 1, md5('x')::uuid, 'head', now() - interval '1 day', now() + interval '10 days', false, "
+            "NULL)")));
+        QVERIFY(run(sl({"profile-save", "rules-d", "--host", m_sandbox.host, "--port",
+                        QString::number(m_sandbox.port), "--dbname", db.name(), "--user", "identidad_purga",
+                        "--sslmode", "disable"}))
+                    .exitCode == 0);
+        QString why;
+        for (const bool on : {true, false}) {
+            const QString value = on ? QStringLiteral("on") : QStringLiteral("off");
+            const CliResult r = run(QStringList{
+                QStringLiteral("rule-set"), QStringLiteral("--profile"), QStringLiteral("rules-d"),
+                QStringLiteral("--rule"), QStringLiteral("refresh_tokens"), QStringLiteral("--family-aware"),
+                value, QStringLiteral("--json")});
+            QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
+            QCOMPARE(r.json(&why).value(QStringLiteral("family_aware")).toBool(), on);
+            QVERIFY2(r.errText().contains(QStringLiteral("Family-aware retention: ") + value),
+                     qPrintable(r.summary()));
+            QCOMPARE(saved(QStringLiteral("rules-d"), QStringLiteral("refresh_tokens/family_aware")),
+                     on ? QStringLiteral("1") : QStringLiteral("0"));
+            PURGA_REQUIRE_KEYRING();
+            const CliResult preview =
+                run(sl({"preview", "--rule", "refresh_tokens", "--json", "--profile", "rules-d"}),
+                    m_sandbox.purgaPassword);
+            QVERIFY2(preview.exitCode == 0, qPrintable(preview.summary()));
+            const QJsonObject rule =
+                preview.json(&why).value(QStringLiteral("rules")).toArray().at(0).toObject();
+            QCOMPARE(rule.value(QStringLiteral("family_aware")).toBool(), on);
+            QCOMPARE(rule.value(QStringLiteral("live_family_rows")).toInteger(), qint64(1));
+            QCOMPARE(rule.value(QStringLiteral("eligible")).toInteger(), on ? qint64(0) : qint64(1));
+            // The human preview says it too.
+            const CliResult text = run(sl({"preview", "--rule", "refresh_tokens", "--profile", "rules-d"}),
+                                       m_sandbox.purgaPassword);
+            QVERIFY2(QString::fromUtf8(text.out).contains(
+                         on ? QStringLiteral("family-aware retention is on: they are kept")
+                            : QStringLiteral("family-aware retention is off: they are removed")),
+                     qPrintable(text.summary()));
+        }
+        // Other rules leave the key alone and say no setting.
+        const CliResult pre = run(sl({"rule-set", "--profile", "rules-d", "--rule", "pre_tokens", "--json"}));
+        QVERIFY2(pre.exitCode == 0, qPrintable(pre.summary()));
+        QVERIFY(pre.json(&why).value(QStringLiteral("family_aware")).isNull());
+        QVERIFY(saved(QStringLiteral("rules-d"), QStringLiteral("pre_tokens/family_aware")).isEmpty());
+    }
+
     void invalidSettingsAreUsageErrors_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -112,6 +167,12 @@ private slots:
         QTest::newRow("days and hours") << sl({"rule-set", "--profile", "rules-c", "--rule", "pre_tokens",
                                                "--retention-days", "2", "--retention-hours", "3"})
                                         << QStringLiteral("exclude each other");
+        QTest::newRow("family-aware not on/off")
+            << sl({"rule-set", "--profile", "rules-c", "--rule", "refresh_tokens", "--family-aware", "yes"})
+            << QStringLiteral("--family-aware takes on or off");
+        QTest::newRow("family-aware on a rule without families")
+            << sl({"rule-set", "--profile", "rules-c", "--rule", "pre_tokens", "--family-aware", "on"})
+            << QStringLiteral("refresh tokens only");
         QTest::newRow("unknown rule")
             << sl({"rule-set", "--profile", "rules-c", "--rule", "tokens", "--batch-size", "10"})
             << QStringLiteral("one --rule ID");

@@ -15,8 +15,8 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QScrollArea>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -164,6 +164,24 @@ void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const Ru
     }
 }
 
+void RulePreviewTab::addFamilyNote(QVBoxLayout *layout, QWidget *content, const RulePreview &rule)
+{
+    // Always said for a rule with families, whether the setting is on or not: the rows of live
+    // families the ADR's retention removes, and what the setting does with them.
+    const QString text = rule.liveFamilyNote();
+    if (text.isEmpty())
+        return;
+    auto *line = new WrapLabel(text, content);
+    line->setObjectName(QStringLiteral("liveFamilyNote"));
+    line->setWordWrap(true);
+    line->setTextFormat(Qt::PlainText);
+    line->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    line->setToolTip(tr("Family-aware retention (Rule settings): a revoked or rotated refresh token is "
+                        "kept while any token of its family is still live at the preview's frozen "
+                        "instant, so reuse of an old token can still be detected."));
+    layout->addWidget(line);
+}
+
 void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
 {
     auto *content = new QWidget;
@@ -174,6 +192,7 @@ void RulePreviewTab::buildTop(const PreviewPlan &plan, const RulePreview &rule)
     intro->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_content->addWidget(intro);
     addWarnings(m_content, content, rule);
+    addFamilyNote(m_content, content, rule);
     m_content->addLayout(buildSummary(plan, rule));
     m_content->addStretch(1);
     m_scroll->setWidget(content); // shows it

@@ -58,6 +58,7 @@ private:
     void buildSample(const RulePreview &rule);
     void buildSql(const RulePreview &rule);
     void addBox(QWidget *box);
+    static void addFamilyNote(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     // The summary beside the charts while the width holds both at their least width, else the
     // charts stacked beside it, else the charts under it (side by side or one under the other).

@@ -117,7 +117,8 @@ QGridLayout *RuleSettingsDialog::buildGrid()
                                 tr("&Lock timeout:"),
                                 tr("Pa&use between batches:"),
                                 tr("&Target batch time:"),
-                                tr("&Quarantine:")};
+                                tr("&Quarantine:"),
+                                tr("Token families:")};
     QList<QLabel *> rowLabels;
     for (int r = 0; r < labels.size(); ++r) {
         auto *l = new QLabel(labels.at(r), this);
@@ -134,6 +135,9 @@ QGridLayout *RuleSettingsDialog::buildGrid()
     rowLabels.at(5)->setBuddy(first.pause);
     rowLabels.at(6)->setBuddy(first.targetBatch);
     rowLabels.at(7)->setBuddy(m_rows.value(RuleId::LogSesiones).quarantine); // the only rule that has one
+    for (const QString &id : Rules::ids())
+        if (QCheckBox *family = m_rows.value(id).family)
+            rowLabels.at(8)->setBuddy(family);
     return grid;
 }
 
@@ -148,15 +152,15 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
     grid->addWidget(title, 0, col);
 
     Row row;
-    row.retention = spin(Rules::retentionUnit(id) == RetentionUnit::Hours ? 876000 : 36500, unitSuffix(id), this);
+    row.retention =
+        spin(Rules::retentionUnit(id) == RetentionUnit::Hours ? 876000 : 36500, unitSuffix(id), this);
     row.retention->setToolTip(Rules::retentionText(id));
     row.note = new QLabel(this);
     row.note->setTextFormat(Qt::PlainText);
     row.note->setWordWrap(true);
     row.override_ = new QCheckBox(tr("Forensic &override"), this);
-    row.override_->setToolTip(
-        tr("Allow a retention shorter than the ADR's forensic window for this rule. "
-           "Rows still inside the window would be deleted."));
+    row.override_->setToolTip(tr("Allow a retention shorter than the ADR's forensic window for this rule. "
+                                 "Rows still inside the window would be deleted."));
     row.batch = spin(10000000, tr(" rows"), this);
     row.lockTimeout = spin(3600000, tr(" ms"), this);
     row.lockTimeout->setSingleStep(500);
@@ -200,6 +204,16 @@ void RuleSettingsDialog::addRuleColumn(const QString &id, QGridLayout *grid, int
     grid->addWidget(row.pause, 6, col);
     grid->addWidget(row.targetBatch, 7, col);
     grid->addWidget(row.quarantine, 8, col);
+    if (Rules::hasFamilies(id)) {
+        row.family = new QCheckBox(tr("&Keep revoked tokens of live families"), this);
+        row.family->setObjectName(id + QStringLiteral("_family_aware"));
+        row.family->setToolTip(
+            tr("Family-aware retention (RFC 9700 §4.14.2): a revoked or rotated token is kept while any "
+               "token of its family is still live (not revoked, not expired), so reuse of an old token "
+               "can still be detected. Off: the ADR's retention alone."));
+        connect(row.family, &QCheckBox::toggled, this, &RuleSettingsDialog::validateNow);
+        grid->addWidget(row.family, 9, col);
+    }
     grid->setColumnStretch(col, 1);
     m_rows.insert(id, row);
     load(id, m_state->ruleConfig(id));
@@ -241,7 +255,7 @@ void RuleSettingsDialog::load(const QString &ruleId, const RuleConfig &c)
 {
     Row &row = m_rows[ruleId];
     const QSignalBlocker b1(row.retention), b2(row.batch), b3(row.lockTimeout), b4(row.pause),
-        b5(row.targetBatch), b6(row.override_), b7(row.quarantine);
+        b5(row.targetBatch), b6(row.override_), b7(row.quarantine), b8(row.family);
     row.originalRetention = int(qRound64(double(c.retentionSeconds) / double(retentionUnitSeconds(ruleId))));
     row.retention->setValue(row.originalRetention);
     row.override_->setChecked(c.forensicOverride);
@@ -250,6 +264,8 @@ void RuleSettingsDialog::load(const QString &ruleId, const RuleConfig &c)
     row.pause->setValue(c.pauseMs);
     row.targetBatch->setValue(c.targetBatchMs);
     row.quarantine->setValue(c.quarantineDays);
+    if (row.family)
+        row.family->setChecked(c.familyAware);
     row.original = c;
 }
 
@@ -268,6 +284,8 @@ RuleConfig RuleSettingsDialog::config(const QString &ruleId) const
     c.pauseMs = row.pause->value();
     c.targetBatchMs = row.targetBatch->value();
     c.quarantineDays = row.quarantine->value();
+    if (row.family)
+        c.familyAware = row.family->isChecked();
     return c;
 }
 

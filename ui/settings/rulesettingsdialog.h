@@ -18,11 +18,11 @@ class AppState;
 class ProfileStore;
 
 // "Rule settings…": retention, batch size, lock timeout, pause and target batch time of each rule
-// for the connected profile. Validated live with Rules::validate: errors block Save; a retention
-// shorter than the ADR's forensic window is shown in red with ⚠ and is only accepted with the
-// rule's "forensic override" checked. Save writes ConnectionProfile::ruleOverrides through
-// ProfileStore (when the profile is saved there) and hands them to AppState, which marks an older
-// preview stale.
+// for the connected profile, and family-aware retention of refresh tokens. Validated live with
+// Rules::validate: errors block Save; a retention shorter than the ADR's forensic window is shown in red with
+// ⚠ and is only accepted with the rule's "forensic override" checked. Save writes
+// ConnectionProfile::ruleOverrides through ProfileStore (when the profile is saved there) and hands them to
+// AppState, which marks an older preview stale.
 class RuleSettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -45,6 +45,8 @@ public:
     QSpinBox *targetBatchSpin(const QString &ruleId) const { return m_rows.value(ruleId).targetBatch; }
     QSpinBox *quarantineSpin(const QString &ruleId) const { return m_rows.value(ruleId).quarantine; }
     QCheckBox *overrideCheck(const QString &ruleId) const { return m_rows.value(ruleId).override_; }
+    // Family-aware retention: null for a rule without token families.
+    QCheckBox *familyCheck(const QString &ruleId) const { return m_rows.value(ruleId).family; }
     QLabel *retentionNote(const QString &ruleId) const { return m_rows.value(ruleId).note; }
     QLabel *messagesLabel() const { return m_messages; }
     QPushButton *saveButton() const { return m_save; }
@@ -67,6 +69,7 @@ private:
         QSpinBox *pause = nullptr;
         QSpinBox *targetBatch = nullptr;
         QSpinBox *quarantine = nullptr; // days; enabled for the partition rule only
+        QCheckBox *family = nullptr; // rules with token families only
     };
 
     void showTarget();

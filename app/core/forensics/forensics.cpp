@@ -34,7 +34,7 @@ QString ruleColumns(const RuleConfig &rule)
     const QString cutoff = QStringLiteral("(now() - %1)").arg(retention);
     return QStringLiteral("%1, (%2) IS TRUE")
         .arg(iso(QStringLiteral("%1 + %2").arg(Rules::ageExpression(rule.id), retention)),
-             Rules::predicate(rule.id, cutoff));
+             Rules::predicate(rule, cutoff));
 }
 
 QString lookupSql(const RuleConfig &rule, const QString &hash)

@@ -1,11 +1,11 @@
 #include "preflight.h"
 
-#include "rolechecks.h"
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/pg/servertimezone.h"
 #include "core/rules/rules.h"
 #include "partitionchecks.h"
+#include "rolechecks.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -187,6 +187,31 @@ QStringList missingColumns(const QString &arrayText, const QStringList &needed)
     return missing;
 }
 
+// Family-aware retention probes familia_id once per removable row: without an index leading with
+// it each probe reads the whole table. A warning only (the setting is off by default, and the
+// identity service's schema is its owner's): the detail says which index the owner would add.
+void checkFamilyIndex(PgConnection &conn, PreflightReport *r, const QString &ruleId)
+{
+    QSqlQuery q(conn.database());
+    const bool ran =
+        q.exec(QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_index i JOIN pg_attribute a\n"
+                              "    ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]\n"
+                              "  WHERE i.indrelid = to_regclass(%1) AND a.attname = 'familia_id'\n"
+                              "    AND i.indisvalid AND i.indpred IS NULL)")
+                   .arg(conn.literal(Rules::table(ruleId)))) &&
+        q.next();
+    const bool indexed = ran && q.value(0).toBool();
+    r->items << PreflightItem::make(
+        QStringLiteral("family_index:") + ruleId, indexed ? S::Ok : S::Warning,
+        PreflightReport::tr("Index on %1 (familia_id)").arg(Rules::table(ruleId)),
+        indexed ? PreflightReport::tr("Family-aware retention looks up each token's family by index.")
+                : PreflightReport::tr("No valid index of %1 leads with familia_id: family-aware retention, "
+                                      "when turned on, reads the table once per removable row. Its owner "
+                                      "can add one: CREATE INDEX CONCURRENTLY ON %1 (familia_id);")
+                      .arg(Rules::table(ruleId)));
+    r->items.last().ruleId = ruleId;
+}
+
 bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, DbFailure *failure)
 {
     const QString table = Rules::table(need.ruleId);
@@ -237,6 +262,8 @@ bool checkTable(PgConnection &conn, PreflightReport *r, const TableNeed &need, D
         checkDefaultPartition(conn, r);
     } else {
         checkDelete(r, need.ruleId, t.value(3).toBool());
+        if (Rules::hasFamilies(need.ruleId))
+            checkFamilyIndex(conn, r, need.ruleId);
         r->canVacuum = r->canVacuum && (parentOwner || r->superuser);
     }
     return true;

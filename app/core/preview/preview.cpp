@@ -2,6 +2,7 @@
 
 #include "core/util/textformat.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QTimeZone>
@@ -95,6 +96,10 @@ QJsonObject RulePreview::toJson() const
     o.insert(QStringLiteral("revoked_or_used"), double(revokedOrUsed));
     o.insert(QStringLiteral("expired"), double(expired));
     o.insert(QStringLiteral("adr_sample_would_delete_in_window"), double(adrSampleInWindow));
+    if (Rules::hasFamilies(id)) {
+        o.insert(QStringLiteral("family_aware"), config.familyAware);
+        o.insert(QStringLiteral("live_family_rows"), double(liveFamily));
+    }
     // Absent values are null (docs/cli-json.md): no key range or ages without eligible rows.
     const bool any = eligible > 0;
     o.insert(QStringLiteral("key_min"), any ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
@@ -112,6 +117,24 @@ QJsonObject RulePreview::toJson() const
     o.insert(QStringLiteral("by_age"), ages);
     o.insert(QStringLiteral("sample_size"), int(sample.size()));
     return o;
+}
+
+QString liveFamilyText(bool familyAware, qint64 rows)
+{
+    if (familyAware)
+        return QCoreApplication::translate(
+                   "RulePreview", "%1 rows the rule would otherwise remove belong to token families still "
+                                  "live; family-aware retention is on: they are kept.")
+            .arg(formatCount(rows));
+    return QCoreApplication::translate("RulePreview",
+                                       "%1 of the removable rows belong to token families still live; "
+                                       "family-aware retention is off: they are removed.")
+        .arg(formatCount(rows));
+}
+
+QString RulePreview::liveFamilyNote() const
+{
+    return Rules::hasFamilies(id) ? liveFamilyText(config.familyAware, liveFamily) : QString();
 }
 
 QJsonObject PreviewPlan::toJson() const

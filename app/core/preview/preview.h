@@ -100,7 +100,10 @@ struct RulePreview
     qint64 retainedByWindow = 0;   // revoked/used or expired, but younger than the retention
     qint64 adrSampleInWindow = 0;  // what the ADR's sample SQL would delete that this rule keeps
     qint64 keyMin = 0, keyMax = 0; // removable key range (when eligible > 0)
-    QString oldest, newest;        // removable age range (UTC text)
+    // Rows removable with family-aware retention off that belong to a family still live at the
+    // frozen now: removed while config.familyAware is off, kept (not in eligible) when it is on.
+    qint64 liveFamily = 0;
+    QString oldest, newest; // removable age range (UTC text)
     QList<CountBucket> byTenant;
     QList<CountBucket> byAge;
     QStringList sampleColumns;
@@ -116,6 +119,9 @@ struct RulePreview
     QString deleteSql;               // the exact text the purge runs (batch template / DETACH+DROP list)
 
     QJsonObject toJson() const;
+    // What family-aware retention does to this preview, in words (translated): how many rows
+    // belong to live families and whether they are removed or kept. Empty without families.
+    QString liveFamilyNote() const;
 };
 
 // A preview frozen at one database instant; the purge runs exactly this plan.
@@ -145,6 +151,9 @@ bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCancel
 
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);
+
+// The words of RulePreview::liveFamilyNote() (also the receipt's note), translated.
+QString liveFamilyText(bool familyAware, qint64 liveFamilyRows);
 
 QString cutoffInZone(const QString &utcText, const QString &ianaZone);
 

@@ -67,8 +67,8 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
-    r.countSql = Rules::purgeCountSql(r.id, cutoffLit);
-    r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
+    r.countSql = Rules::purgeCountSql(r.config, cutoffLit);
+    r.deleteSql = Rules::deleteBatchSql(r.config, cutoffLit);
     if (!f.exec(q, r.countSql) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();
@@ -77,6 +77,7 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     r.adrSampleInWindow = q.value(2).toLongLong();
     r.keyMin = q.value(3).toLongLong();
     r.keyMax = q.value(4).toLongLong();
+    r.liveFamily = q.value(5).toLongLong();
     return true;
 }
 
@@ -87,8 +88,8 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
         return purgeCounts(conn, r, cutoffLit, f);
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
-    r.countSql = Rules::countSql(r.id, cutoffLit, r.config.retentionSeconds);
-    r.deleteSql = Rules::deleteBatchSql(r.id, cutoffLit);
+    r.countSql = Rules::countSql(r.config, cutoffLit);
+    r.deleteSql = Rules::deleteBatchSql(r.config, cutoffLit);
     if (!f.exec(q, r.countSql) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();
@@ -105,20 +106,21 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     // Buckets count age beyond the frozen now: 1-1.5x, 1.5-2x, 2-3x, 3x+ the retention.
     for (int b = 0; b < 4; ++b)
         r.byAge << CountBucket{ageLabel(b, r.config.retentionSeconds), q.value(11 + b).toLongLong()};
+    r.liveFamily = q.value(15).toLongLong();
 
     if (depth == PreviewDepth::CountsOnly)
         return true;
 
     QSqlQuery tq(conn.database());
     tq.setForwardOnly(true);
-    if (!f.exec(tq, Rules::tenantSql(r.id, cutoffLit)))
+    if (!f.exec(tq, Rules::tenantSql(r.config, cutoffLit)))
         return false;
     while (tq.next())
         r.byTenant << CountBucket{tq.value(0).toString(), tq.value(1).toLongLong()};
 
     QSqlQuery sq(conn.database());
     sq.setForwardOnly(true);
-    if (!f.exec(sq, Rules::sampleSql(r.id, cutoffLit)))
+    if (!f.exec(sq, Rules::sampleSql(r.config, cutoffLit)))
         return false;
     const QSqlRecord rec = sq.record();
     int hashColumn = -1;

@@ -10,7 +10,7 @@ namespace purga {
 namespace {
 
 // What a receipt says besides the rows (receiptnotes.h puts them in words): job_would_delete,
-// short_retention and lock_waiters.
+// short_retention, family_retention and lock_waiters.
 void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
 {
     QJsonObject job;
@@ -18,6 +18,12 @@ void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
         job.insert(it.key(), double(it.value()));
     json->insert(QStringLiteral("job_would_delete"), job);
     json->insert(QStringLiteral("short_retention"), QJsonArray::fromStringList(receipt.shortRetention));
+    QJsonObject family;
+    for (auto it = receipt.familyRetention.cbegin(); it != receipt.familyRetention.cend(); ++it)
+        family.insert(it.key(),
+                      QJsonObject{{QStringLiteral("family_aware"), it->familyAware},
+                                  {QStringLiteral("live_family_rows"), double(it->liveFamilyRows)}});
+    json->insert(QStringLiteral("family_retention"), family);
     json->insert(QStringLiteral("lock_waiters"), lockWaitersJson(receipt.lockWaiters));
 }
 

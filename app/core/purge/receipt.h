@@ -119,7 +119,15 @@ struct PurgeReceipt
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
     // per row rule, from the confirmed preview (receiptnotes.cpp).
     QMap<QString, qint64> jobWouldDelete;
-    QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
+    QStringList shortRetention; // a warning per rule whose retention is shorter than the window
+    // Per rule with token families, from the confirmed preview: the family-aware setting and the
+    // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp).
+    struct FamilyRetention
+    {
+        bool familyAware = false;
+        qint64 liveFamilyRows = 0;
+    };
+    QMap<QString, FamilyRetention> familyRetention;
     QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran
     bool stopped = false;          // the rule that ended the run was stopped (RuleReceipt::stopped)
     QJsonObject toJson() const;

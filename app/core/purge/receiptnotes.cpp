@@ -14,6 +14,8 @@ void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt 
             continue;
         if (!Rules::isPartitionRule(id))
             receipt->jobWouldDelete.insert(id, r->adrSampleInWindow);
+        if (Rules::hasFamilies(id))
+            receipt->familyRetention.insert(id, {r->config.familyAware, r->liveFamily});
         const QString warning = Rules::shortRetentionWarning(r->config);
         if (!warning.isEmpty())
             receipt->shortRetention << warning;
@@ -38,6 +40,10 @@ QStringList receiptNotes(const PurgeReceipt &receipt)
         if (!text.isEmpty())
             lines << text;
     }
+    for (auto it = receipt.familyRetention.cbegin(); it != receipt.familyRetention.cend(); ++it)
+        if (it->liveFamilyRows > 0)
+            lines << Rules::table(it.key()) + QStringLiteral(": ") +
+                         liveFamilyText(it->familyAware, it->liveFamilyRows);
     for (const QString &w : receipt.shortRetention)
         lines << QCoreApplication::translate("ReceiptNotes", "Warning: %1").arg(w);
     for (const LockWaiter &w : receipt.lockWaiters)

@@ -60,7 +60,7 @@ private:
 RuleReceipt RowPurge::run()
 {
     RuleReceipt &r = m_run.receipt();
-    r.sql = Rules::deleteBatchSql(m_preview.id, Rules::cutoffLiteral(m_preview.cutoffUtc));
+    r.sql = Rules::deleteBatchSql(m_preview.config, Rules::cutoffLiteral(m_preview.cutoffUtc));
     if (m_preview.eligible <= 0)
         return m_run.finish(
             RuleStatus::Ok,

@@ -159,6 +159,8 @@ QStringList Rules::validate(const RuleConfig &c, QStringList *warnings)
         if (value < s.min || value > s.max)
             errors << tr(s.outOfRange).arg(title(c.id)).arg(value);
     }
+    if (c.familyAware && !hasFamilies(c.id))
+        errors << tr("%1: family-aware retention applies to refresh tokens only.").arg(title(c.id));
     return errors;
 }
 
@@ -198,6 +200,7 @@ RuleConfig Rules::fromSettings(const QString &id, const QMap<QString, QString> &
     };
     c.retentionSeconds = num("retention_seconds", c.retentionSeconds);
     c.forensicOverride = num("forensic_override", 0) != 0;
+    c.familyAware = num("family_aware", 0) != 0;
     for (const IntSetting &s : kIntSettings)
         c.*s.field = int(num(s.key, c.*s.field));
     return c;
@@ -211,6 +214,10 @@ void Rules::toSettings(const RuleConfig &c, QMap<QString, QString> *o)
               c.forensicOverride ? QStringLiteral("1") : QStringLiteral("0"));
     for (const IntSetting &s : kIntSettings)
         o->insert(p + QLatin1String(s.key), QString::number(c.*s.field));
+    // Only a rule with families has the setting: the others' saved settings stay as they were.
+    if (hasFamilies(c.id))
+        o->insert(p + QStringLiteral("family_aware"),
+                  c.familyAware ? QStringLiteral("1") : QStringLiteral("0"));
 }
 
 } // namespace purga

@@ -34,6 +34,9 @@ struct RuleConfig
     // retries (ddlRetries() times, with backoff): a waiting ACCESS EXCLUSIVE request queues every
     // other session's INSERT behind it.
     int ddlLockTimeoutMs = 300;
+    // Refresh tokens only (off: the ADR's table): a revoked or rotated token is kept while any
+    // member of its family (familia_id) is still live at the frozen instant (familysql.cpp).
+    bool familyAware = false;
     int ddlRetries() const { return qMax(20, maxLockRetries * 4); }
     // log_sesiones only: 0 (the ADR's DETACH/DROP) or the days a detached partition is kept in the
     // quarantine schema (QuarantineSql) before a later purge drops it; partition-restore brings one back.
@@ -73,24 +76,63 @@ public:
     static QString cutoffLiteral(const QString &cutoffUtcText);
     // The retention as an SQL interval expression (calendar months for partitions).
     static QString retentionInterval(const RuleConfig &config);
-    // The rule's predicate over alias t (row-rules only). NULL means kept.
+    // The rule's predicate over alias t (row-rules only). NULL means kept. The RuleConfig form
+    // adds what the rule's settings add (family-aware retention); the id form is the defaults'.
     static QString predicate(const QString &id, const QString &cutoffLiteral);
+    static QString predicate(const RuleConfig &rule, const QString &cutoffLiteral);
     // The ADR sample's predicate (what the scheduled job as written deletes), for comparison only.
     static QString adrSamplePredicate(const QString &id, const QString &cutoffLiteral);
     // The column the removable timestamp range is reported on.
     static QString ageExpression(const QString &id);
 
-    // Exact counts: total, eligible, retained, adr_in_window, revoked, expired, key range, age range.
-    static QString countSql(const QString &id, const QString &cutoffLiteral, qint64 retentionSeconds);
+    // Each statement below exists with the rule's settings (RuleConfig: what previews and purges
+    // run) and, for tests and comparisons, with the defaults of rule `id`.
+    // Exact counts: total, eligible, retained, adr_in_window, revoked, expired, key range, age range,
+    // then live_family (column 15, liveFamilyCountColumn).
+    static QString countSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString countSql(const QString &id, const QString &cutoffLiteral, qint64 retentionSeconds)
+    {
+        RuleConfig rule = defaults(id);
+        rule.retentionSeconds = retentionSeconds;
+        return countSql(rule, cutoffLiteral);
+    }
     // What a purge confirmed on the command line (--yes) needs of its frozen preview, in one scan:
-    // total, eligible, adr_sample_in_window, key_min, key_max (the same predicates as countSql).
-    static QString purgeCountSql(const QString &id, const QString &cutoffLiteral);
+    // total, eligible, adr_sample_in_window, key_min, key_max, live_family (as countSql's).
+    static QString purgeCountSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString purgeCountSql(const QString &id, const QString &c)
+    {
+        return purgeCountSql(defaults(id), c);
+    }
     // One purge batch: deletes at most %LIMIT% removable rows in a TID range and key range.
     // Placeholders filled by the engine: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX% %LIMIT%.
-    static QString deleteBatchSql(const QString &id, const QString &cutoffLiteral);
+    static QString deleteBatchSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString deleteBatchSql(const QString &id, const QString &c)
+    {
+        return deleteBatchSql(defaults(id), c);
+    }
     // First 100 removable rows by key, and the removable rows per tenant.
-    static QString sampleSql(const QString &id, const QString &cutoffLiteral);
-    static QString tenantSql(const QString &id, const QString &cutoffLiteral);
+    static QString sampleSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString sampleSql(const QString &id, const QString &c) { return sampleSql(defaults(id), c); }
+    static QString tenantSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString tenantSql(const QString &id, const QString &c) { return tenantSql(defaults(id), c); }
+
+    // Family-aware retention (familysql.cpp). Whether rule `id` has token families (refresh tokens).
+    static bool hasFamilies(const QString &id);
+    // The plan's frozen instant as SQL: the cutoff plus the retention.
+    static QString frozenNow(const QString &cutoffLiteral, qint64 retentionSeconds);
+    // TRUE when row t's family has a member live at `nowLiteral` (not expired, not revoked by then);
+    // FALSE for a row without a family (NULL familia_id).
+    static QString liveFamilyExpression(const QString &nowLiteral);
+    // What the setting adds to the rule's predicate: " AND NOT <live family>", or nothing when off.
+    static QString familyClause(const RuleConfig &rule, const QString &cutoffLiteral);
+    // The aggregate statements' form (countSql, purgeCountSql): the live families joined once as
+    // alias lf (empty without families), and the predicate testing lf instead of the EXISTS.
+    static QString liveFamilyJoin(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString aggregatePredicate(const RuleConfig &rule, const QString &cutoffLiteral);
+    // The count column "live_family" (over liveFamilyJoin): rows removable with the setting off
+    // that belong to a live family (kept when it is on, removed when off), whatever the setting;
+    // 0 without families.
+    static QString liveFamilyCountColumn(const RuleConfig &rule, const QString &cutoffLiteral);
     // Partitions of log_sesiones with bounds read from the catalog (never from names).
     static QString partitionsSql(const QString &cutoffLiteral);
     // Partitions of log_sesiones left "detach pending" by an interrupted DETACH ... CONCURRENTLY.

@@ -152,6 +152,13 @@ QString Rules::predicate(const QString &id, const QString &c)
     return sql ? QString::fromLatin1(sql->predicate).arg(c) : QStringLiteral("false");
 }
 
+QString Rules::predicate(const RuleConfig &rule, const QString &c)
+{
+    // The hook of the rule's settings: family-aware retention (familysql.cpp) keeps live families.
+    const QString family = familyClause(rule, c);
+    return family.isEmpty() ? predicate(rule.id, c) : u'(' + predicate(rule.id, c) + family + u')';
+}
+
 QString Rules::adrSamplePredicate(const QString &id, const QString &c)
 {
     const RowRuleSql *sql = rowSql(id);
@@ -164,10 +171,12 @@ QString Rules::ageExpression(const QString &id)
     return sql ? QString::fromLatin1(sql->ageExpression) : QStringLiteral("NULL::timestamptz");
 }
 
-QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSeconds)
+QString Rules::countSql(const RuleConfig &rule, const QString &c)
 {
+    const QString &id = rule.id;
+    const qint64 retentionSeconds = rule.retentionSeconds;
     const RowRuleSql *sql = rowSql(id);
-    const QString p = predicate(id, c);
+    const QString p = aggregatePredicate(rule, c);
     // `now` of the frozen plan: the cutoff plus the retention, as a literal computed in SQL.
     const QString spent = sql ? QString::fromLatin1(sql->spentExpression)
                                     .arg(QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c))
@@ -196,26 +205,32 @@ QString Rules::countSql(const QString &id, const QString &c, qint64 retentionSec
                "                                 AND %6 >= %5 - make_interval(secs => :retention * 2)) AS "
                "age_3,\n"
                "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS "
-               "age_4\n"
-               "FROM %7 t")
-        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id))
+               "age_4,\n"
+               "       %8\n"
+               "FROM %7 t%9")
+        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id), liveFamilyCountColumn(rule, c),
+             liveFamilyJoin(rule, c))
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
 }
 
-QString Rules::purgeCountSql(const QString &id, const QString &c)
+QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
 {
+    const QString &id = rule.id;
     // The five aggregates the engine and the receipt use, not countSql's fifteen: one lighter scan.
     return QStringLiteral("SELECT count(*) AS total,\n"
                           "       count(*) FILTER (WHERE %1) AS eligible,\n"
                           "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
                           "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
-                          "       max(t.id) FILTER (WHERE %1) AS key_max\n"
-                          "FROM %3 t")
-        .arg(predicate(id, c), adrSamplePredicate(id, c), table(id));
+                          "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
+                          "       %4\n"
+                          "FROM %3 t%5")
+        .arg(aggregatePredicate(rule, c), adrSamplePredicate(id, c), table(id),
+             liveFamilyCountColumn(rule, c), liveFamilyJoin(rule, c));
 }
 
-QString Rules::deleteBatchSql(const QString &id, const QString &c)
+QString Rules::deleteBatchSql(const RuleConfig &rule, const QString &c)
 {
+    const QString &id = rule.id;
     // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix), and
     // at most %LIMIT% rows of them (the batch size is a hard bound: a chunk that grew over an empty
     // stretch cannot delete more; the engine then runs the same range again). The preview's key
@@ -224,7 +239,7 @@ QString Rules::deleteBatchSql(const QString &id, const QString &c)
     // looks up the live minimum in the primary key on every batch, walking the entries of every
     // row deleted so far, so each batch would be slower than the one before.
     // No RETURNING: the count comes from the command tag.
-    QString inner = predicate(id, c);
+    QString inner = predicate(rule, c);
     inner.replace(QStringLiteral("t."), QStringLiteral("s.")); // the same predicate over alias s
     return QStringLiteral("DELETE FROM %1 t\n"
                           "WHERE t.ctid = ANY (ARRAY(\n"
@@ -234,7 +249,7 @@ QString Rules::deleteBatchSql(const QString &id, const QString &c)
                           "      AND %3\n"
                           "    LIMIT %LIMIT%))\n"
                           "  AND %2")
-        .arg(table(id), predicate(id, c), inner);
+        .arg(table(id), predicate(rule, c), inner);
 }
 
 QString Rules::partitionsSql(const QString &c)
@@ -312,7 +327,7 @@ QString Rules::removableSinceSql(const RuleConfig &config)
                              "   FROM (%2) s WHERE s.removable)")
                   .arg(interval, partitionsSql(cutoff))
             : QStringLiteral("(SELECT min(%1) + %2 AS at, count(*) AS n FROM %3 t WHERE %4)")
-                  .arg(ageExpression(config.id), interval, table(config.id), predicate(config.id, cutoff));
+                  .arg(ageExpression(config.id), interval, table(config.id), predicate(config, cutoff));
     return QStringLiteral("SELECT to_char(x.at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"') AS "
                           "removable_since,\n"
                           "       extract(epoch FROM now() - x.at) / 3600.0 AS hours_ago, x.n AS removable\n"
@@ -320,19 +335,21 @@ QString Rules::removableSinceSql(const RuleConfig &config)
         .arg(since);
 }
 
-QString Rules::sampleSql(const QString &id, const QString &c)
+QString Rules::sampleSql(const RuleConfig &rule, const QString &c)
 {
+    const QString &id = rule.id;
     const RowRuleSql *sql = rowSql(id);
     return QStringLiteral("SELECT %1 FROM %2 t WHERE %3 ORDER BY t.id LIMIT 100")
         .arg(sql ? QString::fromLatin1(sql->sampleColumns) : QStringLiteral("t.id"), table(id),
-             predicate(id, c));
+             predicate(rule, c));
 }
 
-QString Rules::tenantSql(const QString &id, const QString &c)
+QString Rules::tenantSql(const RuleConfig &rule, const QString &c)
 {
+    const QString &id = rule.id;
     return QStringLiteral(
                "SELECT t.empresa_id, count(*) FROM %1 t WHERE %2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 25")
-        .arg(table(id), predicate(id, c));
+        .arg(table(id), predicate(rule, c));
 }
 
 } // namespace purga

@@ -14,6 +14,7 @@
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"
 #include "ui/style/runformat.h"
+#include "ui/style/theme.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -372,6 +373,42 @@ private slots:
             QVERIFY(!page.tabFor(id)->findChild<QLabel *>(QStringLiteral("shortRetentionWarning")));
         }
         QVERIFY(page.tabs()->tabIcon(2).isNull());
+    }
+
+    // The refresh-token tab always says how many removable rows belong to live families and what
+    // family-aware retention does with them; the other rules have no families.
+    void liveFamilyNoteIsShown()
+    {
+        for (const bool on : {false, true}) {
+            DbSession session;
+            AppState state(&session);
+            PreviewPage page(&state);
+            page.resize(1024, 768);
+            page.show();
+            state.setConnected(ConnectionProfile(), QString());
+            state.setPreflight(okPreflight());
+            PreviewPlan plan = fabricatedPlan();
+            plan.rules[0].liveFamily = 1234;
+            plan.rules[0].config.familyAware = on;
+            state.setPreviewPlan(plan);
+            shoot(&page, on ? QStringLiteral("preview-family-on") : QStringLiteral("preview-family-off"));
+            if (on) {
+                const QPalette light = QApplication::palette();
+                QApplication::setPalette(Theme::darkPalette());
+                shoot(&page, QStringLiteral("preview-family-on-dark"));
+                QApplication::setPalette(light);
+            }
+            auto *note = page.tabFor(QStringLiteral("refresh_tokens"))
+                             ->findChild<QLabel *>(QStringLiteral("liveFamilyNote"));
+            QVERIFY(note);
+            QVERIFY2(note->text().contains(QStringLiteral("1,234")), qPrintable(note->text()));
+            QVERIFY2(note->text().contains(on ? QStringLiteral("is on: they are kept")
+                                              : QStringLiteral("is off: they are removed")),
+                     qPrintable(note->text()));
+            RulePreviewTab *pre = page.tabFor(QStringLiteral("pre_tokens"));
+            pre->ensureBuilt();
+            QVERIFY(!pre->findChild<QLabel *>(QStringLiteral("liveFamilyNote")));
+        }
     }
 
     // When a preview arrives only the visible tab is built; another tab builds its

@@ -13,8 +13,10 @@
 #include "ui/settings/rulesettingsdialog.h"
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"
+#include "ui/style/theme.h"
 #include "ui/window/mainwindow.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QLabel>
 #include <QMenuBar>
@@ -242,6 +244,49 @@ private slots:
         AppState reconnected(nullptr);
         reconnected.setConnected(*loaded, QString());
         QCOMPARE(reconnected.ruleConfig(kPre).batchSize, 750);
+    }
+
+    // Family-aware retention: a check box for refresh tokens only, off by default, saved in the
+    // profile and shown again; Restore defaults turns it off.
+    void familyAwareIsSavedAndRestored()
+    {
+        test::TempSettings settings;
+        QVERIFY(ProfileStore().save(savedProfile()));
+        AppState state(nullptr);
+        state.setConnected(savedProfile(), QString());
+        {
+            RuleSettingsDialog dialog(&state);
+            QVERIFY(!dialog.familyCheck(kPre) && !dialog.familyCheck(kLog));
+            QCheckBox *family = dialog.familyCheck(kRefresh);
+            QVERIFY(family);
+            QVERIFY(!family->isChecked());
+            QVERIFY(family->toolTip().contains(QStringLiteral("family")));
+            family->setChecked(true);
+            QVERIFY(dialog.config(kRefresh).familyAware);
+            dialog.show();
+            shoot(&dialog, QStringLiteral("rule-settings-family"));
+            const QPalette light = QApplication::palette();
+            QApplication::setPalette(Theme::darkPalette());
+            shoot(&dialog, QStringLiteral("rule-settings-family-dark"));
+            QApplication::setPalette(light);
+            QVERIFY(dialog.errors().isEmpty());
+            QVERIFY(dialog.save());
+        }
+        QCOMPARE(state.profile().ruleOverrides.value(QStringLiteral("refresh_tokens/family_aware")),
+                 QStringLiteral("1"));
+        QVERIFY(state.ruleConfig(kRefresh).familyAware);
+        QVERIFY(!state.profile().ruleOverrides.contains(QStringLiteral("pre_tokens/family_aware")));
+        const std::optional<ConnectionProfile> loaded = ProfileStore().load(savedProfile().name);
+        QVERIFY(loaded);
+        QVERIFY(Rules::fromSettings(kRefresh, loaded->ruleOverrides).familyAware);
+        {
+            RuleSettingsDialog reopened(&state);
+            QVERIFY(reopened.familyCheck(kRefresh)->isChecked());
+            reopened.restoreDefaults();
+            QVERIFY(!reopened.familyCheck(kRefresh)->isChecked());
+            QVERIFY(reopened.save());
+        }
+        QVERIFY(!state.ruleConfig(kRefresh).familyAware);
     }
 
     void unsavedProfileAppliesToTheSessionOnly()
