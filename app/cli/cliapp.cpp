@@ -111,8 +111,14 @@ bool Context::open(const QStringList &ruleIds, Session *s, int *exitCode)
     }
     // A pooler that kept our session state: prove or rule out transaction pooling.
     probePoolMode(s->conn, s->profile, password, &s->report);
+    s->password = password;
     wipe(password);
     return true;
+}
+
+Session::~Session()
+{
+    wipe(password);
 }
 
 bool Context::ruleConfigs(const ConnectionProfile &profile, const QStringList &ids, QList<RuleConfig> *out)

@@ -40,8 +40,12 @@ int run(int argc, char **argv);
 // What status/preview/purge open: a checked connection with its rule settings and preflight.
 struct Session
 {
+    ~Session();
     PgConnection conn;
     ConnectionProfile profile;
+    // The keychain's password, if any, for the command's further connections (purge --parallel);
+    // in memory only, wiped with the session.
+    QString password;
     QList<RuleConfig> rules;
     PreflightReport report;
 };

@@ -62,7 +62,13 @@ const CliOption kOptions[] = {
                        "on: every batch waits for its WAL flush; off: batches commit asynchronously and "
                        "the run ends with one durable commit before the receipt (default on).")},
     {"target-batch-ms", "N",
-     QT_TRANSLATE_NOOP("Cli", "Adapt the batch size to this duration (default off).")},
+     QT_TRANSLATE_NOOP("Cli", "Adapt each batch's size, up to --batch-size, so that a batch takes about N ms "
+                              "(default off; the sizes chosen are in the progress lines and the receipt).")},
+    {"parallel", "N",
+     QT_TRANSLATE_NOOP("Cli",
+                       "Delete on N connections at once (1-32, default 1): disjoint TID ranges of each row "
+                       "rule's table, both token tables at the same time, under the run's one lock; refused "
+                       "(exit 4) above the server's free connections.")},
     {"vacuum", nullptr,
      QT_TRANSLATE_NOOP("Cli", "VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")},
     {"allow-short-retention", nullptr,
@@ -180,7 +186,7 @@ const CliCommand kCommands[] = {
      "(--rule ID... | --all) [--yes | --dry-run] [--batch-size N] [--lock-timeout-ms N]\n"
      "    [--statement-timeout-ms N] [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N]\n"
      "    [--abort-lag-ms N] [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N]\n"
-     "    [--lock-key N] [--detach-only] [--quarantine-days N] [--vacuum] [--prometheus-textfile PATH]\n"
+     "    [--parallel N] [--lock-key N] [--detach-only] [--quarantine-days N] [--vacuum] [--prometheus-textfile PATH]\n"
      "    [--allow-short-retention] [--assume-session-pooler] [--receipt-out FILE] [--json]",
      QT_TRANSLATE_NOOP("Cli", "run the batched purge with --yes; without it (or --dry-run) only the "
                               "preview, nothing deleted"),
@@ -189,7 +195,7 @@ const CliCommand kCommands[] = {
                        "printed and nothing is deleted (JSON: \"dry_run\": true, \"deleted\": 0). "
                        "SIGINT/SIGTERM cancel the batch in flight (exit 6)."),
      "rule all yes dry-run batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
-     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms detach-only quarantine-days vacuum "
+     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms parallel detach-only quarantine-days vacuum "
      "lock-key "
      "prometheus-textfile allow-short-retention assume-session-pooler receipt-out json",
      0, true, cmdPurge},

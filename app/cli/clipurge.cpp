@@ -6,6 +6,7 @@
 #include "core/history/historystore.h"
 #include "core/preflight/preflight.h"
 #include "core/preflight/rolechecks.h"
+#include "core/purge/parallelpurge.h"
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
 #include "core/purge/remainingplan.h"
@@ -15,6 +16,7 @@
 
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonObject>
 #include <QLocale>
 
@@ -36,33 +38,42 @@ namespace {
 class StderrObserver : public PurgeObserver
 {
 public:
-    StderrObserver() { m_ruleClock.start(); }
+    explicit StderrObserver(bool parallel)
+        : m_parallel(parallel)
+    {
+        m_ruleClock.start();
+        m_runClock.start();
+    }
     void ruleProgress(const RuleProgress &p) override
     {
         std::lock_guard<std::mutex> lock(m_mutex);
-        if (p.ruleId != m_rule) {
-            m_rule = p.ruleId; // its clock runs since the previous rule ended (or the run began)
-            m_timer.invalidate();
-        }
+        // A rule's clock runs since the previous rule ended (or the run began); a parallel run's row
+        // rules all start with the run, and each has its own line a second.
+        QElapsedTimer &timer = m_timers[p.ruleId];
         const bool final = p.state != RuleStatus::Running && p.state != RuleStatus::WaitingLock &&
                            p.state != RuleStatus::Throttled;
-        const double seconds = m_ruleClock.elapsed() / 1000.0;
-        if (!final && m_timer.isValid() && m_timer.elapsed() < 1000)
+        const double seconds = (m_parallel ? m_runClock : m_ruleClock).elapsed() / 1000.0;
+        if (!final && timer.isValid() && timer.elapsed() < 1000)
             return;
-        m_timer.start();
+        timer.start();
         QString line =
             Context::tr("%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6")
                 .arg(p.ruleId, formatCount(p.deleted), formatCount(p.planned), formatCount(p.batches),
                      formatRate(seconds > 0 ? p.deleted / seconds : 0), formatCount(p.retries));
         if (p.etaMs >= 0 && !final)
             line += Context::tr(", ETA %1 s").arg(formatCount(p.etaMs / 1000));
+        if (p.targetBatchMs > 0 && p.batchSize > 0)
+            line += Context::tr(", batch %1 rows (target %2 ms)")
+                        .arg(formatCount(p.batchSize), formatCount(p.targetBatchMs));
         if (p.lagMs >= 0)
             line += Context::tr(", replica lag %1 s").arg(QLocale().toString(p.lagMs / 1000.0, 'f', 1));
         if (p.state == RuleStatus::Throttled)
             line += Context::tr(" — throttled: %1").arg(p.holdReason);
         Context::info(line);
-        if (final)
+        if (final) {
             m_ruleClock.restart(); // the next rule's time starts now
+            m_timers.remove(p.ruleId);
+        }
     }
     // The engine's narration (chunk sizes, lock taken, retries) is for --verbose; errors come
     // once, from the receipt.
@@ -75,9 +86,10 @@ public:
 
 private:
     std::mutex m_mutex;
-    QString m_rule;
+    bool m_parallel;
     QElapsedTimer m_ruleClock;
-    QElapsedTimer m_timer;
+    QElapsedTimer m_runClock;
+    QHash<QString, QElapsedTimer> m_timers; // per rule: its last progress line
 };
 
 void printReceiptHuman(const PurgeReceipt &receipt)
@@ -89,6 +101,11 @@ void printReceiptHuman(const PurgeReceipt &receipt)
                                .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
                                     formatCount(r.batches), formatCount(r.largestBatch),
                                     formatCount(r.retries), formatCount(r.durationMs)));
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.targetBatchMs > 0 && r.batches > 0)
+            Context::printLine(Context::tr("  %1: batch size %2 to %3 rows, last %4 (target %5 ms a batch)")
+                                   .arg(r.ruleId, formatCount(r.limitMin), formatCount(r.limitMax),
+                                        formatCount(r.limitLast), formatCount(r.targetBatchMs)));
     for (const QString &note : receiptNotes(receipt))
         Context::printLine(QStringLiteral("  ") + note);
     if (receipt.throttledMs > 0)
@@ -160,10 +177,29 @@ bool syncCommitOption(const Context &ctx, bool *syncCommit)
     return true;
 }
 
+// --parallel N; false after a usage error (said).
+bool parallelOption(const Context &ctx, int *parallel)
+{
+    const QString v = ctx.parser.value(QStringLiteral("parallel"));
+    if (v.isEmpty())
+        return true;
+    bool ok = false;
+    *parallel = v.toInt(&ok);
+    if (!ok || *parallel < 1 || *parallel > kMaxParallel) {
+        Context::error(Context::tr("--parallel takes a number of connections from 1 to %1, not \"%2\".")
+                           .arg(kMaxParallel)
+                           .arg(v));
+        return false;
+    }
+    return true;
+}
+
 // The options a purge run takes from the command line; false after a usage error (said).
 bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *options)
 {
     options->ruleIds = ids;
+    if (!parallelOption(ctx, &options->parallel))
+        return false;
     options->detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
     options->operatorName = osUserName(); // from the OS, not $USER; the DB role is recorded apart
     if (!lockKeyOption(ctx, &options->advisoryLockKey))
@@ -296,7 +332,7 @@ void printDryRun(const Context &ctx, const PreviewPlan &plan)
 int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const PurgeOptions &options,
              QueryCanceller &canceller)
 {
-    StderrObserver observer;
+    StderrObserver observer(options.parallel > 1);
     PurgeReceipt receipt;
     {
         PurgeEngine engine(session.conn, canceller);
@@ -335,6 +371,20 @@ int cmdPurge(Context &ctx)
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
     if ((code = preconditions(ctx, session, ids, yes, options.pacing)) != Exit::Ok)
         return code;
+    if (options.parallel > 1) {
+        // Each worker connects like the session: same profile, the keychain's password if any.
+        options.openConnection = [&session](PgConnection &conn, QString *error) {
+            DbFailure failure;
+            if (conn.open(session.profile, session.password, &failure))
+                return true;
+            *error = failure.message;
+            return false;
+        };
+        if (const QString refusal = parallelRefusal(session.conn, options); !refusal.isEmpty() && yes) {
+            refuse({refusal});
+            return Exit::Refused;
+        }
+    }
     QueryCanceller canceller;
     SignalTarget signalTarget(canceller);
     canceller.arm(session.conn.handle());

@@ -22,7 +22,9 @@
 # Variants: engine = purga-sesiones-cli purge (5000-row batches, default pacing: without standbys
 # that is full speed); engine_async = the same with synchronous_commit = off for the purge role
 # (every commit, the final one too); engine_scoff = the engine's own lever, --sync-commit off (each
-# batch SET LOCAL synchronous_commit = off, one durable commit at the end); engine_nice1 = --nice 1; adr = ADR 0021's ctid IN (SELECT ... LIMIT 5000)
+# batch SET LOCAL synchronous_commit = off, one durable commit at the end); engine_nice1 = --nice 1;
+# engine_par2 = --parallel 2 (two deleting connections); engine_t10 = --target-batch-ms 10 (the batch
+# size adapts, up to the batch size, so that a batch takes about 10 ms); adr = ADR 0021's ctid IN (SELECT ... LIMIT 5000)
 # loop; adr_nosync = the same with synchronize_seqscans = off; single = one DELETE; proto_tid =
 # bench.tid_proto (tests/bench/procs.sql), a server-side prototype of the recommended batch.
 # All delete the same rows: the rule's predicate at a cutoff of now() - 30 days.
@@ -260,12 +262,15 @@ run_variant() { # size variant writer-pass (0 = no writer)
   local cpu0; cpu0=$(cpu_sample)
   t0=$(now_ms)
   case $v in
-    engine | engine_async | engine_scoff | engine_nice1)
+    engine | engine_async | engine_scoff | engine_nice1 | engine_par2 | engine_t10)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga SET synchronous_commit = off" >/dev/null
       local extra=()
       [ "$v" = engine_scoff ] && extra=(--sync-commit off)
       [ "$v" = engine_nice1 ] && extra=(--nice 1)
-      timeout $((ADR_TIMEOUT_S + 60)) "$cli" purge --rule refresh_tokens --yes --json --conninfo "$conninfo" \
+      [ "$v" = engine_par2 ] && extra=(--parallel 2)
+      [ "$v" = engine_t10 ] && extra=(--target-batch-ms 10)
+      # The CLI's peak memory (max RSS, KiB) beside its receipt.
+      /usr/bin/time -f %M -o "$out/receipts/$tag.rss" timeout $((ADR_TIMEOUT_S + 60)) "$cli" purge --rule refresh_tokens --yes --json --conninfo "$conninfo" \
         --batch-size "$BATCH" --pause-ms "$PAUSE_MS" "${extra[@]}" >"$out/receipts/$tag.json" 2>"$out/receipts/$tag.err" || rc=$?
       t1=$(now_ms)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga RESET synchronous_commit" >/dev/null
@@ -277,6 +282,8 @@ run_variant() { # size variant writer-pass (0 = no writer)
       p95=$(json_num batch_p95_ms "$out/receipts/$tag.json")
       pmax=$(json_num batch_max_ms "$out/receipts/$tag.json")
       [ "$rc" = 0 ] || note="exit $rc"
+      note="${note:+$note; }rss $(tail -n 1 "$out/receipts/$tag.rss" 2>/dev/null) KiB"
+      [ "$v" = engine_t10 ] && note="$note; sizes $(json_num batch_size_min "$out/receipts/$tag.json")-$(json_num batch_size_max "$out/receipts/$tag.json")"
       ;;
     adr | adr_nosync | proto_tid)
       local sync=on call="CALL bench.adr_loop('$tag', \$p\$$pred\$p\$, $BATCH)"

@@ -1,5 +1,6 @@
 #include "purgeconfirmdialog.h"
 
+#include "core/purge/parallelpurge.h"
 #include "core/purge/receiptnotes.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
@@ -10,6 +11,7 @@
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -65,6 +67,7 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     , m_word(confirmWord)
     , m_batch(new QSpinBox(this))
     , m_pause(new QSpinBox(this))
+    , m_parallel(new QSpinBox(this))
     , m_detachOnly(
           new QCheckBox(tr("Detach only: keep the detached partitions as tables, do not drop them"), this))
     , m_confirmLabel(new QLabel(this))
@@ -218,7 +221,21 @@ QWidget *PurgeConfirmDialog::buildOptions()
     m_batch->setToolTip(perRule);
     m_pause->setToolTip(perRule);
     m_detachOnly->setObjectName(QStringLiteral("detachOnlyCheck"));
-    form->addRow(tr("&Batch size:"), m_batch);
+    // Beside the batch size: how many connections delete at once (each batch stays within it).
+    m_parallel->setRange(1, kMaxParallel);
+    m_parallel->setValue(1);
+    m_parallel->setObjectName(QStringLiteral("parallelSpin"));
+    m_parallel->setToolTip(tr("Connections that delete at once, on separate parts of each table, and "
+                              "both token tables at the same time. 1: one connection. The server "
+                              "must have that many free connections."));
+    auto *batchRow = new QHBoxLayout;
+    batchRow->addWidget(m_batch, 1);
+    auto *parallelLabel = new QLabel(tr("&Connections:"), options);
+    parallelLabel->setBuddy(m_parallel);
+    batchRow->addSpacing(12);
+    batchRow->addWidget(parallelLabel);
+    batchRow->addWidget(m_parallel);
+    form->addRow(tr("&Batch size:"), batchRow);
     form->addRow(tr("&Pause between batches:"), m_pause);
     form->addRow(m_detachOnly);
     connect(m_detachOnly, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
@@ -397,6 +414,7 @@ PurgeRequest PurgeConfirmDialog::request() const
             r.ruleIds << rule.id;
     r.batchSize = m_batch->value();
     r.pauseMs = m_pause->value();
+    r.parallel = m_parallel->value();
     r.detachOnly = m_detachOnly->isChecked();
     r.useRuleSettings = m_batch->value() == m_offeredBatch && m_pause->value() == m_offeredPause;
     return r;

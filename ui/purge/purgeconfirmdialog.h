@@ -21,6 +21,7 @@ struct PurgeRequest
     QStringList ruleIds;
     int batchSize = 5000;
     int pauseMs = 0;
+    int parallel = 1; // deleting connections at once (PurgeOptions::parallel)
     bool detachOnly = false;
     // True: each rule keeps the batch size and pause of its settings (the dialog's fields were left
     // as offered); false: batchSize and pauseMs apply to every row rule.
@@ -58,6 +59,7 @@ public:
     QCheckBox *ruleCheck(const QString &ruleId) const { return m_checks.value(ruleId); }
     QSpinBox *batchSizeSpin() const { return m_batch; }
     QSpinBox *pauseSpin() const { return m_pause; }
+    QSpinBox *parallelSpin() const { return m_parallel; }
     QCheckBox *detachOnlyCheck() const { return m_detachOnly; }
     QLineEdit *confirmEdit() const { return m_confirm; }
     QPushButton *purgeButton() const { return m_ok; }
@@ -82,6 +84,7 @@ private:
     QMap<QString, QCheckBox *> m_checks;
     QSpinBox *m_batch;
     QSpinBox *m_pause;
+    QSpinBox *m_parallel;
     QCheckBox *m_detachOnly;
     int m_offeredBatch = 0;
     int m_offeredPause = 0;

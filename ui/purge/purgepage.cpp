@@ -310,6 +310,7 @@ bool PurgePage::startPurge(const PurgeRequest &request)
     PurgeOptions options;
     options.ruleIds = request.ruleIds;
     options.detachOnly = request.detachOnly;
+    options.parallel = request.parallel;
     options.origin = QStringLiteral("manual");
     options.operatorName = osUserName(); // from the OS, not $USER (anyone can set that)
     options.pacing.maxLagMs = PacingOptions::maxLagFromProfile(m_state->profile().ruleOverrides);

@@ -37,6 +37,7 @@ RuleProgressWidget::RuleProgressWidget(const QString &ruleId, qint64 planned, QW
     , m_eta(valueLabel(QStringLiteral("etaValue"), this))
     , m_batchTime(valueLabel(QStringLiteral("batchTimeValue"), this))
     , m_retries(valueLabel(QStringLiteral("retriesValue"), this))
+    , m_batchSize(valueLabel(QStringLiteral("batchSizeValue"), this))
 {
     setObjectName(QStringLiteral("ruleProgress_") + ruleId);
     m_bar->setObjectName(QStringLiteral("progressBar"));
@@ -66,6 +67,7 @@ RuleProgressWidget::RuleProgressWidget(const QString &ruleId, qint64 planned, QW
     add(tr("Time left:"), m_eta);
     add(tr("Last batch:"), m_batchTime);
     add(tr("Lock retries:"), m_retries);
+    add(tr("Batch size:"), m_batchSize);
     grid->setColumnStretch(6, 1);
     setCounts(0, planned);
 }
@@ -90,6 +92,11 @@ void RuleProgressWidget::setProgress(const RuleProgress &p)
     m_batchTime->setText(p.lastBatchMs > 0 ? RunFormat::duration(qRound64(p.lastBatchMs))
                                            : QStringLiteral("—"));
     m_retries->setText(Display::number(p.retries));
+    if (p.batchSize > 0)
+        m_batchSize->setText(
+            p.targetBatchMs > 0
+                ? tr("%1 rows (aiming at %2 ms)").arg(Display::number(p.batchSize)).arg(p.targetBatchMs)
+                : tr("%1 rows").arg(Display::number(p.batchSize)));
     QString state = RunFormat::statusText(p.state);
     if (p.state == RuleStatus::Throttled && !p.holdReason.isEmpty())
         state += QStringLiteral(": ") + p.holdReason;
@@ -112,6 +119,11 @@ void RuleProgressWidget::setFinal(const RuleReceipt &r)
     m_batchTime->setText(r.batchMaxMs > 0 ? tr("max %1").arg(RunFormat::duration(qRound64(r.batchMaxMs)))
                                           : QStringLiteral("—"));
     m_retries->setText(Display::number(r.retries));
+    if (r.limitMax > 0)
+        m_batchSize->setText(
+            r.limitMin == r.limitMax
+                ? tr("%1 rows").arg(Display::number(r.limitMax))
+                : tr("%1–%2 rows").arg(Display::number(r.limitMin), Display::number(r.limitMax)));
     QString state = RunFormat::statusText(r.status, r.stopped) + QStringLiteral(" · ") +
                     RunFormat::duration(r.durationMs);
     if (r.deleted > 0 && r.durationMs > 0) // the speed stays said when the details are folded away

@@ -10,7 +10,8 @@ class QProgressBar;
 namespace purga {
 
 // Live progress of one rule of a running purge: deleted / planned, batches, rows/s, ETA, the last
-// batch's time and retries, and the state in words (with a symbol, never colour alone).
+// batch's time, retries and size (adapting to a target batch time), and the state in words (with a symbol,
+// never colour alone).
 class RuleProgressWidget : public QGroupBox
 {
     Q_OBJECT
@@ -42,6 +43,7 @@ private:
     QLabel *m_eta;
     QLabel *m_batchTime;
     QLabel *m_retries;
+    QLabel *m_batchSize; // the last batch's LIMIT, and the target it adapts to (--target-batch-ms)
 };
 
 } // namespace purga

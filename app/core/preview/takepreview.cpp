@@ -84,8 +84,11 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
 bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f,
                  PreviewDepth depth)
 {
+    // The scan before `purge --yes`'s first batch: with parallel workers when the server allows
+    // (its default plan), and without JIT, which every one of those processes would compile for
+    // itself (docs/benchmarks.md, issue 26).
     if (depth == PreviewDepth::ForPurge)
-        return purgeCounts(conn, r, cutoffLit, f);
+        return conn.withJitOff([&] { return purgeCounts(conn, r, cutoffLit, f); });
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::countSql(r.config, cutoffLit);

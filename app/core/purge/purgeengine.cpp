@@ -3,6 +3,7 @@
 #include "core/history/historystore.h"
 #include "core/locks/lockholders.h"
 #include "core/util/textformat.h"
+#include "parallelpurge.h"
 #include "receiptnotes.h"
 #include "rulerun.h"
 
@@ -120,10 +121,32 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
         m_conn, m_canceller,  *m_stop, observer, options, {}, [&waiters] { waiters.poll(); },
         &pacer, receipt.runId};
     ctx.history = history;
+    ctx.lockPid = m_lockPid;
     ctx.runTimer.start();
     receipt.status = RunStatus::Ok;
+    // --parallel: the row rules all at once, before the partition rule; their receipts in order.
+    QMap<QString, RuleReceipt> parallelDone;
+    if (options.parallel > 1) {
+        QList<const RulePreview *> rowRules;
+        for (const QString &id : options.ruleIds)
+            if (const RulePreview *p = plan.rule(id); p && !Rules::isPartitionRule(id))
+                rowRules << p;
+        if (!rowRules.isEmpty())
+            for (const RuleReceipt &r : detail::purgeRowsParallel(ctx, rowRules))
+                parallelDone.insert(r.ruleId, r);
+    }
     for (const QString &id : options.ruleIds) {
         const RulePreview *preview = plan.rule(id);
+        if (parallelDone.contains(id)) {
+            const RuleReceipt r = parallelDone.value(id);
+            receipt.rules << r;
+            if (r.status != RuleStatus::Ok && receipt.status == RunStatus::Ok) {
+                receipt.status = runStatusOf(r.status);
+                receipt.message = r.message;
+                receipt.stopped = r.stopped;
+            }
+            continue;
+        }
         if (receipt.status != RunStatus::Ok || !preview) {
             RuleReceipt r;
             r.ruleId = id;
@@ -189,27 +212,41 @@ PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObser
 {
     // After a lost connection nothing more can be said to the server (and asking would only make
     // Qt warn "database not open" on stderr): the run is marked interrupted next time.
-    const bool connected = m_conn.isOpen();
+    bool connected = m_conn.isOpen();
+    // A parallel run whose coordinating session was killed still closes its history row, on a
+    // connection of its own (its workers stopped before their next commit; the lock is gone).
+    PgConnection fresh;
+    PgConnection *hc = &m_conn;
+    if (history && m_reopen && (!connected || !m_conn.ping())) {
+        QString ignored;
+        connected = m_reopen(fresh, &ignored);
+        hc = &fresh;
+        if (connected && receipt.status == RunStatus::Ok) {
+            receipt.status = RunStatus::Error;
+            receipt.message = tr("The run's own connection was lost before it finished.");
+        }
+    }
+    PgConnection &conn = *hc; // the history's connection from here on
     receipt.finishedUtc =
-        connected ? nowUtc(m_conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+        connected ? nowUtc(conn) : QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
     if (history && connected) {
         QString err;
         for (const RuleReceipt &r : receipt.rules) {
             if (r.status == RuleStatus::Skipped)
                 continue;
-            HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_filas"),
+            HistoryStore::writeMetric(conn, receipt.runId, QStringLiteral("identidad_purga_filas"),
                                       bareTable(r.table), double(r.deleted), &err);
-            HistoryStore::writeMetric(m_conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
+            HistoryStore::writeMetric(conn, receipt.runId, QStringLiteral("identidad_purga_duracion_ms"),
                                       bareTable(r.table), double(r.durationMs), &err);
         }
-        recordTableSizesAfter(m_conn, receipt, &err);
+        recordTableSizesAfter(conn, receipt, &err);
         // The time held by the pacing goes with the run's detail (no metric name for it yet).
         const QString detail = receipt.throttledMs > 0 ? receipt.message + u' ' +
                                                              tr("Throttled %1 ms (%2 waits for replica lag).")
                                                                  .arg(formatCount(receipt.throttledMs),
                                                                       formatCount(receipt.lagWaits))
                                                        : receipt.message;
-        HistoryStore::finishRun(m_conn, receipt.runId, toId(receipt.status), detail, &err);
+        HistoryStore::finishRun(conn, receipt.runId, toId(receipt.status), detail, &err);
     }
     if (observer)
         observer->log(receipt.message);
@@ -225,6 +262,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
         options.runId.isEmpty() ? QUuid::createUuid().toString(QUuid::WithoutBraces) : options.runId;
     receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
     receipt.syncCommit = options.syncCommit;
+    receipt.parallel = qMax(1, options.parallel);
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());
     // A role or database whose transactions default to read-only (preflight "read_only_default")
@@ -233,6 +271,13 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     QSqlQuery(m_conn.database())
         .exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"));
     bool history = options.recordHistory && HistoryStore::exists(m_conn);
+    if (const QString refusal = parallelRefusal(m_conn, options); !refusal.isEmpty()) {
+        receipt.status = RunStatus::Error;
+        receipt.message = refusal;
+        receipt.durationMs = timer.elapsed();
+        return finish(receipt, false, observer);
+    }
+    m_reopen = options.parallel > 1 ? options.openConnection : nullptr;
 
     QString warning;
     const bool locked = takeLock(receipt, options, history, &warning);

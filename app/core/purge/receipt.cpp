@@ -58,6 +58,19 @@ QJsonObject RuleReceipt::toJson() const
     const bool range = deleted > 0 && !Rules::isPartitionRule(ruleId);
     o.insert(QStringLiteral("key_min"), range ? QJsonValue(double(keyMin)) : QJsonValue(QJsonValue::Null));
     o.insert(QStringLiteral("key_max"), range ? QJsonValue(double(keyMax)) : QJsonValue(QJsonValue::Null));
+    if (!Rules::isPartitionRule(ruleId)) {
+        // The LIMITs the batches ran with (--target-batch-ms adapts them under the batch size).
+        const auto size = [&](int v) { return batches > 0 ? QJsonValue(v) : QJsonValue(QJsonValue::Null); };
+        o.insert(QStringLiteral("batch_size_min"), size(limitMin));
+        o.insert(QStringLiteral("batch_size_max"), size(limitMax));
+        o.insert(QStringLiteral("batch_size_last"), size(limitLast));
+        o.insert(QStringLiteral("target_batch_ms"),
+                 targetBatchMs > 0 ? QJsonValue(targetBatchMs) : QJsonValue(QJsonValue::Null));
+        QJsonArray perWorker;
+        for (int n : workerBatches)
+            perWorker.append(n);
+        o.insert(QStringLiteral("worker_batches"), perWorker);
+    }
     if (Rules::isPartitionRule(ruleId)) {
         o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));
         o.insert(QStringLiteral("detached_partitions"), QJsonArray::fromStringList(detachedPartitions));
@@ -92,6 +105,7 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("throttled_ms"), double(throttledMs)},
                   {QStringLiteral("lag_waits"), lagWaits},
                   {QStringLiteral("sync_commit"), syncCommit ? QStringLiteral("on") : QStringLiteral("off")},
+                  {QStringLiteral("parallel"), parallel},
                   {QStringLiteral("rules"), arr}};
     o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
     insertNotes(*this, &o);

@@ -16,9 +16,12 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace purga {
+
+class PgConnection;
 
 struct PurgeOptions
 {
@@ -36,6 +39,12 @@ struct PurgeOptions
     // transaction does SET LOCAL synchronous_commit = off, and the run ends with one durable
     // commit, which flushes every earlier batch's WAL, before the receipt and history claim the rows.
     bool syncCommit = true;
+    // --parallel N: the row rules' batches run on N connections of their own at once, on disjoint
+    // TID ranges (parallelpurge.h), while the run's own connection holds the lock. 1: none.
+    int parallel = 1;
+    // Opens one more connection like the run's own, in the calling thread (the workers', and the
+    // history's last words when the run's own was lost). Needed for parallel > 1.
+    std::function<bool(PgConnection &conn, QString *error)> openConnection;
 };
 
 // Live progress of one rule, sent after every batch.
@@ -47,6 +56,8 @@ struct RuleProgress
     int batches = 0;
     int retries = 0;
     double lastBatchMs = 0;
+    int batchSize = 0;     // the LIMIT of the last batch (--target-batch-ms adapts it); 0: none yet
+    int targetBatchMs = 0; // the rule's target batch time; 0: off (fixed batch size)
     double rowsPerSecond = 0;
     qint64 etaMs = -1;
     RuleStatus state = RuleStatus::Running;
@@ -87,9 +98,12 @@ struct RuleReceipt
     qint64 rowsBefore = -1;
     // Row rules, what the batch template ran with: its %TID_FROM%/%TID_TO% ranges read blocks 0 to
     // blocksDone of the table's blocks (read at the first batch; -1: no batch ran), %LIMIT% was
-    // limitMin to limitMax rows (the batch size, which the GUI may change during the run).
+    // limitMin to limitMax rows (the batch size, which the GUI may change during the run, or the
+    // --target-batch-ms controller's choice under it), limitLast in the last batch.
     qint64 blocks = -1, blocksDone = 0;
-    int limitMin = 0, limitMax = 0;
+    int limitMin = 0, limitMax = 0, limitLast = 0;
+    int targetBatchMs = 0;    // the rule's --target-batch-ms (0: off)
+    QList<int> workerBatches; // --parallel: the batches each worker committed for this rule
     QStringList droppedPartitions;
     QStringList detachedPartitions;
     QList<QPair<QString, QString>> notDroppedPartitions; // partition rule: name and why it was not dropped
@@ -114,6 +128,7 @@ struct PurgeReceipt
     qint64 throttledMs = 0; // held by the pacing, all rules
     int lagWaits = 0;       // times the run waited for the replica lag
     bool syncCommit = true; // false: batches committed asynchronously, made durable at the end
+    int parallel = 1;       // the deleting connections of the row rules (--parallel)
     QString lockHolder;     // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),

@@ -1,3 +1,4 @@
+#include "batchsizer.h"
 #include "chunkplanner.h"
 #include "core/pg/dbfailure.h"
 #include "core/util/textformat.h"
@@ -30,6 +31,7 @@ public:
     {
         m_limits.batchSize = m_cfg.batchSize;
         m_limits.timeCapMs = m_cfg.targetBatchMs > 0 ? m_cfg.targetBatchMs : 250.0;
+        m_sizing.targetMs = m_cfg.targetBatchMs;
     }
 
     RuleReceipt run();
@@ -48,6 +50,8 @@ private:
     const RulePreview &m_preview;
     const RuleConfig &m_cfg;
     ChunkLimits m_limits;
+    BatchSizing m_sizing; // --target-batch-ms: the LIMIT adapts under the batch size (batchsizer.h)
+    int m_sized = 0;      // the LIMIT the controller chose for the next batch; 0: none yet
     ChunkPlan m_plan;
     QString m_template;
     qint64 m_blocks = -1; // read inside the first batch's transaction
@@ -144,7 +148,10 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
         return Step::Done;
     // The batch size may change during the run (GUI): from this batch on, the DELETE's LIMIT
     // and the chunk planner follow it.
-    const int batchSize = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
+    m_sizing.hardBound = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
+    if (m_sized == 0)
+        m_sized = firstBatchSize(m_sizing);
+    const int batchSize = m_sizing.targetMs > 0 ? qMin(m_sized, m_sizing.hardBound) : m_sizing.hardBound;
     m_limits.batchSize = batchSize;
     if (stoppedBeforeBatch(out))
         return Step::Done;
@@ -197,6 +204,8 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     r.blocksDone = qMax(r.blocksDone, to);
     r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, batchSize) : batchSize;
     r.limitMax = qMax(r.limitMax, batchSize);
+    r.limitLast = batchSize;
+    m_sized = nextBatchSize(batchSize, n, ms, m_sizing);
     if (!m_ctx.options.syncCommit)
         m_ctx.unflushed = true;
     if (n > 0 && r.deleted == 0) {

@@ -36,6 +36,8 @@ RuleRun::RuleRun(PurgeContext &ctx, const RulePreview &preview)
     m_r.status = RuleStatus::Ok;
     m_p.ruleId = preview.id;
     m_p.planned = preview.eligible;
+    if (!Rules::isPartitionRule(preview.id))
+        m_r.targetBatchMs = m_p.targetBatchMs = preview.config.targetBatchMs;
     m_timer.start();
     m_throttledAtStart = ctx.pacer ? ctx.pacer->throttledMs() : 0;
 }
@@ -45,6 +47,7 @@ void RuleRun::report(RuleStatus state, const QString &message)
     m_p.deleted = m_r.deleted;
     m_p.batches = m_r.batches;
     m_p.retries = m_r.retries;
+    m_p.batchSize = m_r.limitLast;
     m_p.state = state;
     m_p.message = message;
     if (state != RuleStatus::Throttled)

@@ -27,6 +27,7 @@ struct PurgeContext
     QString runId;          // the receipt's run id (written into the marker of a detached partition)
     bool unflushed = false; // a batch committed with synchronous_commit = off since the last flush
     bool history = false;   // the run has its history row: each batch records its rule's totals
+    int lockPid = 0;        // pg_backend_pid() of the session holding the run's advisory lock
 
     void log(const QString &line) const
     {

@@ -56,8 +56,17 @@ public:
             emit m_owner->finished(receipt);
             return;
         }
+        PurgeOptions withWorkers = options;
+        if (options.parallel > 1) // --parallel: each worker connects as this run did
+            withWorkers.openConnection = [profile, password](PgConnection &c, QString *error) {
+                DbFailure failure;
+                if (c.open(profile, password, &failure))
+                    return true;
+                *error = failure.message;
+                return false;
+            };
         PurgeEngine engine(conn, m_control->canceller, &m_control->stop);
-        const PurgeReceipt receipt = engine.run(plan, options, this);
+        const PurgeReceipt receipt = engine.run(plan, withWorkers, this);
         m_control->canceller.disarm();
         emit m_owner->finished(receipt);
     }

@@ -1,0 +1,667 @@
+// --parallel N (parallelpurge.h): the shared state of a parallel run, its workers' batches and the
+// coordinator's loop on the run's own connection.
+#include "parallelpurge.h"
+
+#include "batchsizer.h"
+#include "chunkplanner.h"
+#include "core/history/historystore.h"
+#include "core/pg/dbfailure.h"
+#include "core/util/textformat.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+#include <QVariant>
+
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace purga {
+
+int freeConnections(PgConnection &conn, QString *error)
+{
+    // The server's slots less its client backends and the reserved slots (reserved_connections from
+    // PostgreSQL 16 on, NULL before), and the database's and the role's own CONNECTION LIMITs when
+    // set: least() skips the NULLs of those that are not. Another role's session shows this role its
+    // user but not its backend_type (NULL without pg_read_all_stats): it is a client all the same.
+    const QString client = QStringLiteral(
+        "a.usesysid IS NOT NULL AND coalesce(a.backend_type, 'client backend') = 'client backend'");
+    QSqlQuery q(conn.database());
+    if (!q.exec(QStringLiteral(
+                    "SELECT least("
+                    "  current_setting('max_connections')::int"
+                    "  - (SELECT count(*) FROM pg_stat_activity a WHERE %1)::int"
+                    "  - current_setting('superuser_reserved_connections')::int"
+                    "  - coalesce(nullif(current_setting('reserved_connections', true), '')::int, 0),"
+                    "  (SELECT d.datconnlimit - (SELECT count(*) FROM pg_stat_activity a WHERE a.datid = "
+                    "d.oid AND %1)::int"
+                    "     FROM pg_database d WHERE d.datname = current_database() AND d.datconnlimit >= 0),"
+                    "  (SELECT r.rolconnlimit - (SELECT count(*) FROM pg_stat_activity a WHERE a.usesysid = "
+                    "r.oid AND %1)::int"
+                    "     FROM pg_roles r WHERE r.rolname = current_user AND r.rolconnlimit >= 0))")
+                    .arg(client)) ||
+        !q.next()) {
+        *error = q.lastError().databaseText();
+        return -1;
+    }
+    return qMax(0, q.value(0).toInt());
+}
+
+QString parallelRefusal(PgConnection &conn, const PurgeOptions &options)
+{
+    const int n = options.parallel;
+    if (n <= 1)
+        return QString();
+    if (n > kMaxParallel)
+        return QCoreApplication::translate("purga", "--parallel %1: at most %2 deleting connections.")
+            .arg(n)
+            .arg(kMaxParallel);
+    if (!options.openConnection)
+        return QCoreApplication::translate("purga",
+                                           "--parallel %1: this run cannot open connections of its own.")
+            .arg(n);
+    if (!conn.isDirect())
+        return QCoreApplication::translate(
+                   "purga",
+                   "--parallel %1 is refused behind a connection pooler: each worker checks on its own "
+                   "server connection that the run's lock holder is alive. Connect directly to PostgreSQL.")
+            .arg(n);
+    QString error;
+    const int free = freeConnections(conn, &error);
+    if (free < 0)
+        return QCoreApplication::translate("purga",
+                                           "--parallel %1: could not read the server's free connections: %2")
+            .arg(n)
+            .arg(error);
+    if (n > free)
+        return QCoreApplication::translate(
+                   "purga", "--parallel %1 needs %1 more connections, and the server has %2 free "
+                            "(max_connections less the sessions connected and the reserved ones, or the "
+                            "database's or the role's CONNECTION LIMIT). Use --parallel "
+                            "%3 or less.")
+            .arg(n)
+            .arg(free)
+            .arg(qMax(1, free));
+    return QString();
+}
+
+namespace detail {
+
+namespace {
+
+constexpr qint64 kOpenEnd = 4294967295LL; // the last range also covers blocks the table grows by
+
+// One row rule of a parallel run: what its workers share. Its RuleRun is used under `mutex` only.
+struct RuleShare
+{
+    RuleShare(PurgeContext &ctx, const RulePreview &preview)
+        : run(ctx, preview)
+        , preview(preview)
+    {
+    }
+    RuleRun run;
+    const RulePreview &preview;
+    QString batchTemplate; // the rule's batch SQL with its key range
+    qint64 blocks = 1;
+    int ranges = 0, rangesDone = 0;
+    std::atomic<qint64> reserved{0}; // rows of the batches committed, or committing, so far
+    std::mutex mutex;
+    RuleStatus status = RuleStatus::Ok; // the first worker's that did not end Ok
+    QString message;
+};
+
+struct Range
+{
+    RuleShare *rule;
+    qint64 from, to; // blocks; to == kOpenEnd for the table's last range
+};
+
+// What the coordinator and every worker share.
+struct Shared
+{
+    Shared(PurgeContext &ctx, QString lockCheck)
+        : ctx(ctx)
+        , lockCheckSql(std::move(lockCheck))
+    {
+    }
+    PurgeContext &ctx;
+    std::vector<std::unique_ptr<RuleShare>> rules;
+    std::vector<Range> ranges;
+    std::atomic<int> nextRange{0};
+    std::atomic<bool> halt{false}; // a failure, a stop or a cancel: no worker starts another batch
+    std::atomic<bool> held{false}; // the pacer holds the run
+    std::vector<std::unique_ptr<QueryCanceller>> cancellers; // one per worker
+    QString lockCheckSql;
+
+    bool stopping() const { return halt.load() || ctx.stopRequested(); }
+    // The first failure of a rule is its status; every worker stops after its batch.
+    void fail(RuleShare &rule, RuleStatus status, const QString &message)
+    {
+        {
+            std::lock_guard<std::mutex> lock(rule.mutex);
+            if (rule.status == RuleStatus::Ok) {
+                rule.status = status;
+                rule.message = message;
+            }
+        }
+        halt.store(true);
+    }
+};
+
+// One worker: its own thread and connection, taking ranges until none is left or the run stops.
+class Worker
+{
+public:
+    Worker(Shared &shared, int index)
+        : m_sh(shared)
+        , m_index(index)
+        , m_canceller(*shared.cancellers.at(size_t(index)))
+    {
+    }
+    void run();
+
+private:
+    enum class Step { Next, Retry, Done };
+    void purgeRange(const Range &range);
+    Step batch(RuleShare &rule, qint64 from, qint64 to, int limit, qint64 *rows, double *ms);
+    Step failed(RuleShare &rule, QSqlQuery &q, const QString &why);
+    void rollback();
+    void waitWhileHeld() const;
+    void paceAfter(double ms, int pauseMs) const;
+
+    Shared &m_sh;
+    int m_index;
+    QueryCanceller &m_canceller;
+    PgConnection m_conn;
+    int m_lockRetries = 0;
+};
+
+void Worker::run()
+{
+    QString error;
+    if (!m_sh.ctx.options.openConnection || !m_sh.ctx.options.openConnection(m_conn, &error)) {
+        m_sh.ctx.log(QCoreApplication::translate("purga::detail", "Worker %1 could not connect: %2")
+                         .arg(m_index + 1)
+                         .arg(error));
+        return;
+    }
+    m_canceller.arm(m_conn.handle());
+    QSqlQuery(m_conn.database())
+        .exec(QStringLiteral("SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE"));
+    m_sh.ctx.log(QCoreApplication::translate("purga::detail", "Worker %1 connected (backend pid %2).")
+                     .arg(m_index + 1)
+                     .arg(m_conn.backendPid()));
+    while (!m_sh.stopping()) {
+        const int i = m_sh.nextRange.fetch_add(1);
+        if (i >= int(m_sh.ranges.size()))
+            break;
+        purgeRange(m_sh.ranges.at(size_t(i)));
+    }
+    m_canceller.disarm();
+    m_conn.close();
+}
+
+void Worker::waitWhileHeld() const
+{
+    while (m_sh.held.load() && !m_sh.stopping())
+        QThread::msleep(20);
+}
+
+// The pause and the nice ratio (a live change of it included), as the sequential run sleeps.
+void Worker::paceAfter(double ms, int pauseMs) const
+{
+    const PurgeOptions &o = m_sh.ctx.options;
+    const double nice = o.live && o.live->nice() >= 0 ? o.live->nice() : o.pacing.nice;
+    const qint64 sleepMs = pauseMs + qint64(nice * ms);
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < sleepMs && !m_sh.stopping())
+        QThread::msleep(qMin<qint64>(20, sleepMs - t.elapsed()));
+}
+
+void Worker::purgeRange(const Range &range)
+{
+    RuleShare &rule = *range.rule;
+    const RuleConfig &cfg = rule.preview.config;
+    const qint64 end = range.to == kOpenEnd ? rule.blocks : range.to;
+    ChunkLimits limits;
+    limits.timeCapMs = cfg.targetBatchMs > 0 ? cfg.targetBatchMs : 250.0;
+    BatchSizing sizing;
+    sizing.targetMs = cfg.targetBatchMs;
+    int sized = 0;
+    const qint64 share =
+        rule.preview.eligible * qMax<qint64>(1, end - range.from) / qMax<qint64>(1, rule.blocks);
+    ChunkPlan plan = firstChunk(share, qMax<qint64>(1, end - range.from), limits);
+    qint64 from = range.from, rangeRows = 0;
+    while (from < end) {
+        waitWhileHeld();
+        if (m_sh.stopping() || rule.reserved.load() >= rule.preview.eligible)
+            return; // stopped, or everything the preview counted is gone
+        const PurgeOptions &o = m_sh.ctx.options;
+        sizing.hardBound =
+            o.live && o.live->batchSize() > 0 ? qMin(o.live->batchSize(), 100000) : cfg.batchSize;
+        if (sized == 0)
+            sized = firstBatchSize(sizing);
+        const int limit = sizing.targetMs > 0 ? qMin(sized, sizing.hardBound) : sizing.hardBound;
+        limits.batchSize = limit;
+        const qint64 to = qMin(end, from + plan.chunk);
+        const bool lastChunk = to >= end;
+        qint64 rows = 0;
+        double ms = 0;
+        const Step s = batch(rule, from, lastChunk ? range.to : to, limit, &rows, &ms);
+        if (s == Step::Done)
+            return;
+        if (s == Step::Retry)
+            continue;
+        sized = nextBatchSize(limit, rows, ms, sizing);
+        rangeRows += rows;
+        const bool rangeDone = rows < limit;
+        plan = nextChunk(plan, rangeRows, qMax<qint64>(1, to - from), ms, limits, rangeDone);
+        if (rangeDone) {
+            from = qMax(to, from + 1);
+            rangeRows = 0;
+        }
+        paceAfter(ms, cfg.pauseMs);
+    }
+    std::lock_guard<std::mutex> lock(rule.mutex);
+    ++rule.rangesDone;
+}
+
+void Worker::rollback()
+{
+    QString ignored;
+    if (m_conn.isOpen())
+        m_conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
+}
+
+// One batch of `rule` over blocks [from, to): its DELETE, the lock check and the shared breaker
+// inside its transaction, then its COMMIT; on success the rule's receipt and progress count it.
+Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, qint64 *rows, double *ms)
+{
+    const RuleConfig &cfg = rule.preview.config;
+    QElapsedTimer bt;
+    bt.start();
+    QString error;
+    const QString async =
+        m_sh.ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
+    QSqlQuery q(m_conn.database());
+    if (!m_conn.execScript(
+            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
+                .arg(cfg.lockTimeoutMs)
+                .arg(cfg.statementTimeoutMs)
+                .arg(async),
+            &error))
+        return failed(rule, q, error);
+    const QString sql = QString(rule.batchTemplate)
+                            .replace(QStringLiteral("%LIMIT%"), QString::number(limit))
+                            .replace(QStringLiteral("%TID_FROM%"), QString::number(from))
+                            .replace(QStringLiteral("%TID_TO%"), QString::number(to));
+    if (!q.exec(sql))
+        return failed(rule, q, QString());
+    m_lockRetries = 0;
+    const qint64 n = qMax(0, q.numRowsAffected());
+    QSqlQuery check(m_conn.database());
+    if (!check.exec(m_sh.lockCheckSql) || !check.next() || !check.value(0).toBool()) {
+        rollback();
+        m_sh.fail(rule, RuleStatus::Error,
+                  QCoreApplication::translate(
+                      "purga::detail",
+                      "%1: the run's coordinating session (backend pid %2) no longer holds advisory lock %3; "
+                      "worker %4 rolled its batch back and every worker stopped before its next commit.")
+                      .arg(rule.preview.table)
+                      .arg(m_sh.ctx.lockPid)
+                      .arg(m_sh.ctx.options.advisoryLockKey)
+                      .arg(m_index + 1));
+        return Step::Done;
+    }
+    // The shared breaker: this batch commits only if every batch so far, committed or committing,
+    // stays within the preview's count.
+    const qint64 before = rule.reserved.fetch_add(n);
+    if (before + n > rule.preview.eligible) {
+        rule.reserved.fetch_sub(n);
+        rollback();
+        m_sh.fail(
+            rule, RuleStatus::Error,
+            QCoreApplication::translate(
+                "purga::detail",
+                "%1: a batch of worker %2 would bring the total to %3, above the %4 rows of the preview; "
+                "it was rolled back and the purge stopped. Take a new preview.")
+                .arg(rule.preview.table)
+                .arg(m_index + 1)
+                .arg(formatCount(before + n), formatCount(rule.preview.eligible)));
+        return Step::Done;
+    }
+    // A cancel that reached this backend between statements was ignored by the server: the batch
+    // it was meant for rolls back here instead of committing.
+    if (m_sh.ctx.canceller.isCancelled()) {
+        rule.reserved.fetch_sub(n);
+        return failed(rule, q, QStringLiteral("cancelled"));
+    }
+    QSqlQuery commit(m_conn.database());
+    if (!commit.exec(QStringLiteral("COMMIT"))) {
+        if (!m_conn.isBroken())
+            rule.reserved.fetch_sub(n); // rolled back; a lost connection may have committed it
+        return failed(rule, commit, QString());
+    }
+    *rows = n;
+    *ms = bt.nsecsElapsed() / 1e6;
+    std::lock_guard<std::mutex> lock(rule.mutex);
+    RuleReceipt &r = rule.run.receipt();
+    if (n > 0 && r.deleted == 0) {
+        r.keyMin = rule.preview.keyMin;
+        r.keyMax = rule.preview.keyMax;
+    }
+    r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, limit) : limit;
+    r.limitMax = qMax(r.limitMax, limit);
+    r.limitLast = limit;
+    r.blocks = rule.blocks;
+    ++r.workerBatches[m_index];
+    rule.run.recordBatch(n, *ms);
+    return Step::Next;
+}
+
+Worker::Step Worker::failed(RuleShare &rule, QSqlQuery &q, const QString &why)
+{
+    const DbFailure::Kind kind =
+        why.isEmpty() ? DbFailure::fromQuery(q, m_canceller.isCancelled()) : DbFailure::Kind::Other;
+    const QString dbError = why.isEmpty() ? q.lastError().databaseText().trimmed() : why;
+    rollback();
+    const QString table = rule.preview.table;
+    const int retries = rule.preview.config.maxLockRetries;
+    if (kind == DbFailure::Kind::Cancelled || m_sh.ctx.canceller.isCancelled()) {
+        m_sh.fail(rule, RuleStatus::Cancelled,
+                  QCoreApplication::translate("purga::detail",
+                                              "%1: cancelled; the batches in flight were rolled back.")
+                      .arg(table));
+        return Step::Done;
+    }
+    if (kind == DbFailure::Kind::LockTimeout && m_lockRetries < retries) {
+        const int backoff = retryBackoffMs(++m_lockRetries);
+        {
+            std::lock_guard<std::mutex> lock(rule.mutex);
+            ++rule.run.receipt().retries;
+            rule.run.report(
+                RuleStatus::WaitingLock,
+                QCoreApplication::translate("purga::detail",
+                                            "%1: lock timeout (%2 ms), worker %3; retry %4 of %5 in %6 ms.")
+                    .arg(table)
+                    .arg(rule.preview.config.lockTimeoutMs)
+                    .arg(m_index + 1)
+                    .arg(m_lockRetries)
+                    .arg(retries)
+                    .arg(backoff));
+        }
+        QElapsedTimer t;
+        t.start();
+        while (t.elapsed() < backoff && !m_sh.stopping())
+            QThread::msleep(20);
+        return Step::Retry;
+    }
+    const QString message =
+        kind == DbFailure::Kind::LockTimeout
+            ? QCoreApplication::translate(
+                  "purga::detail",
+                  "%1: still locked after %2 retries. Stopped cleanly: every committed batch stays.")
+                  .arg(table)
+                  .arg(retries)
+        : m_conn.isBroken() || dbError.isEmpty()
+            ? QCoreApplication::translate(
+                  "purga::detail",
+                  "%1: the connection of worker %2 was lost during a batch. Committed batches stay removed.")
+                  .arg(table)
+                  .arg(m_index + 1)
+            : QCoreApplication::translate("purga::detail", "%1: a batch of worker %2 failed: %3")
+                  .arg(table)
+                  .arg(m_index + 1)
+                  .arg(dbError);
+    m_sh.fail(rule, RuleStatus::Error, message);
+    return Step::Done;
+}
+
+// The table sizes and their ranges, read on the coordinator under the rules' lock_timeout.
+bool planRanges(Shared &sh, int workers, QString *error)
+{
+    PgConnection &conn = sh.ctx.conn;
+    const RuleConfig &first = sh.rules.front()->preview.config;
+    if (!conn.execScript(QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1").arg(first.lockTimeoutMs),
+                         error))
+        return false;
+    bool ok = true;
+    for (const auto &rule : sh.rules) {
+        QSqlQuery q(conn.database());
+        if (!q.exec(QStringLiteral("SELECT pg_relation_size(to_regclass('%1')) / "
+                                   "current_setting('block_size')::bigint")
+                        .arg(rule->preview.table)) ||
+            !q.next()) {
+            *error = q.lastError().databaseText();
+            ok = false;
+            break;
+        }
+        rule->blocks = qMax<qint64>(1, q.value(0).toLongLong());
+    }
+    QString ignored;
+    conn.execScript(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"), &ignored);
+    if (!ok)
+        return false;
+    // Range i of every rule before range i + 1 of any: the tables are purged at the same time.
+    for (int i = 0; i < workers; ++i)
+        for (const auto &rule : sh.rules) {
+            const qint64 pieces = qMin<qint64>(workers, rule->blocks);
+            if (i >= pieces)
+                continue;
+            const qint64 from = rule->blocks * i / pieces;
+            const qint64 to = i == pieces - 1 ? kOpenEnd : rule->blocks * (i + 1) / pieces;
+            sh.ranges.push_back({rule.get(), from, to});
+            ++rule->ranges;
+        }
+    return true;
+}
+
+// The coordinator's share of a step: the pacer's holds, a stop or cancel passed on to every worker,
+// the lock waiters and, once a second, the rules' totals in the history.
+class Coordinator
+{
+public:
+    explicit Coordinator(Shared &sh)
+        : m_sh(sh)
+    {
+        m_tick.start();
+        m_pace.start();
+    }
+    void step();
+    void recordTotals();
+
+private:
+    Shared &m_sh;
+    QElapsedTimer m_tick, m_pace;
+    bool m_cancelSent = false;
+};
+
+void Coordinator::step()
+{
+    PurgeContext &ctx = m_sh.ctx;
+    if (ctx.canceller.isCancelled() && !m_cancelSent) {
+        m_cancelSent = true;
+        m_sh.halt.store(true);
+        for (const auto &c : m_sh.cancellers)
+            c->cancel();
+    } else if (ctx.stop.isRequested()) {
+        m_sh.halt.store(true);
+    }
+    if (ctx.pacer && !m_sh.stopping() && m_pace.elapsed() >= 250) {
+        m_pace.restart();
+        QString abortReason;
+        const bool go = ctx.pacer->waitBeforeBatch([this](const QString &, qint64) { m_sh.held.store(true); },
+                                                   &abortReason);
+        m_sh.held.store(false);
+        if (!go)
+            for (const auto &rule : m_sh.rules)
+                m_sh.fail(*rule, RuleStatus::Cancelled,
+                          QCoreApplication::translate("purga::detail", "%1: stopped: %2.")
+                              .arg(rule->preview.table, abortReason));
+    }
+    if (m_tick.elapsed() >= 1000) {
+        m_tick.restart();
+        if (ctx.betweenBatches)
+            ctx.betweenBatches();
+        recordTotals();
+    }
+}
+
+void Coordinator::recordTotals()
+{
+    PurgeContext &ctx = m_sh.ctx;
+    if (!ctx.history || !ctx.conn.isOpen())
+        return;
+    for (const auto &rule : m_sh.rules) {
+        qint64 deleted = 0, ms = 0;
+        {
+            std::lock_guard<std::mutex> lock(rule->mutex);
+            deleted = rule->run.receipt().deleted;
+            ms = ctx.runTimer.elapsed();
+        }
+        QSqlQuery q(ctx.conn.database());
+        HistoryStore::recordProgress(q, ctx.runId, rule->preview.table, deleted, ms);
+    }
+}
+
+// A rule whose ranges were not all done ended with the run: cancelled, stopped, or another rule's
+// (or this rule's other worker's) failure; else no worker was left to take them.
+RuleReceipt finishIncomplete(const Shared &sh, RuleShare &rule)
+{
+    const QString table = rule.preview.table;
+    const RuleReceipt &r = rule.run.receipt();
+    if (sh.ctx.canceller.isCancelled())
+        return rule.run.finish(RuleStatus::Cancelled,
+                               QCoreApplication::translate("purga::detail", "%1: cancelled.").arg(table));
+    if (sh.ctx.stop.isRequested())
+        return rule.run.finish(
+            RuleStatus::Cancelled,
+            QCoreApplication::translate("purga::detail", "%1: stopped after batch %2 as asked.")
+                .arg(table)
+                .arg(r.batches));
+    if (sh.halt.load())
+        return rule.run.finish(
+            RuleStatus::Error,
+            QCoreApplication::translate("purga::detail",
+                                        "%1: stopped after %2 rows because another part of the run failed "
+                                        "(see its rule). Committed batches stay removed.")
+                .arg(table, formatCount(r.deleted)));
+    return rule.run.finish(
+        RuleStatus::Error,
+        QCoreApplication::translate("purga::detail",
+                                    "%1: %2 of %3 TID ranges were not purged: no worker was left to take "
+                                    "them (see the log). Committed batches stay removed.")
+            .arg(rule.preview.table)
+            .arg(rule.ranges - rule.rangesDone)
+            .arg(rule.ranges));
+}
+
+RuleReceipt finishRule(const Shared &sh, RuleShare &rule, int workers)
+{
+    RuleReceipt &r = rule.run.receipt();
+    if (rule.status != RuleStatus::Ok)
+        return rule.run.finish(rule.status, rule.message);
+    if (rule.rangesDone < rule.ranges && r.deleted < rule.preview.eligible)
+        return finishIncomplete(sh, rule);
+    r.blocksDone = r.blocks;
+    QString msg =
+        QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches by %4 workers.")
+            .arg(rule.preview.table, formatCount(r.deleted), formatCount(r.batches))
+            .arg(workers);
+    if (r.deleted != rule.preview.eligible)
+        msg += u' ' +
+               QCoreApplication::translate(
+                   "purga::detail",
+                   "The preview counted %1: %2 rows changed since (updated or removed by others) and were "
+                   "left alone.")
+                   .arg(formatCount(rule.preview.eligible), formatCount(rule.preview.eligible - r.deleted));
+    return rule.run.finish(RuleStatus::Ok, msg);
+}
+
+QString lockCheckSql(qint64 key, int pid)
+{
+    // pg_advisory_lock(bigint) shows its high half as classid, its low half as objid, objsubid 1.
+    return QStringLiteral(
+               "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = %1 "
+               "AND objid = %2 AND objsubid = 1 AND pid = %3 AND granted)")
+        .arg(quint64(key) >> 32)
+        .arg(quint64(key) & 0xffffffffULL)
+        .arg(pid);
+}
+
+} // namespace
+
+QList<RuleReceipt> purgeRowsParallel(PurgeContext &ctx, const QList<const RulePreview *> &rules)
+{
+    const int workers = qBound(1, ctx.options.parallel, kMaxParallel);
+    // The rules' own context: no pacer nor history of their own (the coordinator keeps both).
+    PurgeContext shared{ctx.conn, ctx.canceller, ctx.stop, ctx.observer, ctx.options, ctx.runTimer,
+                        {},       nullptr,       ctx.runId};
+    Shared sh(ctx, lockCheckSql(ctx.options.advisoryLockKey, ctx.lockPid));
+    QList<RuleReceipt> out;
+    for (const RulePreview *p : rules) {
+        auto rule = std::make_unique<RuleShare>(shared, *p);
+        RuleReceipt &r = rule->run.receipt();
+        r.sql = Rules::deleteBatchSql(p->id, Rules::cutoffLiteral(p->cutoffUtc));
+        r.workerBatches = QList<int>(workers, 0);
+        rule->batchTemplate = QString(r.sql)
+                                  .replace(QStringLiteral("%KEY_MIN%"), QString::number(p->keyMin))
+                                  .replace(QStringLiteral("%KEY_MAX%"), QString::number(p->keyMax));
+        ctx.log(QCoreApplication::translate(
+                    "purga::detail", "%1: %2 rows to remove, cutoff %3 UTC, on %4 connections at once.")
+                    .arg(p->table, formatCount(p->eligible), p->cutoffUtc)
+                    .arg(workers));
+        if (p->eligible > 0)
+            sh.rules.push_back(std::move(rule));
+        else
+            out << rule->run.finish(
+                RuleStatus::Ok,
+                QCoreApplication::translate("purga::detail", "%1: nothing to remove.").arg(p->table));
+    }
+    if (sh.rules.empty())
+        return out;
+    QString error;
+    if (!planRanges(sh, workers, &error)) {
+        for (const auto &rule : sh.rules)
+            out << rule->run.finish(
+                RuleStatus::Error,
+                QCoreApplication::translate("purga::detail", "%1: could not read the table's size: %2")
+                    .arg(rule->preview.table, error));
+        return out;
+    }
+    for (int i = 0; i < workers; ++i)
+        sh.cancellers.push_back(std::make_unique<QueryCanceller>());
+    std::vector<std::thread> threads;
+    std::atomic<int> running{workers};
+    for (int i = 0; i < workers; ++i)
+        threads.emplace_back([&sh, &running, i] {
+            Worker(sh, i).run();
+            running.fetch_sub(1);
+        });
+    Coordinator coordinator(sh);
+    while (running.load() > 0) {
+        QThread::msleep(10);
+        coordinator.step();
+    }
+    for (std::thread &t : threads)
+        t.join();
+    for (const auto &rule : sh.rules) {
+        if (!ctx.options.syncCommit && rule->run.receipt().batches > 0)
+            ctx.unflushed = true; // the coordinator's durable commit at the end flushes them
+        out << finishRule(sh, *rule, workers);
+    }
+    // In the order asked for.
+    QList<RuleReceipt> ordered;
+    for (const RulePreview *p : rules)
+        for (const RuleReceipt &r : std::as_const(out))
+            if (r.ruleId == p->id)
+                ordered << r;
+    return ordered;
+}
+
+} // namespace detail
+
+} // namespace purga
