@@ -108,5 +108,6 @@ int cmdTimeline(Context &ctx);
 int cmdFreeze(Context &ctx);
 int cmdRuleSet(Context &ctx);
 int cmdCompletion(Context &ctx);
+int cmdHold(Context &ctx); // clihold.cpp
 
 } // namespace purga::cli

@@ -7,6 +7,7 @@
 #include "pacer.h"
 #include "purgestatus.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -106,6 +107,9 @@ struct PurgeReceipt
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
     // per row rule, from the confirmed preview (receiptnotes.cpp).
     QMap<QString, qint64> jobWouldDelete;
+    // Per rule and legal hold, from the confirmed preview: {rule, hold_id, reason, scope, rows, job_rows},
+    // rows the purge kept for the hold and of them those the job's own SQL would delete (receiptnotes.cpp).
+    QJsonArray held;
     QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
     QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran
     bool stopped = false;          // the rule that ended the run was stopped (RuleReceipt::stopped)
