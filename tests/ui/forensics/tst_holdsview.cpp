@@ -11,8 +11,10 @@
 #include "ui/forensics/holdsview.h"
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"
+#include "ui/style/theme.h"
 #include "ui/window/mainwindow.h"
 
+#include <QApplication>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
@@ -74,7 +76,15 @@ private slots:
                                "'usuario' AND empresa_id = 5 AND usuario_id = 7 AND usuario_so IS NOT NULL"))
                      .toInt(),
                  1);
-        test::shoot(&w, QStringLiteral("holds-added"));
+        // For looking at it (PURGA_UI_SHOTS=DIR): the tab at 1024x768, light and dark.
+        w.showPage(QStringLiteral("forensics"));
+        holds->table()->selectRow(1);
+        test::shoot(&w, QStringLiteral("holds-1024-light"));
+        const QPalette before = QApplication::palette();
+        QApplication::setPalette(Theme::darkPalette());
+        QTest::qWait(50);
+        test::shoot(&w, QStringLiteral("holds-1024-dark"));
+        QApplication::setPalette(before);
 
         QPushButton *release = holds->findChild<QPushButton *>(QStringLiteral("releaseHoldButton"));
         QVERIFY(release);
@@ -95,7 +105,6 @@ private slots:
         QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_retenciones")).toInt(), 2);
         holds->table()->selectRow(1);
         QVERIFY(!release->isEnabled()); // released once
-        test::shoot(&w, QStringLiteral("holds-released"));
     }
 
     void withoutHistoryItSaysSetupHistory()
