@@ -92,7 +92,7 @@ void HoldsView::setupLayout()
     auto *scopeRow = new QHBoxLayout;
     scopeRow->addWidget(m_scope);
     scopeRow->addWidget(m_value, 1);
-    form->addRow(tr("&Scope:"), scopeRow);
+    form->addRow(tr("Scope:"), scopeRow);
     form->addRow(tr("&Reason:"), m_reason);
     auto *untilRow = new QHBoxLayout;
     untilRow->addWidget(m_hasUntil);
