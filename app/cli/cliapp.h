@@ -124,5 +124,6 @@ int cmdReceiptExport(Context &ctx);
 // was not recorded (said on stderr: no keychain, no receipts table).
 QJsonValue signReceiptAfterPurge(Context &ctx, PgConnection &conn, const PurgeReceipt &receipt);
 void printSignedReceipt(const QJsonValue &signedReceipt);
+int cmdHold(Context &ctx); // clihold.cpp
 
 } // namespace purga::cli

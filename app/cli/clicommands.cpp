@@ -161,6 +161,9 @@ const CliOption kOptions[] = {
                               "missing, altered or out of order.")},
     {"receipt-out", "FILE",
      QT_TRANSLATE_NOOP("Cli", "purge: also write the run's signed receipt (DSSE envelope) to FILE.")},
+    {"family", "FAMILIA_ID", QT_TRANSLATE_NOOP("Cli", "hold add: a refresh-token family (UUID).")},
+    {"tenant", "EMPRESA_ID", QT_TRANSLATE_NOOP("Cli", "hold add: every row of one tenant.")},
+    {"reason", "TEXT", QT_TRANSLATE_NOOP("Cli", "hold add: why (the incident, e.g. INC-123); required.")},
     {"minutes", "N",
      QT_TRANSLATE_NOOP("Cli", "Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).")},
 };
@@ -280,9 +283,9 @@ const CliCommand kCommands[] = {
                        "retention (refresh_tokens) in a saved profile, checked as the GUI's rule settings "
                        "are. A retention shorter than the ADR's forensic window is refused (exit 4) "
                        "without --allow-short-retention."),
-     "profile rule retention-days retention-hours allow-short-retention batch-size quarantine-days family-aware json",
-     0,
-     false, cmdRuleSet},
+     "profile rule retention-days retention-hours allow-short-retention batch-size quarantine-days "
+     "family-aware json",
+     0, false, cmdRuleSet},
     {"partition-restore", "NAME [--ddl-lock-timeout-ms N] [--lock-key N] [--json]",
      QT_TRANSLATE_NOOP("Cli", "attach a partition of log_sesiones in quarantine again (exit 4 when it does "
                               "not fit back)"),
@@ -312,6 +315,23 @@ const CliCommand kCommands[] = {
      "batch-size pause-ms nice max-lag-ms abort-lag-ms throttle-file lock-key allow-short-retention",
      1, false, cmdFleet},
     {"fleet-probe", "", "", "", "json lock-key lock-idle-seconds", 0, true, cmdFleetProbe, true},
+    {"hold",
+     "add (--user EMPRESA_ID:USUARIO_ID | --family FAMILIA_ID | --tenant EMPRESA_ID | --token-hash HEX)\n"
+     "    --reason TEXT [--until ISO-TIME] [--json]\n"
+     "  | list [--json] [--reveal]\n"
+     "  | release ID [--json]",
+     QT_TRANSLATE_NOOP("Cli", "legal holds: add one (by user, family, tenant or token), list them, release "
+                              "one; no purge removes a held row"),
+     QT_TRANSLATE_NOOP(
+         "Cli", "Legal holds, kept in the history schema (setup-history) so that every workstation "
+                "sees them: every row rule leaves held rows alone in its own SQL, and a session-log "
+                "partition's held rows are copied to identidad.purga_retenciones_filas before it is "
+                "dropped. A hold holds until it is released or --until passes; a release is "
+                "recorded with who and when, never deleted. Here --user (-U) is the hold's scope "
+                "EMPRESA_ID:USUARIO_ID, not the role: connect with --profile, --conninfo, --service, "
+                "-h/-p/-d or PGUSER. Exit 4 when the history has no holds table (run setup-history) "
+                "or the role may not write it; release of an unknown id exits 1, of a released one 4."),
+     "family tenant token-hash reason until reveal json", 1, true, cmdHold, false, 2},
     {"completion", "bash | profiles", "", "", "", 1, false, cmdCompletion, true},
 };
 

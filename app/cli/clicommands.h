@@ -33,7 +33,8 @@ struct CliCommand
     int positional;          // arguments after the command name (1: the profile's NAME)
     bool connects;           // takes --profile / --conninfo / --service / -h -p -d -U (and --verbose)
     int (*run)(Context &ctx);
-    bool hidden = false; // left out of --help, the README and the completion (completion itself)
+    bool hidden = false;    // left out of --help, the README and the completion (completion itself)
+    int maxPositional = -1; // more arguments it may take (hold: add | list | release ID); -1: positional
 
     QStringList optionNames() const;
 };
@@ -52,6 +53,8 @@ QStringList psqlOptionNames();
 QStringList globalOptionNames();
 
 // clihelp.cpp: the help texts and usage checks drawn from the tables.
+// `hold add --user EMPRESA_ID:USUARIO_ID`: there --user (-U) is the hold's scope, never the role.
+bool userIsHoldScope(const QCommandLineParser &parser);
 void addOptions(QCommandLineParser &parser);
 QString commandList();                             // "status | setup-history | …", the positional's help
 QString commandHelp(const CliCommand &command);    // synopsis and options of one command

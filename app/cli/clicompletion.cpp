@@ -83,7 +83,7 @@ QString bashScript()
         if (c.hidden)
             continue;
         commands << QLatin1String(c.name);
-        if (c.positional > 0)
+        if (c.positional > 0 && c.maxPositional < 0)
             named << QLatin1String(c.name);
         QStringList names = c.optionNames() + global;
         if (c.connects)

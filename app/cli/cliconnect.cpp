@@ -3,6 +3,7 @@
 // PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE, ~/.pgpass) as psql does. A profile whose
 // password the keychain does not hold takes libpq's (PGPASSWORD, ~/.pgpass) and says which.
 #include "cliapp.h"
+#include "clicommands.h"
 
 #include "core/history/historystore.h"
 #include "core/pg/libpqinfo.h"
@@ -49,6 +50,8 @@ QString psqlConninfo(const QCommandLineParser &parser)
         parts << QStringLiteral("dbname=") + quoted(db);
     }
     for (const char *key : {"host", "port", "user"}) {
+        if (userIsHoldScope(parser) && qstrcmp(key, "user") == 0)
+            continue; // `hold add --user E:U` names the hold's scope, not the role
         const QString v = parser.value(QLatin1String(key));
         if (!v.isEmpty())
             parts << QLatin1String(key) + u'=' + quoted(v);

@@ -79,7 +79,8 @@ bool oneConnectionWay(const QCommandLineParser &parser)
             ways << QStringLiteral("--") + QLatin1String(way);
     QStringList psql;
     for (const CliOption &o : cliOptions())
-        if (psqlOptionNames().contains(QLatin1String(o.name)) && parser.isSet(QLatin1String(o.name)))
+        if (psqlOptionNames().contains(QLatin1String(o.name)) && parser.isSet(QLatin1String(o.name)) &&
+            !(userIsHoldScope(parser) && qstrcmp(o.name, "user") == 0))
             psql << optionText(o);
     if (!psql.isEmpty())
         ways << psql.join(u' ');
@@ -110,6 +111,11 @@ QString optionLines(const QStringList &names)
 }
 
 } // namespace
+
+bool userIsHoldScope(const QCommandLineParser &parser)
+{
+    return parser.positionalArguments().value(0) == QLatin1String("hold");
+}
 
 void addOptions(QCommandLineParser &parser)
 {
@@ -153,7 +159,7 @@ QString usageSummary()
         if (c.hidden)
             continue;
         QString name = QLatin1String(c.name);
-        if (c.positional > 0)
+        if (c.positional > 0 && c.maxPositional < 0)
             name += QStringLiteral(" NAME");
         out += QStringLiteral("  ") + name.leftJustified(21) + u' ' + Context::tr(c.summary) + u'\n';
     }
@@ -180,7 +186,7 @@ bool checkUsage(const QCommandLineParser &parser, const CliCommand &c)
                            : Context::tr("Usage: %1").arg(synopsisText(c, command + u' ')));
         return false;
     }
-    if (args.size() - 1 > c.positional) {
+    if (args.size() - 1 > qMax(c.positional, c.maxPositional)) {
         Context::error(Context::tr("Unexpected argument \"%1\" after %2 (see %2 --help).")
                            .arg(args.at(c.positional + 1), command));
         return false;

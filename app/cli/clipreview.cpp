@@ -49,6 +49,26 @@ void printPartitionHuman(const PartitionInfo &p)
                                .arg(p.dependents.join(QStringLiteral(", "))));
 }
 
+// "kept by hold INC-123 (#3): N rows" per hold of the rule, and what the job would delete of them.
+void printHeldHuman(const RulePreview &r)
+{
+    const bool partitions = Rules::isPartitionRule(r.id);
+    for (const HeldCount &h : r.held) {
+        Context::printLine(Context::tr("  kept by hold %1 (#%2): %3 rows")
+                               .arg(h.reason)
+                               .arg(h.holdId)
+                               .arg(formatCount(h.rows)));
+        if (partitions && h.rows > 0)
+            Context::printLine(
+                Context::tr("    copied to the holds' table before their partition is dropped"));
+        else if (h.jobRows > 0)
+            Context::printLine(
+                Context::tr(
+                    "    WARNING: the scheduled job's own SQL knows no holds: it would delete %1 of them.")
+                    .arg(formatCount(h.jobRows)));
+    }
+}
+
 } // namespace
 
 void printPreviewHuman(const PreviewPlan &plan)
@@ -72,6 +92,7 @@ void printPreviewHuman(const PreviewPlan &plan)
                     .arg(formatCount(r.adrSampleInWindow)));
         if (const QString family = r.liveFamilyNote(); !family.isEmpty())
             Context::printLine(QStringLiteral("  ") + family);
+        printHeldHuman(r);
         if (r.eligible > 0 && !Rules::isPartitionRule(r.id))
             Context::printLine(Context::tr("  keys %1..%2, ages %3 .. %4")
                                    .arg(r.keyMin)

@@ -227,3 +227,82 @@ CREATE TRIGGER purga_recibos_sin_truncar BEFORE TRUNCATE ON identidad.purga_reci
 -- granted SELECT to verify the chain.
 REVOKE ALL ON identidad.purga_recibos FROM PUBLIC;
 -- ---- end issue 24 part 3 ---------------------------------------------------------------------
+-- ---- issue 24: scoped legal holds ----------------------------------------------------------
+-- A hold keeps the rows an investigation needs while the purges go on: every row rule of this app
+-- excludes held rows in its own SQL, and a partition of log_sesiones with held rows has them copied
+-- to purga_retenciones_filas before it is dropped. Scopes: a user (empresa_id + usuario_id), a
+-- refresh-token family (familia_id), a tenant (empresa_id) or one token (token_hash). A hold holds
+-- while liberada_en IS NULL and (hasta IS NULL OR hasta > now()). A release is recorded in
+-- liberada_por / liberada_en; a hold is never deleted (the trigger below refuses it, and every
+-- other change than the one release). Written only by the role that ran this script (the
+-- maintenance role); nobody else is granted anything on either table.
+CREATE TABLE IF NOT EXISTS identidad.purga_retenciones (
+  retencion_id bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  alcance      text        NOT NULL CHECK (alcance IN ('usuario', 'familia', 'empresa', 'token')),
+  empresa_id   bigint      NULL,
+  usuario_id   bigint      NULL,
+  familia_id   uuid        NULL,
+  token_hash   text        NULL,
+  motivo       text        NOT NULL CHECK (btrim(motivo) <> ''),
+  creada_por   text        NOT NULL DEFAULT current_user,
+  usuario_so   text        NULL,
+  creada_en    timestamptz NOT NULL DEFAULT now(),
+  hasta        timestamptz NULL,
+  liberada_por text        NULL,
+  liberada_en  timestamptz NULL,
+  CONSTRAINT purga_retenciones_alcance_columnas CHECK (
+    (alcance = 'usuario' AND empresa_id IS NOT NULL AND usuario_id IS NOT NULL AND familia_id IS NULL AND token_hash IS NULL)
+    OR (alcance = 'empresa' AND empresa_id IS NOT NULL AND usuario_id IS NULL AND familia_id IS NULL AND token_hash IS NULL)
+    OR (alcance = 'familia' AND familia_id IS NOT NULL AND empresa_id IS NULL AND usuario_id IS NULL AND token_hash IS NULL)
+    OR (alcance = 'token' AND token_hash ~ '^[0-9a-f]{64}$' AND empresa_id IS NULL AND usuario_id IS NULL AND familia_id IS NULL)),
+  CONSTRAINT purga_retenciones_liberacion CHECK ((liberada_en IS NULL) = (liberada_por IS NULL))
+);
+COMMENT ON TABLE identidad.purga_retenciones IS
+  'legal holds (purga-sesiones): rows they match are never purged; released, never deleted';
+
+-- Rows of dropped log_sesiones partitions that a hold matched, copied before the DROP: one row per
+-- hold and row, with the partition it came from.
+-- The columns of log_sesiones come from the table itself (LIKE: names, types, NOT NULL).
+CREATE TABLE IF NOT EXISTS identidad.purga_retenciones_filas (
+  retencion_id bigint      NOT NULL REFERENCES identidad.purga_retenciones (retencion_id),
+  particion    text        NOT NULL,
+  copiada_en   timestamptz NOT NULL DEFAULT now(),
+  LIKE identidad.log_sesiones,
+  PRIMARY KEY (retencion_id, particion, id, ocurrido_en)
+);
+
+-- A hold is released once (liberada_por/liberada_en set from NULL) and otherwise never changes;
+-- neither table loses a row.
+CREATE OR REPLACE FUNCTION identidad.retenciones_inmutables()
+RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  IF TG_OP = 'DELETE' OR TG_OP = 'TRUNCATE' THEN
+    RAISE EXCEPTION '% of %.% refused: holds are released, never deleted', TG_OP, TG_TABLE_SCHEMA, TG_TABLE_NAME
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF TG_TABLE_NAME = 'purga_retenciones' AND
+     (OLD.liberada_en IS NOT NULL OR NEW.liberada_en IS NULL OR
+      (to_jsonb(NEW) - 'liberada_por' - 'liberada_en') <> (to_jsonb(OLD) - 'liberada_por' - 'liberada_en')) THEN
+    RAISE EXCEPTION 'a hold is only ever released, once (hold %)', OLD.retencion_id
+      USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  IF TG_TABLE_NAME = 'purga_retenciones_filas' THEN
+    RAISE EXCEPTION 'copies of held rows never change' USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN NEW;
+END
+$fn$;
+DROP TRIGGER IF EXISTS purga_retenciones_inmutable ON identidad.purga_retenciones;
+CREATE TRIGGER purga_retenciones_inmutable BEFORE UPDATE OR DELETE ON identidad.purga_retenciones
+  FOR EACH ROW EXECUTE FUNCTION identidad.retenciones_inmutables();
+DROP TRIGGER IF EXISTS purga_retenciones_sin_truncate ON identidad.purga_retenciones;
+CREATE TRIGGER purga_retenciones_sin_truncate BEFORE TRUNCATE ON identidad.purga_retenciones
+  FOR EACH STATEMENT EXECUTE FUNCTION identidad.retenciones_inmutables();
+DROP TRIGGER IF EXISTS purga_retenciones_filas_inmutable ON identidad.purga_retenciones_filas;
+CREATE TRIGGER purga_retenciones_filas_inmutable BEFORE UPDATE OR DELETE ON identidad.purga_retenciones_filas
+  FOR EACH ROW EXECUTE FUNCTION identidad.retenciones_inmutables();
+DROP TRIGGER IF EXISTS purga_retenciones_filas_sin_truncate ON identidad.purga_retenciones_filas;
+CREATE TRIGGER purga_retenciones_filas_sin_truncate BEFORE TRUNCATE ON identidad.purga_retenciones_filas
+  FOR EACH STATEMENT EXECUTE FUNCTION identidad.retenciones_inmutables();
+REVOKE ALL ON identidad.purga_retenciones, identidad.purga_retenciones_filas FROM PUBLIC;
+-- ---- end issue 24 holds ----------------------------------------------------------------------

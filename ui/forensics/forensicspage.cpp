@@ -1,9 +1,10 @@
-// The Forensics page: its two tabs (look-up, timeline) and the evidence freeze.
+// The Forensics page: its tabs (look-up, timeline, legal holds) and the evidence freeze.
 #include "forensicspage.h"
 
 #include "core/purge/purgeengine.h"
 #include "core/session/dbsession.h"
 #include "core/session/freezecontroller.h"
+#include "holdsview.h"
 #include "timelineview.h"
 #include "tokenlookupview.h"
 #include "ui/state/appstate.h"
@@ -24,6 +25,7 @@ ForensicsPage::ForensicsPage(AppState *state, QWidget *parent)
     , m_state(state)
     , m_lookup(new TokenLookupView(state, this))
     , m_timeline(new TimelineView(state, this))
+    , m_holds(new HoldsView(state, this))
     , m_tabs(new QTabWidget(this))
     , m_freezeButton(new QPushButton(this))
     , m_freezeStatus(new QLabel(this))
@@ -51,6 +53,7 @@ void ForensicsPage::setupLayout()
     freezeRow->addWidget(m_freezeStatus, 1);
     m_tabs->addTab(m_lookup, tr("Token look-up"));
     m_tabs->addTab(m_timeline, tr("User timeline"));
+    m_tabs->addTab(m_holds, tr("Legal holds"));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_blocked);
     layout->addWidget(freezeBox);
@@ -75,6 +78,15 @@ void ForensicsPage::connectSignals()
     connect(freeze, &FreezeController::released, this,
             [this] { m_freezeStatus->setText(tr("Released: purges may run again.")); });
     connect(m_state, &AppState::connectionChanged, this, &ForensicsPage::updateFreeze);
+    // The holds are read when their tab is shown (and after a connect while it is).
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_holds)
+            m_holds->refresh();
+    });
+    connect(m_state, &AppState::connectionChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_holds)
+            m_holds->refresh();
+    });
     connect(m_state, &AppState::preflightChanged, this, &ForensicsPage::updateFreeze);
 }
 

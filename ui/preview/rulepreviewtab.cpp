@@ -138,6 +138,24 @@ BarChartView *RulePreviewTab::ageChart()
     return m_byAge;
 }
 
+// "Kept by hold INC-123 (#3): N rows" per legal hold, and what the job (which knows no holds) or
+// the partition purge (which copies them first) does with them.
+void RulePreviewTab::addHeldLines(QVBoxLayout *layout, QWidget *content, const RulePreview &rule)
+{
+    for (const HeldCount &h : rule.held) {
+        QString text =
+            tr("Kept by hold %1 (#%2): %3 rows.").arg(h.reason).arg(h.holdId).arg(Display::number(h.rows));
+        if (Rules::isPartitionRule(rule.id) && h.rows > 0)
+            text += u' ' + tr("They are copied to the holds' table before their partition is dropped.");
+        else if (h.jobRows > 0)
+            text += u' ' + tr("The scheduled job's own SQL knows no holds: it would delete %1 of them.")
+                               .arg(Display::number(h.jobRows));
+        QLabel *line = warningLine(text, content);
+        line->setObjectName(QStringLiteral("heldLine_%1").arg(h.holdId));
+        layout->addWidget(line);
+    }
+}
+
 void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule)
 {
     if (rule.adrSampleInWindow > 0) {
@@ -149,6 +167,7 @@ void RulePreviewTab::addWarnings(QVBoxLayout *layout, QWidget *content, const Ru
         adr->setObjectName(QStringLiteral("adrWarning"));
         layout->addWidget(adr);
     }
+    addHeldLines(layout, content, rule);
     QStringList warnings;
     Rules::validate(rule.config, &warnings);
     // A retention shorter than the forensic window, from any source (the settings dialog, a

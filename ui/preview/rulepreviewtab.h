@@ -60,6 +60,7 @@ private:
     void addBox(QWidget *box);
     static void addFamilyNote(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     static void addWarnings(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
+    static void addHeldLines(QVBoxLayout *layout, QWidget *content, const RulePreview &rule);
     // The summary beside the charts while the width holds both at their least width, else the
     // charts stacked beside it, else the charts under it (side by side or one under the other).
     // Measured as if the vertical scroll bar were shown, so that it showing never flips the layout.

@@ -1,5 +1,6 @@
 #include "health.h"
 
+#include "core/forensics/legalholds.h"
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgconnection.h"
 #include "core/util/textformat.h"
@@ -120,6 +121,7 @@ bool Health::compute(PgConnection &conn, const QList<RuleConfig> &rules, const H
 // From the data: the oldest removable row (or partition) of each rule, with the preview's SQL.
 void Health::checkRules(PgConnection &conn, const QList<RuleConfig> &rules, HealthReport *r)
 {
+    LegalHolds::detect(conn); // held rows are not overdue: the predicate must know the holds
     for (const RuleConfig &config : rules) {
         RuleOverdue o;
         o.ruleId = config.id;

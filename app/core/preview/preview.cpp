@@ -9,6 +9,35 @@
 
 namespace purga {
 
+QJsonObject HeldCount::toJson() const
+{
+    return QJsonObject{{QStringLiteral("hold_id"), double(holdId)},
+                       {QStringLiteral("reason"), reason},
+                       {QStringLiteral("scope"), scope},
+                       {QStringLiteral("rows"), double(rows)},
+                       {QStringLiteral("job_rows"), double(jobRows)}};
+}
+
+namespace {
+
+QJsonArray heldJson(const QList<HeldCount> &held)
+{
+    QJsonArray arr;
+    for (const HeldCount &h : held)
+        arr.append(h.toJson());
+    return arr;
+}
+
+} // namespace
+
+qint64 RulePreview::heldRows() const
+{
+    qint64 n = 0;
+    for (const HeldCount &h : held)
+        n += h.rows;
+    return n;
+}
+
 QString PartitionInfo::stateId() const
 {
     if (detachedNotDropped)
@@ -33,6 +62,7 @@ QJsonObject PartitionInfo::toJson(JsonDetail detail) const
     o.insert(QStringLiteral("state"), stateId());
     o.insert(QStringLiteral("dependents"), QJsonArray::fromStringList(dependents));
     o.insert(QStringLiteral("reason"), jsonText(reason));
+    o.insert(QStringLiteral("held"), heldJson(held));
     return o;
 }
 
@@ -75,6 +105,7 @@ QJsonObject RulePreview::toJson() const
     // A retention shorter than the ADR's forensic window, whatever set it.
     o.insert(QStringLiteral("forensic_window_seconds"), double(Rules::forensicMinimumSeconds(id)));
     o.insert(QStringLiteral("short_retention_warning"), jsonText(Rules::shortRetentionWarning(config)));
+    o.insert(QStringLiteral("held"), heldJson(held));
     if (Rules::isPartitionRule(id)) {
         QJsonArray parts;
         for (const PartitionInfo &p : partitions)

@@ -17,6 +17,18 @@ class PgConnection;
 class QueryCanceller;
 struct DbFailure;
 
+// Rows one legal hold keeps from a rule (or a partition) at the preview's instant.
+struct HeldCount
+{
+    qint64 holdId = 0;
+    QString reason;     // the hold's reason, e.g. "INC-123"
+    QString scope;      // user | family | tenant | token (JSON values)
+    qint64 rows = 0;    // rows the rule would remove but for the hold
+    qint64 jobRows = 0; // rows the ADR's job's own SQL (it knows no holds) would delete anyway
+
+    QJsonObject toJson() const;
+};
+
 struct PartitionInfo
 {
     QString name;       // schema-qualified: identidad.log_sesiones_2025_01
@@ -36,6 +48,7 @@ struct PartitionInfo
     QString reason;        // translated: why a detached partition was not dropped
     qint64 oid = 0;        // the table's oid when the preview was taken
     QString qualifiedName; // format('%I.%I', schema, name): what the detach marker records
+    QList<HeldCount> held; // held rows in it: copied to the holds' table before its DROP
 
     QString stateId() const; // attached | detach_pending | detached_not_dropped (JSON)
     // Full: every key the preview writes; Summary: the Overview's (name, bounds, default, rows,
@@ -117,6 +130,8 @@ struct RulePreview
     QString frozenNowUtc;            // the plan's frozen instant: an entry is due when its days end before it
     QString countSql;                // the exact text counted with
     QString deleteSql;               // the exact text the purge runs (batch template / DETACH+DROP list)
+    QList<HeldCount> held;           // per active legal hold: the rows it keeps from this rule
+    qint64 heldRows() const;         // rows kept by some hold (a row two holds match counts once per hold)
 
     QJsonObject toJson() const;
     // What family-aware retention does to this preview, in words (translated): how many rows

@@ -4,6 +4,7 @@
 #include "core/pg/pgconnection.h"
 #include "core/pg/querycanceller.h"
 #include "core/pg/servertimezone.h"
+#include "core/rules/holdsql.h"
 #include "core/security/secrets.h"
 #include "leftover.h"
 
@@ -62,6 +63,36 @@ QString ageLabel(int bucket, qint64 retentionSeconds)
     }
 }
 
+// The rows each active legal hold keeps (nothing to read when the history has no holds table).
+bool readHeld(PgConnection &conn, const QString &sql, bool withJob, const StatementRunner &f,
+              QList<HeldCount> *out)
+{
+    if (!HoldSql::installed())
+        return true;
+    QSqlQuery q(conn.database());
+    q.setForwardOnly(true);
+    if (!f.exec(q, sql))
+        return false;
+    while (q.next()) {
+        HeldCount h;
+        h.holdId = q.value(0).toLongLong();
+        h.reason = q.value(1).toString();
+        h.scope = HoldSql::scopeId(q.value(2).toString());
+        h.rows = q.value(3).toLongLong();
+        h.jobRows = withJob ? q.value(4).toLongLong() : h.rows;
+        *out << h;
+    }
+    return true;
+}
+
+bool readRuleHeld(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f)
+{
+    return readHeld(conn,
+                    HoldSql::heldCountsSql(r.id, Rules::rulePredicate(r.id, cutoffLit),
+                                           Rules::adrSamplePredicate(r.id, cutoffLit)),
+                    true, f, &r.held);
+}
+
 // ForPurge: the purge's own counts; retained follows from them, the rest stays empty.
 bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f)
 {
@@ -78,7 +109,7 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     r.keyMin = q.value(3).toLongLong();
     r.keyMax = q.value(4).toLongLong();
     r.liveFamily = q.value(5).toLongLong();
-    return true;
+    return readRuleHeld(conn, r, cutoffLit, f);
 }
 
 bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f,
@@ -110,6 +141,8 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     for (int b = 0; b < 4; ++b)
         r.byAge << CountBucket{ageLabel(b, r.config.retentionSeconds), q.value(11 + b).toLongLong()};
     r.liveFamily = q.value(15).toLongLong();
+    if (!readRuleHeld(conn, r, cutoffLit, f))
+        return false;
 
     if (depth == PreviewDepth::CountsOnly)
         return true;
@@ -207,17 +240,33 @@ bool readPartitionCatalog(PgConnection &conn, RulePreview &r, const QString &cut
     return true;
 }
 
+// The partition rule's held rows: per hold, summed over its removable partitions.
+void addHeld(QList<HeldCount> *sum, const HeldCount &h)
+{
+    for (HeldCount &s : *sum)
+        if (s.holdId == h.holdId) {
+            s.rows += h.rows;
+            s.jobRows += h.jobRows;
+            return;
+        }
+    *sum << h;
+}
+
 bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f)
 {
     if (!conn.withJitOff([&] { return readPartitionCatalog(conn, r, cutoffLit, f); }) ||
         !countPartitionRows(conn, r, f))
         return false;
     QStringList statements;
-    for (const PartitionInfo &p : std::as_const(r.partitions)) {
+    for (PartitionInfo &p : r.partitions) {
         r.total += p.rows;
         if (!p.removable)
             continue;
         r.eligible += p.rows;
+        if (!readHeld(conn, HoldSql::partitionHeldSql(p.name), false, f, &p.held))
+            return false;
+        for (const HeldCount &h : std::as_const(p.held))
+            addHeld(&r.held, h);
         statements << (p.detachedNotDropped ? Rules::dropPartitionSql(p.name) + u';'
                                             : Rules::partitionPurgeText(p.name));
         if (r.oldest.isEmpty() || (!p.lowerBound.isEmpty() && p.lowerBound < r.oldest))
@@ -250,6 +299,11 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, const S
     plan->cutoffBaseUtc = q.value(0).toString();
     plan->takenAtUtc = q.value(1).toString();
     plan->serverTimeZone = serverTimeZone(conn); // the database's, not a session override
+    // Legal holds exist only with the history's table: probed before any statement is built.
+    QSqlQuery hq(conn.database());
+    if (!f.exec(hq, HoldSql::probeSql()) || !hq.next())
+        return false;
+    HoldSql::setInstalled(hq.value(0).toBool());
     int done = 0;
     for (const RuleConfig &c : rules) {
         if (progress)

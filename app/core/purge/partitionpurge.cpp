@@ -2,6 +2,7 @@
 #include "core/util/textformat.h"
 #include "partitionddl.h"
 #include "partitionquarantine.h"
+#include "partitionholds.h"
 #include "rulerun.h"
 
 #include <QSqlError>
@@ -197,7 +198,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
                 "Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; "
                 "the next preview lists it).")
                 .arg(part.name));
-    qint64 rows = -1, outside = 0;
+    qint64 rows = -1, outside = 0, held = 0;
     QString alone, tooMany;
     const DdlOutcome o = m_ddl.transaction([&](DdlOutcome *failed) {
         alone.clear();
@@ -218,7 +219,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
             failed->failure = DbFailure::Kind::Cancelled;
             return false;
         }
-        return dispose(part, rows, failed);
+        return copyHeldRows(m_ctx, m_ddl, part.name, failed, &held) && dispose(part, rows, failed);
     });
     if (o.cancelled())
         return stop(RuleStatus::Cancelled,
@@ -238,6 +239,7 @@ PartitionPurge::Step PartitionPurge::dropDetached(const PartitionInfo &part, con
                                            .arg(part.name, o.reason()));
     if (!o.ok)
         return keep(part, o.reason(), true);
+    noteHeldCopied(m_ctx, part.name, held);
     recordRemoved(part, rows, since);
     return Step::Done;
 }
@@ -354,7 +356,7 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
 {
     QElapsedTimer t;
     t.start();
-    qint64 rows = -1;
+    qint64 rows = -1, held = 0;
     QString tooMany;
     bool cancelled = false;
     const DdlOutcome o = m_ddl.transaction([&](DdlOutcome *failed) {
@@ -382,7 +384,7 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
             cancelled = true;
             return false;
         }
-        return dispose(part, rows, failed);
+        return copyHeldRows(m_ctx, m_ddl, part.name, failed, &held) && dispose(part, rows, failed);
     });
     if (cancelled || o.cancelled())
         return stop(RuleStatus::Cancelled,
@@ -401,6 +403,7 @@ PartitionPurge::Step PartitionPurge::detachAndDropInTransaction(const PartitionI
         return keep(part, o.reason(), false);
     }
     m_run.receipt().detachedPartitions << part.name;
+    noteHeldCopied(m_ctx, part.name, held);
     recordRemoved(part, rows, t);
     return Step::Done;
 }

@@ -17,6 +17,7 @@ void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
     for (auto it = receipt.jobWouldDelete.cbegin(); it != receipt.jobWouldDelete.cend(); ++it)
         job.insert(it.key(), double(it.value()));
     json->insert(QStringLiteral("job_would_delete"), job);
+    json->insert(QStringLiteral("held"), receipt.held);
     json->insert(QStringLiteral("short_retention"), QJsonArray::fromStringList(receipt.shortRetention));
     QJsonObject family;
     for (auto it = receipt.familyRetention.cbegin(); it != receipt.familyRetention.cend(); ++it)

@@ -7,6 +7,7 @@
 #include "pacer.h"
 #include "purgestatus.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
 #include <QMap>
@@ -134,7 +135,10 @@ struct PurgeReceipt
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
     // per row rule, from the confirmed preview (receiptnotes.cpp).
     QMap<QString, qint64> jobWouldDelete;
-    QStringList shortRetention; // a warning per rule whose retention is shorter than the window
+    // Per rule and legal hold, from the confirmed preview: {rule, hold_id, reason, scope, rows, job_rows},
+    // rows the purge kept for the hold and of them those the job's own SQL would delete (receiptnotes.cpp).
+    QJsonArray held;
+    QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
     // Per rule with token families, from the confirmed preview: the family-aware setting and the
     // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp).
     struct FamilyRetention

@@ -3,6 +3,7 @@
 #include "core/util/textformat.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 
 namespace purga {
 
@@ -16,6 +17,11 @@ void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt 
             receipt->jobWouldDelete.insert(id, r->adrSampleInWindow);
         if (Rules::hasFamilies(id))
             receipt->familyRetention.insert(id, {r->config.familyAware, r->liveFamily});
+        for (const HeldCount &h : r->held) {
+            QJsonObject o = h.toJson();
+            o.insert(QStringLiteral("rule"), id);
+            receipt->held.append(o);
+        }
         const QString warning = Rules::shortRetentionWarning(r->config);
         if (!warning.isEmpty())
             receipt->shortRetention << warning;
@@ -44,6 +50,19 @@ QStringList receiptNotes(const PurgeReceipt &receipt)
         if (it->liveFamilyRows > 0)
             lines << Rules::table(it.key()) + QStringLiteral(": ") +
                          liveFamilyText(it->familyAware, it->liveFamilyRows);
+    for (const QJsonValue &v : receipt.held) {
+        const QJsonObject h = v.toObject();
+        if (h.value(QStringLiteral("rows")).toDouble() <= 0)
+            continue;
+        const QString rule = h.value(QStringLiteral("rule")).toString();
+        lines << QCoreApplication::translate(
+                     "ReceiptNotes", "%1: kept by hold %2 (#%3): %4 rows; the scheduled job's own SQL "
+                                     "would delete %5 of them (it knows no holds).")
+                     .arg(Rules::table(rule), h.value(QStringLiteral("reason")).toString(),
+                          QString::number(qint64(h.value(QStringLiteral("hold_id")).toDouble())),
+                          formatCount(qint64(h.value(QStringLiteral("rows")).toDouble())),
+                          formatCount(qint64(h.value(QStringLiteral("job_rows")).toDouble())));
+    }
     for (const QString &w : receipt.shortRetention)
         lines << QCoreApplication::translate("ReceiptNotes", "Warning: %1").arg(w);
     for (const LockWaiter &w : receipt.lockWaiters)

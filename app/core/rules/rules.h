@@ -76,10 +76,13 @@ public:
     static QString cutoffLiteral(const QString &cutoffUtcText);
     // The retention as an SQL interval expression (calendar months for partitions).
     static QString retentionInterval(const RuleConfig &config);
-    // The rule's predicate over alias t (row-rules only). NULL means kept. The RuleConfig form
-    // adds what the rule's settings add (family-aware retention); the id form is the defaults'.
+    // The rule's predicate over alias t (row-rules only). NULL means kept. Held rows (legal holds,
+    // holdsql.h) are excluded: this is the predicate every statement uses. The RuleConfig form adds
+    // what the rule's settings add (family-aware retention); the id form is the defaults'.
     static QString predicate(const QString &id, const QString &cutoffLiteral);
     static QString predicate(const RuleConfig &rule, const QString &cutoffLiteral);
+    // The rule alone, without the holds or the settings: what it would remove if nothing were held.
+    static QString rulePredicate(const QString &id, const QString &cutoffLiteral);
     // The ADR sample's predicate (what the scheduled job as written deletes), for comparison only.
     static QString adrSamplePredicate(const QString &id, const QString &cutoffLiteral);
     // The column the removable timestamp range is reported on.

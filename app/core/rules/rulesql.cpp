@@ -1,3 +1,4 @@
+#include "holdsql.h"
 #include "rules.h"
 #include "rulesqlparts.h"
 
@@ -148,6 +149,12 @@ QString Rules::retentionInterval(const RuleConfig &config)
 
 QString Rules::predicate(const QString &id, const QString &c)
 {
+    // The one hook of legal holds (holdsql.cpp): every statement built from the predicate keeps held rows.
+    return HoldSql::excludeHeld(id, rulePredicate(id, c));
+}
+
+QString Rules::rulePredicate(const QString &id, const QString &c)
+{
     const RowRuleSql *sql = rowSql(id);
     return sql ? QString::fromLatin1(sql->predicate).arg(c) : QStringLiteral("false");
 }
@@ -187,8 +194,8 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
                "SELECT count(*) AS total,\n"
                "       count(*) FILTER (WHERE %1) AS eligible,\n"
                "       count(*) FILTER (WHERE (%1) IS NOT TRUE) AS retained,\n"
-               "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS retained_by_window,\n"
-               "       count(*) FILTER (WHERE %3 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
+               "       count(*) FILTER (WHERE %2 AND (%8) IS NOT TRUE) AS retained_by_window,\n"
+               "       count(*) FILTER (WHERE %3 AND (%8) IS NOT TRUE) AS adr_sample_in_window,\n"
                "       count(*) FILTER (WHERE %4) AS revoked_or_used,\n"
                "       count(*) FILTER (WHERE t.expiracion < (%5 + make_interval(secs => :retention))) AS "
                "expired,\n"
@@ -206,10 +213,10 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
                "age_3,\n"
                "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS "
                "age_4,\n"
-               "       %8\n"
-               "FROM %7 t%9")
-        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id), liveFamilyCountColumn(rule, c),
-             liveFamilyJoin(rule, c))
+               "       %9\n"
+               "FROM %7 t%10")
+        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id), rulePredicate(id, c),
+             liveFamilyCountColumn(rule, c), liveFamilyJoin(rule, c))
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
 }
 
@@ -219,12 +226,12 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
     // The five aggregates the engine and the receipt use, not countSql's fifteen: one lighter scan.
     return QStringLiteral("SELECT count(*) AS total,\n"
                           "       count(*) FILTER (WHERE %1) AS eligible,\n"
-                          "       count(*) FILTER (WHERE %2 AND (%1) IS NOT TRUE) AS adr_sample_in_window,\n"
+                          "       count(*) FILTER (WHERE %2 AND (%4) IS NOT TRUE) AS adr_sample_in_window,\n"
                           "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
                           "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
-                          "       %4\n"
-                          "FROM %3 t%5")
-        .arg(aggregatePredicate(rule, c), adrSamplePredicate(id, c), table(id),
+                          "       %5\n"
+                          "FROM %3 t%6")
+        .arg(aggregatePredicate(rule, c), adrSamplePredicate(id, c), table(id), rulePredicate(id, c),
              liveFamilyCountColumn(rule, c), liveFamilyJoin(rule, c));
 }
 

@@ -9,6 +9,7 @@
 #include "core/purge/receipt.h"
 #include "core/purge/vacuum.h"
 #include "core/security/receiptkeystore.h"
+#include "core/security/secrets.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -328,6 +329,41 @@ Request<UserTimeline> DbSession::readTimeline(const TimelineQuery &query)
                                      Forensics::indexAdvice(*ctx.connection(), &out->advice, &ignored);
                                      return true;
                                  });
+}
+
+Request<QList<LegalHold>> DbSession::listHolds()
+{
+    return request<QList<LegalHold>>(QCoreApplication::translate("purga::HoldsView", "Legal holds"),
+                                     [](DbContext &ctx, QList<LegalHold> *out, DbFailure *f) {
+                                         return LegalHolds::list(*ctx.connection(), out, f);
+                                     });
+}
+
+Request<qint64> DbSession::addHold(const HoldScope &scope, const QString &reason, const QString &untilIso)
+{
+    return request<qint64>(QCoreApplication::translate("purga::HoldsView", "Add a legal hold"),
+                           [scope, reason, untilIso](DbContext &ctx, qint64 *id, DbFailure *f) {
+                               return LegalHolds::add(*ctx.connection(), scope, reason, untilIso,
+                                                      osUserName(), id, f);
+                           });
+}
+
+Request<bool> DbSession::releaseHold(qint64 id)
+{
+    return request<bool>(QCoreApplication::translate("purga::HoldsView", "Release a legal hold"),
+                         [id](DbContext &ctx, bool *released, DbFailure *f) {
+                             bool found = false, already = false;
+                             if (!LegalHolds::release(*ctx.connection(), id, &found, &already, f))
+                                 return false;
+                             if (!found) {
+                                 f->kind = DbFailure::Kind::Other;
+                                 f->message =
+                                     QCoreApplication::translate("purga::HoldsView", "No hold #%1.").arg(id);
+                                 return false;
+                             }
+                             *released = !already;
+                             return true;
+                         });
 }
 
 Request<int> DbSession::closeEndedRuns()

@@ -4,6 +4,7 @@
 #include "dbcontext.h"
 #include "dbrequest.h"
 #include "core/forensics/forensics.h"
+#include "core/forensics/legalholds.h"
 #include "core/history/health.h"
 #include "core/history/historyquery.h"
 #include "core/locks/lockholders.h"
@@ -97,6 +98,11 @@ public:
     Request<QList<TokenMatch>> lookUpToken(const QList<RuleConfig> &rules, const QString &tokenHash);
     // A user's events, newest first, and the indexes that would make the read fast.
     Request<UserTimeline> readTimeline(const TimelineQuery &query);
+    // Legal holds (core/forensics/legalholds.h): every hold, newest first; a new one (its id); a
+    // release recorded (true; false when it was released before).
+    Request<QList<LegalHold>> listHolds();
+    Request<qint64> addHold(const HoldScope &scope, const QString &reason, const QString &untilIso);
+    Request<bool> releaseHold(qint64 id);
     // Gives an end to the history's runs and freezes whose backend is gone (a lost freeze, as a
     // connect does): how many rows were closed; 0 without a history.
     Request<int> closeEndedRuns();
