@@ -93,7 +93,8 @@ private slots:
         for (const char *fn : {"identidad.purga_corrida_iniciar(text, text, text, uuid, text)",
                                "identidad.purga_corrida_terminar(uuid, text, text)",
                                "identidad.purga_registrar(uuid, text, text, double precision)",
-                               "identidad.purga_registrar_tamanos(uuid, text[], double precision[])"})
+                               "identidad.purga_registrar_tamanos(uuid, text[], double precision[])",
+                               "identidad.purga_recibos_solo_agregar()"})
             QVERIFY2(
                 db.scalar(QStringLiteral("SELECT to_regprocedure('%1') IS NOT NULL").arg(QLatin1String(fn)))
                     .toBool(),
@@ -103,7 +104,7 @@ private slots:
                                "SELECT count(*) FROM pg_proc WHERE pronamespace = 'identidad'::regnamespace "
                                "AND proname LIKE 'purga\\_%'"))
                      .toInt(),
-                 4);
+                 5);
         QVERIFY(
             !db.scalar(QStringLiteral("SELECT to_regprocedure('identidad.purga_corrida_iniciar(text, text, "
                                       "text, uuid)') IS NOT NULL"))
