@@ -54,6 +54,9 @@ void FleetPage::setupWidgets()
     m_connections->setRange(1, 64);
     m_connections->setValue(8);
     m_connections->setToolTip(tr("Servers asked at once; each has its own connection and timeout."));
+    m_rule->setObjectName(QStringLiteral("fleetRule"));
+    m_rule->setAccessibleName(tr("Rules to purge"));
+    m_tags->setAccessibleName(tr("Fleet tags"));
     m_rule->addItem(tr("All rules"), QString());
     for (const QString &id : Rules::ids())
         m_rule->addItem(Rules::title(id), id);

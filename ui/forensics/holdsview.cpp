@@ -41,6 +41,7 @@ HoldsView::HoldsView(AppState *state, QWidget *parent)
 {
     setObjectName(QStringLiteral("holdsView"));
     m_scope->setObjectName(QStringLiteral("holdScope"));
+    m_scope->setAccessibleName(tr("Hold scope"));
     m_scope->addItem(tr("User (tenant:user)"), QStringLiteral("user"));
     m_scope->addItem(tr("Token family (UUID)"), QStringLiteral("family"));
     m_scope->addItem(tr("Tenant"), QStringLiteral("tenant"));
