@@ -139,8 +139,10 @@ void HistoryPage::setupLayout()
     bar->addWidget(m_refreshButton);
     bar->addWidget(m_resetZoom);
     bar->addWidget(m_exportButton);
-    bar->addStretch();
-    bar->addWidget(m_status);
+    // The status may hold a long error: it wraps instead of widening the page past a small screen.
+    m_status->setWordWrap(true);
+    m_status->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(m_status, 1);
 
     auto *content = new QWidget;
     auto *col = new QVBoxLayout(content);
