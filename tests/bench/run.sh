@@ -205,9 +205,10 @@ cat "$out/overview.tsv" >&2
 
 # ---------------------------------------------------------------------------------------------
 # The concurrent writer (pgbench, fixed rate) and its latency inside a time window.
-writer_pid=""
+writer_pid="" writer_tag=""
 start_writer() { # tag bound_s
   rm -f "$out/pgbench/$1".*
+  writer_tag=$1
   as_pg "$PURGA_SANDBOX_BIN/pgbench" -n -c 4 -j 1 -R "$WRITER_RATE" -T "$2" -l --log-prefix="$out/pgbench/$1" \
     -f - -h "$PURGA_SANDBOX_SOCKET" -p "$PURGA_SANDBOX_PORT" -U postgres core \
     <"$here/writer.pgbench" >"$out/pgbench/$1.out" 2>&1 &
@@ -216,10 +217,15 @@ start_writer() { # tag bound_s
 }
 stop_writer() {
   sleep 3 # pgbench writes its log through stdio buffers: the window's lines are on disk by now
-  # runuser forwards the signal to pgbench; the log's last, partial line is ignored below
+  # writer_pid is the subshell around runuser, which passes no signal on: pgbench itself is found
+  # by its log prefix. The log's last, partial line is ignored below.
+  pkill -TERM -f -- "--log-prefix=$out/pgbench/$writer_tag( |$)" 2>/dev/null || true
   kill -TERM "$writer_pid" 2>/dev/null || true
   wait "$writer_pid" 2>/dev/null || true
-  writer_pid=""
+  if pgrep -f -- "--log-prefix=$out/pgbench/$writer_tag( |$)" >/dev/null; then
+    log "writer $writer_tag still running after stop_writer"
+  fi
+  writer_pid="" writer_tag=""
 }
 # n p50 p95 p99 max lag_p99 errors, latencies in ms, of the transactions that ended in [t0, t1] (ms);
 # nearest-rank percentiles. Errors: pgbench's own messages plus log lines without a latency.

@@ -167,6 +167,8 @@ private:
     void purgeRange(const Range &range);
     Step batch(RuleShare &rule, qint64 from, qint64 to, int limit, qint64 *rows, double *ms);
     Step failed(RuleShare &rule, QSqlQuery &q, const QString &why);
+    bool mayCommit(RuleShare &rule, qint64 n);
+    void recordBatch(RuleShare &rule, qint64 n, double ms, int limit);
     void rollback();
     void waitWhileHeld() const;
     void paceAfter(double ms, int pauseMs) const;
@@ -276,6 +278,61 @@ void Worker::rollback()
         m_conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
 }
 
+// The batch may commit only while the coordinator still holds the run's lock and the shared
+// breaker allows it; otherwise it is rolled back and the rule's failure recorded.
+bool Worker::mayCommit(RuleShare &rule, qint64 n)
+{
+    QSqlQuery check(m_conn.database());
+    if (!check.exec(m_sh.lockCheckSql) || !check.next() || !check.value(0).toBool()) {
+        rollback();
+        m_sh.fail(rule, RuleStatus::Error,
+                  QCoreApplication::translate(
+                      "purga::detail",
+                      "%1: the run's coordinating session (backend pid %2) no longer holds advisory lock %3; "
+                      "worker %4 rolled its batch back and every worker stopped before its next commit.")
+                      .arg(rule.preview.table)
+                      .arg(m_sh.ctx.lockPid)
+                      .arg(m_sh.ctx.options.advisoryLockKey)
+                      .arg(m_index + 1));
+        return false;
+    }
+    // The shared breaker: this batch commits only if every batch so far, committed or committing,
+    // stays within the preview's count.
+    const qint64 before = rule.reserved.fetch_add(n);
+    if (before + n > rule.preview.eligible) {
+        rule.reserved.fetch_sub(n);
+        rollback();
+        m_sh.fail(
+            rule, RuleStatus::Error,
+            QCoreApplication::translate(
+                "purga::detail",
+                "%1: a batch of worker %2 would bring the total to %3, above the %4 rows of the preview; "
+                "it was rolled back and the purge stopped. Take a new preview.")
+                .arg(rule.preview.table)
+                .arg(m_index + 1)
+                .arg(formatCount(before + n), formatCount(rule.preview.eligible)));
+        return false;
+    }
+    return true;
+}
+
+// A committed batch in the rule's receipt: its size, its limit, the worker that ran it.
+void Worker::recordBatch(RuleShare &rule, qint64 n, double ms, int limit)
+{
+    std::lock_guard<std::mutex> lock(rule.mutex);
+    RuleReceipt &r = rule.run.receipt();
+    if (n > 0 && r.deleted == 0) {
+        r.keyMin = rule.preview.keyMin;
+        r.keyMax = rule.preview.keyMax;
+    }
+    r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, limit) : limit;
+    r.limitMax = qMax(r.limitMax, limit);
+    r.limitLast = limit;
+    r.blocks = rule.blocks;
+    ++r.workerBatches[m_index];
+    rule.run.recordBatch(n, ms);
+}
+
 // One batch of `rule` over blocks [from, to): its DELETE, the lock check and the shared breaker
 // inside its transaction, then its COMMIT; on success the rule's receipt and progress count it.
 Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, qint64 *rows, double *ms)
@@ -302,37 +359,8 @@ Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, q
         return failed(rule, q, QString());
     m_lockRetries = 0;
     const qint64 n = qMax(0, q.numRowsAffected());
-    QSqlQuery check(m_conn.database());
-    if (!check.exec(m_sh.lockCheckSql) || !check.next() || !check.value(0).toBool()) {
-        rollback();
-        m_sh.fail(rule, RuleStatus::Error,
-                  QCoreApplication::translate(
-                      "purga::detail",
-                      "%1: the run's coordinating session (backend pid %2) no longer holds advisory lock %3; "
-                      "worker %4 rolled its batch back and every worker stopped before its next commit.")
-                      .arg(rule.preview.table)
-                      .arg(m_sh.ctx.lockPid)
-                      .arg(m_sh.ctx.options.advisoryLockKey)
-                      .arg(m_index + 1));
+    if (!mayCommit(rule, n))
         return Step::Done;
-    }
-    // The shared breaker: this batch commits only if every batch so far, committed or committing,
-    // stays within the preview's count.
-    const qint64 before = rule.reserved.fetch_add(n);
-    if (before + n > rule.preview.eligible) {
-        rule.reserved.fetch_sub(n);
-        rollback();
-        m_sh.fail(
-            rule, RuleStatus::Error,
-            QCoreApplication::translate(
-                "purga::detail",
-                "%1: a batch of worker %2 would bring the total to %3, above the %4 rows of the preview; "
-                "it was rolled back and the purge stopped. Take a new preview.")
-                .arg(rule.preview.table)
-                .arg(m_index + 1)
-                .arg(formatCount(before + n), formatCount(rule.preview.eligible)));
-        return Step::Done;
-    }
     // A cancel that reached this backend between statements was ignored by the server: the batch
     // it was meant for rolls back here instead of committing.
     if (m_sh.ctx.canceller.isCancelled()) {
@@ -347,18 +375,7 @@ Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, q
     }
     *rows = n;
     *ms = bt.nsecsElapsed() / 1e6;
-    std::lock_guard<std::mutex> lock(rule.mutex);
-    RuleReceipt &r = rule.run.receipt();
-    if (n > 0 && r.deleted == 0) {
-        r.keyMin = rule.preview.keyMin;
-        r.keyMax = rule.preview.keyMax;
-    }
-    r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, limit) : limit;
-    r.limitMax = qMax(r.limitMax, limit);
-    r.limitLast = limit;
-    r.blocks = rule.blocks;
-    ++r.workerBatches[m_index];
-    rule.run.recordBatch(n, *ms);
+    recordBatch(rule, n, *ms, limit);
     return Step::Next;
 }
 
