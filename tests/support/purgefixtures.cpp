@@ -152,6 +152,13 @@ bool setupHistory(PgConnection &c)
     return true;
 }
 
+bool seedLogDatabase(TestDatabase &db, PgConnection &c, bool withDefault)
+{
+    if (!withDefault && !db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")))
+        return false;
+    return db.exec(logSeedSql(withDefault)) && openPurga(db, c) && setupHistory(c);
+}
+
 bool setupHistory(const TestDatabase &db)
 {
     PgConnection c;

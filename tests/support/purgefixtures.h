@@ -69,6 +69,10 @@ bool openAdmin(const SandboxInfo &sandbox, const TestDatabase &db, PgConnection 
 bool setupHistory(PgConnection &c);
 bool setupHistory(const TestDatabase &db);
 
+// The session log's months seeded in `db` (with DEFAULT rows, or with its DEFAULT partition dropped
+// first), `c` open as the maintenance role and the history set up: where every partition test starts.
+bool seedLogDatabase(TestDatabase &db, PgConnection &c, bool withDefault);
+
 // A preview of the default rules `ids` at kBatch, each config passed through `tweak`.
 bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out,
           const std::function<void(RuleConfig &)> &tweak = {});

@@ -47,8 +47,7 @@ bool quarantinedDatabase(test::TestDatabase &db, PgConnection &conn)
         return false;
     }
     PreviewPlan p;
-    return db.exec(logSeedSql(true)) && openPurga(db, conn) && setupHistory(conn) &&
-           purgeLog(conn, &p, quarantine).status == RunStatus::Ok;
+    return seedLogDatabase(db, conn, true) && purgeLog(conn, &p, quarantine).status == RunStatus::Ok;
 }
 
 // The original name of the oldest month in quarantine.
@@ -84,17 +83,52 @@ private slots:
     void zeroDaysDropsAsBefore();
 
 private:
+    void restoreAndCheck(test::TestDatabase &db, PgConnection &conn, const QString &victim, const QString &bound,
+                         const QList<qint64> &victimIds);
     test::SandboxInfo m_sandbox;
 };
+
+// Restores `victim` from quarantine and checks it is attached again with its bound, its rows
+// and the restore recorded; a second restore finds nothing.
+void TestPartitionQuarantine::restoreAndCheck(test::TestDatabase &db, PgConnection &conn, const QString &victim,
+                                              const QString &bound, const QList<qint64> &victimIds)
+{
+    RestoreRequest req;
+    req.name = bare(victim); // the bare table name is enough
+    const RestoreResult restored = restorePartition(conn, req);
+    QVERIFY2(restored.outcome == RestoreResult::Outcome::Restored, qPrintable(restored.message));
+    QCOMPARE(restored.restoredAs, victim);
+    QCOMPARE(restored.rows, qint64(100));
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(victim)), victimIds);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass AND "
+                                      "inhparent = 'identidad.log_sesiones'::regclass")
+                           .arg(victim))
+                 .toInt(),
+             1);
+    QCOMPARE(db.scalar(QStringLiteral(
+                           "SELECT pg_get_expr(relpartbound, oid) FROM pg_class WHERE oid = '%1'::regclass")
+                           .arg(victim))
+                 .toString(),
+             bound);
+    QVERIFY(
+        db.scalar(QStringLiteral("SELECT obj_description('%1'::regclass, 'pg_class') IS NULL").arg(victim))
+            .toBool());
+    QCOMPARE(db.scalar(QStringLiteral(
+                           "SELECT restaurada_por FROM identidad.purga_cuarentena WHERE tabla_original = "
+                           "'%1'")
+                           .arg(victim))
+                 .toString(),
+             QStringLiteral("identidad_purga"));
+    // Restored once: a second restore finds nothing of that name in quarantine.
+    QVERIFY(restorePartition(conn, req).outcome == RestoreResult::Outcome::NotFound);
+}
 
 void TestPartitionQuarantine::quarantinedPartitionIsRestoredWithItsRows()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("quar"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(logSeedSql(true)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, true));
     PreviewPlan p;
     QVERIFY(plan(conn, {kLog}, &p, quarantine));
     const RulePreview *rp = p.rule(kLog);
@@ -157,45 +191,15 @@ void TestPartitionQuarantine::quarantinedPartitionIsRestoredWithItsRows()
     for (const QuarantinedPartition &q : after.rule(kLog)->quarantine)
         QVERIFY(!q.due && q.present);
 
-    RestoreRequest req;
-    req.name = bare(victim); // the bare table name is enough
-    const RestoreResult restored = restorePartition(conn, req);
-    QVERIFY2(restored.outcome == RestoreResult::Outcome::Restored, qPrintable(restored.message));
-    QCOMPARE(restored.restoredAs, victim);
-    QCOMPARE(restored.rows, qint64(100));
-    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(victim)), victimIds);
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_inherits WHERE inhrelid = '%1'::regclass AND "
-                                      "inhparent = 'identidad.log_sesiones'::regclass")
-                           .arg(victim))
-                 .toInt(),
-             1);
-    QCOMPARE(db.scalar(QStringLiteral(
-                           "SELECT pg_get_expr(relpartbound, oid) FROM pg_class WHERE oid = '%1'::regclass")
-                           .arg(victim))
-                 .toString(),
-             bound);
-    QVERIFY(
-        db.scalar(QStringLiteral("SELECT obj_description('%1'::regclass, 'pg_class') IS NULL").arg(victim))
-            .toBool());
-    QCOMPARE(db.scalar(QStringLiteral(
-                           "SELECT restaurada_por FROM identidad.purga_cuarentena WHERE tabla_original = "
-                           "'%1'")
-                           .arg(victim))
-                 .toString(),
-             QStringLiteral("identidad_purga"));
-    // Restored once: a second restore finds nothing of that name in quarantine.
-    QVERIFY(restorePartition(conn, req).outcome == RestoreResult::Outcome::NotFound);
+    restoreAndCheck(db, conn, victim, bound, victimIds);
 }
 
 void TestPartitionQuarantine::quarantinedWithoutDefaultDetachesConcurrently()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("quar"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
-    QVERIFY(db.exec(logSeedSql(false)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, false));
     PreviewPlan p;
     const PurgeReceipt r = purgeLog(conn, &p, quarantine);
     QCOMPARE(r.status, RunStatus::Ok);
@@ -401,10 +405,8 @@ void TestPartitionQuarantine::zeroDaysDropsAsBefore()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("quar"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(logSeedSql(true)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, true));
     PreviewPlan p;
     const PurgeReceipt r = purgeLog(conn, &p, {});
     QCOMPARE(r.status, RunStatus::Ok);

@@ -46,6 +46,7 @@ private slots:
     void cancelNowWithDefaultRollsBackTheDetach();
 
 private:
+    void interruptConcurrentDetach(test::TestDatabase &db, const QString &victim);
     test::SandboxInfo m_sandbox;
 };
 
@@ -53,10 +54,8 @@ void TestPurgePartitions::logSesionesWithDefaultFallsBackToPlainDetach()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(logSeedSql(true)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, true));
     PreviewPlan p;
     QVERIFY(plan(conn, {kLog}, &p));
     const RulePreview *rp = p.rule(kLog);
@@ -119,10 +118,8 @@ void TestPurgePartitions::logSesionesDetachOnlyKeepsTheTables()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(logSeedSql(true)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, true));
     PreviewPlan p;
     QVERIFY(plan(conn, {kLog}, &p));
     const RulePreview *rp = p.rule(kLog);
@@ -166,11 +163,8 @@ void TestPurgePartitions::logSesionesWithoutDefaultDetachesConcurrently()
 {
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
-    QVERIFY(db.exec(logSeedSql(false)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, false));
     PreviewPlan p;
     QVERIFY(plan(conn, {kLog}, &p));
     const RulePreview *rp = p.rule(kLog);
@@ -203,20 +197,10 @@ void TestPurgePartitions::logSesionesWithoutDefaultDetachesConcurrently()
     QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
 }
 
-void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
+// Leaves `victim` "detach pending" (pg_inherits.inhdetachpending), as a purge killed in the
+// second phase of DETACH ... CONCURRENTLY would.
+void TestPurgePartitions::interruptConcurrentDetach(test::TestDatabase &db, const QString &victim)
 {
-    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
-    QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
-    QVERIFY(db.exec(logSeedSql(false)));
-    const QString cutoffNow =
-        db.scalar(QStringLiteral("SELECT (now() - interval '365 days')::text")).toString();
-    const QStringList removable = expectedRemovable(db, cutoffNow);
-    QVERIFY(removable.size() >= 2);
-    const QString victim = removable.first();
-    const QList<qint64> victimIds = db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(victim));
-    QCOMPARE(victimIds.size(), 100);
-
     // A reader keeps a transaction open on the parent, so that a concurrent detach stops in its
     // second phase (waiting for older snapshots/lockers); that detach is then cancelled, leaving the
     // partition "detach pending" (pg_inherits.inhdetachpending).
@@ -276,6 +260,25 @@ void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
                       .arg(victim))
             .toBool(),
         true);
+}
+
+void TestPurgePartitions::interruptedConcurrentDetachIsFinalized()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
+    QVERIFY(db.exec(logSeedSql(false)));
+    const QString cutoffNow =
+        db.scalar(QStringLiteral("SELECT (now() - interval '365 days')::text")).toString();
+    const QStringList removable = expectedRemovable(db, cutoffNow);
+    QVERIFY(removable.size() >= 2);
+    const QString victim = removable.first();
+    const QList<qint64> victimIds = db.ids(QStringLiteral("SELECT id FROM %1 ORDER BY id").arg(victim));
+    QCOMPARE(victimIds.size(), 100);
+
+    interruptConcurrentDetach(db, victim);
+    if (QTest::currentTestFailed())
+        return;
 
     // The next run finishes the interrupted detach and goes on with the others.
     PgConnection conn;
@@ -343,11 +346,8 @@ void TestPurgePartitions::cancelNowAfterDetachKeepsTheTable()
     // detached, not dropped.
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(QStringLiteral("DROP TABLE identidad.log_sesiones_default")));
-    QVERIFY(db.exec(logSeedSql(false)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, false));
     PreviewPlan p;
     QVERIFY(plan(conn, {kLog}, &p));
     const QStringList expected = expectedRemovable(db, p.rule(kLog)->cutoffUtc);
@@ -404,10 +404,8 @@ void TestPurgePartitions::cancelNowWithDefaultRollsBackTheDetach()
     // between them rolls the DETACH back; the partition stays attached with its rows.
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(logSeedSql(true)));
     PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    QVERIFY(setupHistory(conn));
+    QVERIFY(seedLogDatabase(db, conn, true));
     PreviewPlan p;
     QVERIFY(plan(conn, {kLog}, &p));
     const QStringList expected = expectedRemovable(db, p.rule(kLog)->cutoffUtc);
