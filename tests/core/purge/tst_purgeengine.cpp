@@ -26,6 +26,126 @@
 using namespace purga;
 using namespace purga::test;
 
+// The API in a loop (its own role, one tenant through RLS): it inserts a token and revokes the
+// previous one. Some of its rows match the rule (revoked "45 days ago", or already expired): they
+// are not in a preview taken before it started, so a purge must leave them.
+class ApiWriter
+{
+public:
+    ApiWriter(const ConnectionProfile &profile, const QString &password)
+        : m_thread([this, profile, password] { run(profile, password); })
+    {
+    }
+    ~ApiWriter() { stop(); }
+    void stop()
+    {
+        m_stop.store(true);
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+
+    std::atomic<int> iterations{0}, errors{0};
+    QString firstError;
+    QList<qint64> inserted, revoked;
+
+private:
+    void fail(const QString &why)
+    {
+        if (firstError.isEmpty())
+            firstError = why;
+        errors.fetch_add(1);
+    }
+    void run(const ConnectionProfile &profile, const QString &password)
+    {
+        PgConnection w;
+        DbFailure e;
+        QString se;
+        if (!w.open(profile, password, &e))
+            return fail(e.message + u' ' + e.detail);
+        if (!w.execScript(QStringLiteral("SET app.current_empresa_id = '99'"), &se))
+            return fail(se);
+        qint64 previous = -1;
+        for (int i = 0; !m_stop.load(); ++i) {
+            QSqlQuery ins(w.database());
+            ins.prepare(QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
+                                       "familia_id, token_hash, expiracion) "
+                                       "VALUES (99, ?, gen_random_uuid(), 'writer:' || ?, CASE WHEN ? % 3 = "
+                                       "0 THEN now() - interval '60 days' "
+                                       "ELSE now() + interval '30 days' END) RETURNING id"));
+            for (int k = 0; k < 3; ++k)
+                ins.addBindValue(i);
+            if (!ins.exec() || !ins.next()) {
+                fail(ins.lastError().text());
+                continue;
+            }
+            const qint64 id = ins.value(0).toLongLong();
+            inserted << id;
+            if (previous > 0)
+                revoke(w, previous, i);
+            previous = id;
+            iterations.fetch_add(1);
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }
+    void revoke(PgConnection &w, qint64 id, int i)
+    {
+        QSqlQuery up(w.database());
+        up.prepare(QStringLiteral("UPDATE identidad.trx_refresh_tokens SET revocado = true, revocado_en = "
+                                  "CASE WHEN ? % 2 = 0 THEN now() ELSE now() - interval '45 days' END "
+                                  "WHERE id = ?"));
+        up.addBindValue(i);
+        up.addBindValue(id);
+        if (!up.exec() || up.numRowsAffected() != 1)
+            fail(up.lastError().text() + QStringLiteral(" (rows %1)").arg(up.numRowsAffected()));
+        else
+            revoked << id;
+    }
+
+    std::atomic<bool> m_stop{false};
+    std::thread m_thread;
+};
+
+// Cancels backend `pid`'s statement if stop() has not come within `ms`, and keeps what it was running.
+class StatementWatchdog
+{
+public:
+    StatementWatchdog(const ConnectionProfile &superuser, int pid, int ms)
+        : m_thread([this, superuser, pid, ms] { run(superuser, pid, ms); })
+    {
+    }
+    ~StatementWatchdog() { stop(); }
+    void stop()
+    {
+        m_done.store(true);
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    bool fired() const { return m_fired.load(); }
+    QString blockedQuery() const { return m_query; } // read after stop()
+
+private:
+    void run(const ConnectionProfile &superuser, int pid, int ms)
+    {
+        PgConnection w;
+        DbFailure e;
+        if (!w.open(superuser, QString(), &e))
+            return;
+        QElapsedTimer t;
+        t.start();
+        while (!m_done.load() && t.elapsed() < ms)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (m_done.load())
+            return;
+        m_query = valueOn(w, QStringLiteral("SELECT query FROM pg_stat_activity WHERE pid = %1").arg(pid)).toString();
+        m_fired.store(true);
+        valueOn(w, QStringLiteral("SELECT pg_cancel_backend(%1)").arg(pid));
+    }
+
+    std::atomic<bool> m_done{false}, m_fired{false};
+    QString m_query;
+    std::thread m_thread;
+};
+
 class TestPurgeEngine : public QObject
 {
     Q_OBJECT
@@ -45,6 +165,8 @@ private slots:
     void readOnlyDefaultStillPurges();
 
 private:
+    void checkRunRecorded(test::TestDatabase &db, PgConnection &conn, const PurgeReceipt &r, const QString &table,
+                          qint64 eligible);
     test::SandboxInfo m_sandbox;
 };
 
@@ -72,6 +194,42 @@ void TestPurgeEngine::purgesExactlyThePreview_data()
                                                QStringLiteral("edge:unused-expired-after-cutoff"),
                                                QStringLiteral("edge:used-after-cutoff"),
                                                QStringLiteral("edge:used-just-now")};
+}
+
+// A finished run in the history: its row, its two metrics for `table`, and the lock released.
+void TestPurgeEngine::checkRunRecorded(test::TestDatabase &db, PgConnection &conn, const PurgeReceipt &r,
+                                       const QString &table, qint64 eligible)
+{
+    // History: the run and its two metrics for this table.
+    QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT backend_pid FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+                      .arg(r.runId))
+            .toInt(),
+        conn.backendPid());
+    // operador: the database role; usuario_so: the OS user the caller gave (PurgeOptions::operatorName).
+    QCOMPARE(db.scalar(QStringLiteral(
+                           "SELECT origen || '/' || operador || '/' || usuario_so || '/' || "
+                           "(terminada_en IS NOT NULL) FROM identidad.purga_corridas WHERE corrida_id = '%1'")
+                           .arg(r.runId))
+                 .toString(),
+             QStringLiteral("manual/identidad_purga/tester/true"));
+    const QString bare = table.section(u'.', -1);
+    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), bare).toLongLong(), eligible);
+    const QVariant dur = metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), bare);
+    QVERIFY(!dur.isNull());
+    QCOMPARE(dur.toLongLong(), r.rules.first().durationMs);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE corrida_id = '%1'"
+                                      " AND metrica LIKE 'identidad\\_purga\\_%'")
+                           .arg(r.runId))
+                 .toInt(),
+             2);
+    // The advisory lock is released at the end.
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = %1")
+                      .arg(conn.backendPid()))
+            .toInt(),
+        0);
 }
 
 void TestPurgeEngine::purgesExactlyThePreview()
@@ -140,36 +298,7 @@ void TestPurgeEngine::purgesExactlyThePreview()
     }
     QCOMPARE(prog.last().state, RuleStatus::Ok);
 
-    // History: the run and its two metrics for this table.
-    QCOMPARE(runState(db, r.runId), QStringLiteral("ok"));
-    QCOMPARE(
-        db.scalar(QStringLiteral("SELECT backend_pid FROM identidad.purga_corridas WHERE corrida_id = '%1'")
-                      .arg(r.runId))
-            .toInt(),
-        conn.backendPid());
-    // operador: the database role; usuario_so: the OS user the caller gave (PurgeOptions::operatorName).
-    QCOMPARE(db.scalar(QStringLiteral(
-                           "SELECT origen || '/' || operador || '/' || usuario_so || '/' || "
-                           "(terminada_en IS NOT NULL) FROM identidad.purga_corridas WHERE corrida_id = '%1'")
-                           .arg(r.runId))
-                 .toString(),
-             QStringLiteral("manual/identidad_purga/tester/true"));
-    const QString bare = table.section(u'.', -1);
-    QCOMPARE(metric(db, r.runId, QStringLiteral("identidad_purga_filas"), bare).toLongLong(), rp->eligible);
-    const QVariant dur = metric(db, r.runId, QStringLiteral("identidad_purga_duracion_ms"), bare);
-    QVERIFY(!dur.isNull());
-    QCOMPARE(dur.toLongLong(), rr.durationMs);
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_metricas WHERE corrida_id = '%1'"
-                                      " AND metrica LIKE 'identidad\\_purga\\_%'")
-                           .arg(r.runId))
-                 .toInt(),
-             2);
-    // The advisory lock is released at the end.
-    QCOMPARE(
-        db.scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = %1")
-                      .arg(conn.backendPid()))
-            .toInt(),
-        0);
+    checkRunRecorded(db, conn, r, table, rp->eligible);
     // The receipt's key range is that of the deleted rows.
     QCOMPARE(rr.keyMin, eligible.first());
     QCOMPARE(rr.keyMax, eligible.last());
@@ -258,41 +387,19 @@ void TestPurgeEngine::conflictingTableLockRetriesThenStopsCleanly()
              qPrintable(err));
     const int holderPid = holder.backendPid();
 
-    // Watchdog: if the engine waits for the lock without any timeout, cancel its statement after
-    // 8 s (the retries take about 1.5 s) so that the test fails with a reason instead of hanging.
-    const int enginePid = conn.backendPid();
-    const QString dbName = db.name();
-    std::atomic<bool> done{false}, watchdogFired{false};
-    QString blockedQuery;
-    std::thread watchdog([&] {
-        PgConnection w;
-        DbFailure e;
-        if (!w.open(test::superuserProfile(m_sandbox, dbName), QString(), &e))
-            return;
-        QElapsedTimer t;
-        t.start();
-        while (!done.load() && t.elapsed() < 8000)
-            std::this_thread::sleep_for(std::chrono::milliseconds(20));
-        if (!done.load()) {
-            blockedQuery =
-                valueOn(w, QStringLiteral("SELECT query FROM pg_stat_activity WHERE pid = %1").arg(enginePid))
-                    .toString();
-            watchdogFired.store(true);
-            valueOn(w, QStringLiteral("SELECT pg_cancel_backend(%1)").arg(enginePid));
-        }
-    });
-
+    // If the engine waited for the lock without any timeout, the watchdog cancels its statement
+    // (the retries take about 1.5 s) so that the test fails with a reason instead of hanging.
+    StatementWatchdog watchdog(test::superuserProfile(m_sandbox, db.name()), conn.backendPid(), 8000);
     Recorder rec;
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
-    done.store(true);
-    watchdog.join();
+    watchdog.stop();
     QVERIFY(holder.execScript(QStringLiteral("ROLLBACK"), &err));
 
-    QVERIFY2(!watchdogFired.load(),
+    QVERIFY2(!watchdog.fired(),
              qPrintable(QStringLiteral("the engine waited on the table lock with no lock_timeout: %1")
-                            .arg(blockedQuery)));
+                            .arg(watchdog.blockedQuery())));
     QCOMPARE(r.status, RunStatus::Error);
     QCOMPARE(r.exitCode(), 1);
     QCOMPARE(r.rules.size(), 1);
@@ -386,86 +493,24 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY id")
                    .arg(eligibleWhere(kRefresh, rp->cutoffUtc)));
 
-    // The API (its own role, one tenant through RLS) inserts tokens and revokes the previous one,
-    // in a loop. Some of its rows would match the rule (revoked "45 days ago", or already expired):
-    // they are not in the confirmed preview and must stay.
-    const ConnectionProfile apiProfile = db.profile(QStringLiteral("identidad_api"));
-    const QString apiPassword = db.passwordFor(QStringLiteral("identidad_api"));
-    std::atomic<bool> stop{false};
-    std::atomic<int> iterations{0}, errors{0};
-    QString firstError;
-    QList<qint64> inserted, revoked;
-    std::thread writer([&] {
-        PgConnection w;
-        DbFailure e;
-        if (!w.open(apiProfile, apiPassword, &e)) {
-            firstError = e.message + u' ' + e.detail;
-            errors.fetch_add(1);
-            return;
-        }
-        QString se;
-        if (!w.execScript(QStringLiteral("SET app.current_empresa_id = '99'"), &se)) {
-            firstError = se;
-            errors.fetch_add(1);
-            return;
-        }
-        qint64 previous = -1;
-        for (int i = 0; !stop.load(); ++i) {
-            QSqlQuery ins(w.database());
-            ins.prepare(QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, "
-                                       "familia_id, token_hash, expiracion) "
-                                       "VALUES (99, ?, gen_random_uuid(), 'writer:' || ?, CASE WHEN ? % 3 = "
-                                       "0 THEN now() - interval '60 days' "
-                                       "ELSE now() + interval '30 days' END) RETURNING id"));
-            ins.addBindValue(i);
-            ins.addBindValue(i);
-            ins.addBindValue(i);
-            if (!ins.exec() || !ins.next()) {
-                if (firstError.isEmpty())
-                    firstError = ins.lastError().text();
-                errors.fetch_add(1);
-                continue;
-            }
-            const qint64 id = ins.value(0).toLongLong();
-            inserted << id;
-            if (previous > 0) {
-                QSqlQuery up(w.database());
-                up.prepare(
-                    QStringLiteral("UPDATE identidad.trx_refresh_tokens SET revocado = true, revocado_en = "
-                                   "CASE WHEN ? % 2 = 0 THEN now() ELSE now() - interval '45 days' END "
-                                   "WHERE id = ?"));
-                up.addBindValue(i);
-                up.addBindValue(previous);
-                if (!up.exec() || up.numRowsAffected() != 1) {
-                    if (firstError.isEmpty())
-                        firstError =
-                            up.lastError().text() + QStringLiteral(" (rows %1)").arg(up.numRowsAffected());
-                    errors.fetch_add(1);
-                } else {
-                    revoked << previous;
-                }
-            }
-            previous = id;
-            iterations.fetch_add(1);
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-    });
+    // The API writes while the purge runs: its rows are not in the confirmed preview and must stay.
+    ApiWriter writer(db.profile(QStringLiteral("identidad_api")), db.passwordFor(QStringLiteral("identidad_api")));
     QElapsedTimer warm;
     warm.start();
-    while (iterations.load() < 5 && errors.load() == 0 && warm.elapsed() < 10000)
+    while (writer.iterations.load() < 5 && writer.errors.load() == 0 && warm.elapsed() < 10000)
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
 
     Recorder rec;
     QueryCanceller canceller;
     PurgeEngine engine(conn, canceller);
-    const int itBefore = iterations.load();
+    const int itBefore = writer.iterations.load();
     const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
-    const int itDuring = iterations.load() - itBefore;
-    stop.store(true);
-    writer.join();
+    const int itDuring = writer.iterations.load() - itBefore;
+    writer.stop();
 
-    QVERIFY2(errors.load() == 0,
-             qPrintable(QStringLiteral("writer errors: %1, first: %2").arg(errors.load()).arg(firstError)));
+    QVERIFY2(writer.errors.load() == 0, qPrintable(QStringLiteral("writer errors: %1, first: %2")
+                                                       .arg(writer.errors.load())
+                                                       .arg(writer.firstError)));
     QVERIFY2(itDuring > 0, "the writer made no progress during the purge");
     QCOMPARE(r.status, RunStatus::Ok);
     const RuleReceipt &rr = r.rules.first();
@@ -474,11 +519,11 @@ void TestPurgeEngine::concurrentWriterIsUntouched()
     QCOMPARE(
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash LIKE 'writer:%' "
                               "ORDER BY id")),
-        sorted(inserted));
+        sorted(writer.inserted));
     QCOMPARE(
         db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash LIKE 'writer:%' "
                               "AND revocado ORDER BY id")),
-        sorted(revoked));
+        sorted(writer.revoked));
     // And the pre-existing rows: exactly the preview gone.
     QCOMPARE(db.ids(QStringLiteral(
                  "SELECT id FROM identidad.trx_refresh_tokens WHERE token_hash NOT LIKE 'writer:%' "
