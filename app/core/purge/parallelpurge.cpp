@@ -8,6 +8,7 @@
 #include "core/pg/dbfailure.h"
 #include "core/util/textformat.h"
 
+#include <QHash>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
@@ -172,6 +173,7 @@ private:
     void rollback();
     void waitWhileHeld() const;
     void paceAfter(double ms, int pauseMs) const;
+    QHash<const RuleShare *, int> m_sized; // --target-batch-ms: each rule's batch size (0: not sized yet)
 
     Shared &m_sh;
     int m_index;
@@ -232,7 +234,7 @@ void Worker::purgeRange(const Range &range)
     limits.timeCapMs = cfg.targetBatchMs > 0 ? cfg.targetBatchMs : 250.0;
     BatchSizing sizing;
     sizing.targetMs = cfg.targetBatchMs;
-    int sized = 0;
+    int &sized = m_sized[&rule]; // a rule's batch size carries over from one of its ranges to the next
     const qint64 share =
         rule.preview.eligible * qMax<qint64>(1, end - range.from) / qMax<qint64>(1, rule.blocks);
     ChunkPlan plan = firstChunk(share, qMax<qint64>(1, end - range.from), limits);
@@ -438,6 +440,8 @@ Worker::Step Worker::failed(RuleShare &rule, QSqlQuery &q, const QString &why)
 }
 
 // The table sizes and their ranges, read on the coordinator under the rules' lock_timeout.
+constexpr int kRangesPerWorker = 8;
+
 bool planRanges(Shared &sh, int workers, QString *error)
 {
     PgConnection &conn = sh.ctx.conn;
@@ -462,10 +466,14 @@ bool planRanges(Shared &sh, int workers, QString *error)
     conn.execScript(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"), &ignored);
     if (!ok)
         return false;
-    // Range i of every rule before range i + 1 of any: the tables are purged at the same time.
-    for (int i = 0; i < workers; ++i)
+    // Several ranges a worker, taken from one queue: removable rows bunch up (the oldest tokens
+    // sit at the start of the heap), and a worker whose range held few of them takes the next one
+    // instead of idling. Range i of every rule before range i + 1 of any: the tables are purged at
+    // the same time.
+    const int perRule = workers * kRangesPerWorker;
+    for (int i = 0; i < perRule; ++i)
         for (const auto &rule : sh.rules) {
-            const qint64 pieces = qMin<qint64>(workers, rule->blocks);
+            const qint64 pieces = qMin<qint64>(perRule, rule->blocks);
             if (i >= pieces)
                 continue;
             const qint64 from = rule->blocks * i / pieces;
