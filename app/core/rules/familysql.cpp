@@ -73,14 +73,14 @@ QString Rules::aggregatePredicate(const RuleConfig &rule, const QString &cutoffL
     return u'(' + predicate(rule.id, cutoffLiteral) + QStringLiteral(" AND lf.familia_id IS NULL)");
 }
 
-QString Rules::liveFamilyCountColumn(const RuleConfig &rule, const QString &cutoffLiteral)
+QString Rules::liveFamilyCountColumn(const RuleConfig &rule, const QString &)
 {
     // What the rule removes with the setting off that belongs to a live family: the rows the
-    // setting keeps when on, and removes when off. Zero for rules without families.
+    // setting keeps when on, and removes when off. Zero for rules without families. Over
+    // aggregateSource's columns.
     if (!hasFamilies(rule.id))
         return QStringLiteral("0::bigint AS live_family");
-    return QStringLiteral("count(*) FILTER (WHERE %1 AND lf.familia_id IS NOT NULL) AS live_family")
-        .arg(predicate(rule.id, cutoffLiteral));
+    return QStringLiteral("count(*) FILTER (WHERE t.purga_p AND t.purga_lf) AS live_family");
 }
 
 } // namespace purga

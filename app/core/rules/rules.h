@@ -136,6 +136,9 @@ public:
     // that belong to a live family (kept when it is on, removed when off), whatever the setting;
     // 0 without families.
     static QString liveFamilyCountColumn(const RuleConfig &rule, const QString &cutoffLiteral);
+    // The FROM of the aggregate statements: the table (and its live families) with each predicate
+    // computed once a row as columns purga_ap, purga_p, purga_rp and purga_lf, under alias t.
+    static QString aggregateSource(const RuleConfig &rule, const QString &cutoffLiteral);
     // Partitions of log_sesiones with bounds read from the catalog (never from names).
     static QString partitionsSql(const QString &cutoffLiteral);
     // Partitions of log_sesiones left "detach pending" by an interrupted DETACH ... CONCURRENTLY.

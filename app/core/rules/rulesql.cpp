@@ -178,12 +178,27 @@ QString Rules::ageExpression(const QString &id)
     return sql ? QString::fromLatin1(sql->ageExpression) : QStringLiteral("NULL::timestamptz");
 }
 
+// The aggregate statements test the predicate in a dozen FILTERs. Written there, the rule and
+// every hold probe would run a dozen times a row; this source computes each once a row and the
+// FILTERs read its columns (OFFSET 0 keeps the planner from folding the expressions back in):
+// purga_ap the predicate as the statement counts it (aggregatePredicate), purga_p the predicate
+// without the family setting, purga_rp the rule alone (no holds), purga_lf the row's family live.
+QString Rules::aggregateSource(const RuleConfig &rule, const QString &c)
+{
+    return QStringLiteral("(SELECT t.*, (%1) AS purga_ap, (%2) AS purga_p, (%3) AS purga_rp, %4 AS purga_lf\n"
+                          "   FROM %5 t%6\n"
+                          " OFFSET 0) t")
+        .arg(aggregatePredicate(rule, c), predicate(rule.id, c), rulePredicate(rule.id, c),
+             hasFamilies(rule.id) ? QStringLiteral("(lf.familia_id IS NOT NULL)") : QStringLiteral("false"),
+             table(rule.id), liveFamilyJoin(rule, c));
+}
+
 QString Rules::countSql(const RuleConfig &rule, const QString &c)
 {
     const QString &id = rule.id;
     const qint64 retentionSeconds = rule.retentionSeconds;
     const RowRuleSql *sql = rowSql(id);
-    const QString p = aggregatePredicate(rule, c);
+    const QString p = QStringLiteral("t.purga_ap");
     // `now` of the frozen plan: the cutoff plus the retention, as a literal computed in SQL.
     const QString spent = sql ? QString::fromLatin1(sql->spentExpression)
                                     .arg(QStringLiteral("(%1 + make_interval(secs => :retention))").arg(c))
@@ -214,25 +229,23 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
                "       count(*) FILTER (WHERE %1 AND %6 <  %5 - make_interval(secs => :retention * 2)) AS "
                "age_4,\n"
                "       %9\n"
-               "FROM %7 t%10")
-        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, table(id), rulePredicate(id, c),
-             liveFamilyCountColumn(rule, c), liveFamilyJoin(rule, c))
+               "FROM %7")
+        .arg(p, spent, adrSamplePredicate(id, c), revoked, c, age, aggregateSource(rule, c),
+             QStringLiteral("t.purga_rp"), liveFamilyCountColumn(rule, c))
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
 }
 
 QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
 {
-    const QString &id = rule.id;
     // The five aggregates the engine and the receipt use, not countSql's fifteen: one lighter scan.
     return QStringLiteral("SELECT count(*) AS total,\n"
-                          "       count(*) FILTER (WHERE %1) AS eligible,\n"
-                          "       count(*) FILTER (WHERE %2 AND (%4) IS NOT TRUE) AS adr_sample_in_window,\n"
-                          "       min(t.id) FILTER (WHERE %1) AS key_min,\n"
-                          "       max(t.id) FILTER (WHERE %1) AS key_max,\n"
-                          "       %5\n"
-                          "FROM %3 t%6")
-        .arg(aggregatePredicate(rule, c), adrSamplePredicate(id, c), table(id), rulePredicate(id, c),
-             liveFamilyCountColumn(rule, c), liveFamilyJoin(rule, c));
+                          "       count(*) FILTER (WHERE t.purga_ap) AS eligible,\n"
+                          "       count(*) FILTER (WHERE %1 AND t.purga_rp IS NOT TRUE) AS adr_sample_in_window,\n"
+                          "       min(t.id) FILTER (WHERE t.purga_ap) AS key_min,\n"
+                          "       max(t.id) FILTER (WHERE t.purga_ap) AS key_max,\n"
+                          "       %2\n"
+                          "FROM %3")
+        .arg(adrSamplePredicate(rule.id, c), liveFamilyCountColumn(rule, c), aggregateSource(rule, c));
 }
 
 QString Rules::deleteBatchSql(const RuleConfig &rule, const QString &c)
