@@ -109,6 +109,19 @@ ANALYZE identidad.trx_refresh_tokens;
         .arg(filler);
 }
 
+QString snapshotSql(const QString &table)
+{
+    return QStringLiteral("CREATE TABLE public.snap_%1 AS SELECT * FROM %2")
+        .arg(table.section(u'.', -1), table);
+}
+
+QString restoreSql(const QString &table)
+{
+    return QStringLiteral("TRUNCATE %2; INSERT INTO %2 OVERRIDING SYSTEM VALUE SELECT * FROM public.snap_%1 "
+                          "ORDER BY id; ANALYZE %2")
+        .arg(table.section(u'.', -1), table);
+}
+
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds)
 {
     return QStringLiteral("CREATE FUNCTION public.purga_test_slow() RETURNS trigger LANGUAGE plpgsql AS $f$ "

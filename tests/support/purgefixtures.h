@@ -51,6 +51,11 @@ QString refreshFillerSql(int filler);
 inline const QList<int> kLogMonthsBack{16, 15, 14, 13, 12, 1, 0};
 QString logSeedSql(bool defaultRows);
 
+// A copy of `table` (schema-qualified) in public.snap_<bare name>, and the table put back as that copy
+// was (ids kept, ANALYZEd): to run two purges over the very same rows.
+QString snapshotSql(const QString &table);
+QString restoreSql(const QString &table);
+
 // A BEFORE DELETE trigger that sleeps `seconds` on the row with this id: a slow batch to act on.
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds);
 
