@@ -205,9 +205,8 @@ const CliCommand kCommands[] = {
                        "printed and nothing is deleted (JSON: \"dry_run\": true, \"deleted\": 0). "
                        "SIGINT/SIGTERM cancel the batch in flight (exit 6)."),
      "rule all yes dry-run batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
-     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms parallel strategy detach-only quarantine-days "
-     "vacuum "
-     "lock-key "
+     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms parallel strategy detach-only "
+     "quarantine-days vacuum lock-key "
      "prometheus-textfile allow-short-retention assume-session-pooler receipt-out json",
      0, true, cmdPurge},
     {"history", "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",

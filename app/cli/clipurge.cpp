@@ -356,7 +356,8 @@ void warnUnindexedKeyset(Session &session, const PurgeOptions &options)
         bool has = true;
         QString error;
         if (!hasKeysetIndex(session.conn, Rules::table(id), &has, &error))
-            Context::info(Context::tr("Warning: could not read the indexes of %1: %2").arg(Rules::table(id), error));
+            Context::info(
+                Context::tr("Warning: could not read the indexes of %1: %2").arg(Rules::table(id), error));
         else if (!has)
             Context::info(Context::tr("Warning: %1").arg(keysetUnindexedText(Rules::table(id))));
     }

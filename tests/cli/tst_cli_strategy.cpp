@@ -48,8 +48,9 @@ private:
     }
     qint64 rows(TestDatabase &db)
     {
-        return db.scalar(QStringLiteral("SELECT (SELECT count(*) FROM identidad.trx_refresh_tokens) + "
-                                        "(SELECT count(*) FROM identidad.trx_pre_tokens)"))
+        return db
+            .scalar(QStringLiteral("SELECT (SELECT count(*) FROM identidad.trx_refresh_tokens) + "
+                                   "(SELECT count(*) FROM identidad.trx_pre_tokens)"))
             .toLongLong();
     }
 
@@ -71,8 +72,9 @@ private slots:
         const QJsonObject t = tid.json(&why);
         QVERIFY2(!t.isEmpty(), qPrintable(why));
         QCOMPARE(t.value(QStringLiteral("batch_strategy")).toString(), QStringLiteral("tid"));
-        const QList<qint64> afterTid = db.ids(QStringLiteral(
-            "SELECT id FROM identidad.trx_refresh_tokens UNION ALL SELECT -id FROM identidad.trx_pre_tokens ORDER BY 1"));
+        const QList<qint64> afterTid =
+            db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens UNION ALL SELECT -id FROM "
+                                  "identidad.trx_pre_tokens ORDER BY 1"));
         QVERIFY(db.exec(restoreSql(refresh)) && db.exec(restoreSql(pre)));
 
         const CliResult key = run(purgeArgs(db, sl({"--strategy", "keyset"})), m_sandbox.purgaPassword);
@@ -101,15 +103,15 @@ private slots:
         TestDatabase db(m_sandbox, QStringLiteral("cli_strategy"));
         QVERIFY2(db.isValid(), qPrintable(db.error()));
         QVERIFY(db.exec(refreshSeedSql(200)));
-        const CliResult r = run(sl({"purge", "--rule", "refresh_tokens", "--strategy", "keyset", "--conninfo",
-                                    conninfo(db)}),
-                                m_sandbox.purgaPassword);
+        const CliResult r =
+            run(sl({"purge", "--rule", "refresh_tokens", "--strategy", "keyset", "--conninfo", conninfo(db)}),
+                m_sandbox.purgaPassword);
         QVERIFY2(r.exitCode == 0, qPrintable(r.describe()));
         QVERIFY2(r.errText().contains(QStringLiteral("Warning: identidad.trx_refresh_tokens: no index")),
                  qPrintable(r.describe()));
         // The default strategy needs no such index: nothing to say.
-        const CliResult tid =
-            run(sl({"purge", "--rule", "refresh_tokens", "--conninfo", conninfo(db)}), m_sandbox.purgaPassword);
+        const CliResult tid = run(sl({"purge", "--rule", "refresh_tokens", "--conninfo", conninfo(db)}),
+                                  m_sandbox.purgaPassword);
         QVERIFY2(tid.exitCode == 0 && !tid.errText().contains(QStringLiteral("no index")),
                  qPrintable(tid.describe()));
     }

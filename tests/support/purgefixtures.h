@@ -17,6 +17,7 @@
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <thread>
 
 namespace purga::test {
 
@@ -59,6 +60,10 @@ QString restoreSql(const QString &table);
 // A BEFORE DELETE trigger that sleeps `seconds` on the row with this id: a slow batch to act on.
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds);
 
+// public.delete_sizes (n bigint) and an AFTER DELETE statement trigger on `table` recording there
+// the rows of every DELETE: the batch bound, checked at the server.
+QString deleteSizesSql(const QString &table);
+
 // '<utc>'::timestamptz
 QString tsLiteral(const QString &utc);
 // The rule (kRefresh or kPre) written independently of Rules::predicate, from its wording.
@@ -73,6 +78,11 @@ bool openAdmin(const SandboxInfo &sandbox, const TestDatabase &db, PgConnection 
 // HistoryStore::setup on `c`, or on a fresh identidad_purga connection to `db`.
 bool setupHistory(PgConnection &c);
 bool setupHistory(const TestDatabase &db);
+
+// A legal hold of `kind` (user, family, tenant, token) on `value` (as the CLI takes them), added by
+// OS user "tester": its id, 0 when refused (said on the test's log).
+qint64 addHold(PgConnection &conn, const QString &kind, const QString &value, const QString &reason,
+               const QString &until = QString());
 
 // A preview of the default rules `ids` at kBatch, each config passed through `tweak`.
 bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out,
@@ -99,6 +109,12 @@ QVariant valueOn(PgConnection &c, const QString &sql);
 // Polls `sql` (a boolean) on `c` until true, the timeout, or `abort`.
 bool pollUntil(PgConnection &c, const QString &sql, int timeoutMs, const std::atomic<bool> *abort = nullptr);
 qint64 msBetween(Clock::time_point a, Clock::time_point b);
+// A thread that cancels `canceller` once backend `pid` sleeps (the slow-row trigger), watching from a
+// superuser session of database `dbName` for 30 s or until `done`; `saw` turns true and `at` (when
+// given) holds the instant when it cancelled. Join it after the run.
+std::thread cancelWhenSleeping(const SandboxInfo &sandbox, const QString &dbName, int pid,
+                               QueryCanceller &canceller, const std::atomic<bool> &done,
+                               std::atomic<bool> &saw, Clock::time_point *at = nullptr);
 
 // ---------------------------------------------------------------- id sets
 

@@ -4,6 +4,8 @@
 #include "keysetstrategy.h"
 #include "tidrangestrategy.h"
 
+#include "core/preview/preview.h"
+
 namespace purga {
 
 QString toId(BatchStrategyKind kind)
@@ -23,6 +25,20 @@ bool fromId(const QString &id, BatchStrategyKind *kind)
 }
 
 namespace detail {
+
+QString withKeyRange(QString templateSql, const RulePreview &preview)
+{
+    return templateSql.replace(QStringLiteral("%KEY_MIN%"), QString::number(preview.keyMin))
+        .replace(QStringLiteral("%KEY_MAX%"), QString::number(preview.keyMax));
+}
+
+ChunkLimits chunkLimitsOf(const RuleConfig &config)
+{
+    ChunkLimits limits;
+    limits.batchSize = config.batchSize;
+    limits.timeCapMs = config.targetBatchMs > 0 ? config.targetBatchMs : 250.0;
+    return limits;
+}
 
 std::unique_ptr<BatchStrategy> makeBatchStrategy(BatchStrategyKind kind, const RulePreview &preview)
 {

@@ -7,6 +7,8 @@
 // receipt. Two strategies: TID ranges (tidrangestrategy.h, the default) and a keyset by
 // (empresa_id, id) (keysetstrategy.h), the shape a distributed backend needs.
 
+#include "chunkplanner.h"
+
 #include <QString>
 
 #include <memory>
@@ -15,6 +17,7 @@ class QSqlQuery;
 
 namespace purga {
 
+struct RuleConfig;
 struct RulePreview;
 struct RuleReceipt;
 
@@ -53,6 +56,11 @@ public:
     // What the batches read so far, into the rule's receipt.
     virtual void report(RuleReceipt *r) const = 0;
 };
+
+// What every strategy starts from: its template with the preview's key range in place of
+// %KEY_MIN%/%KEY_MAX%, and the chunk planner's limits from the rule's batch size and target time.
+QString withKeyRange(QString templateSql, const RulePreview &preview);
+ChunkLimits chunkLimitsOf(const RuleConfig &config);
 
 // The strategy `kind` over the confirmed preview of one row rule.
 std::unique_ptr<BatchStrategy> makeBatchStrategy(BatchStrategyKind kind, const RulePreview &preview);

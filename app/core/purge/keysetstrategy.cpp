@@ -69,15 +69,12 @@ namespace detail {
 
 KeysetStrategy::KeysetStrategy(const RulePreview &preview)
     : m_preview(preview)
+    , m_limits(chunkLimitsOf(preview.config))
     , m_empresaId(std::numeric_limits<qint64>::min())
     , m_id(std::numeric_limits<qint64>::min())
 {
     m_sql = Rules::deleteKeysetBatchSql(preview.config, Rules::cutoffLiteral(preview.cutoffUtc));
-    m_template = QString(m_sql)
-                     .replace(QStringLiteral("%KEY_MIN%"), QString::number(preview.keyMin))
-                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(preview.keyMax));
-    m_limits.batchSize = preview.config.batchSize;
-    m_limits.timeCapMs = preview.config.targetBatchMs > 0 ? preview.config.targetBatchMs : 250.0;
+    m_template = withKeyRange(m_sql, preview);
 }
 
 bool KeysetStrategy::prepare(QSqlQuery &q, PurgeContext &ctx, int limit)

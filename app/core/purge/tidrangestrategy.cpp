@@ -18,13 +18,10 @@ constexpr qint64 kOpenEnd = 4294967295LL;
 
 TidRangeStrategy::TidRangeStrategy(const RulePreview &preview)
     : m_preview(preview)
+    , m_limits(chunkLimitsOf(preview.config))
 {
     m_sql = Rules::deleteBatchSql(preview.config, Rules::cutoffLiteral(preview.cutoffUtc));
-    m_template = QString(m_sql)
-                     .replace(QStringLiteral("%KEY_MIN%"), QString::number(preview.keyMin))
-                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(preview.keyMax));
-    m_limits.batchSize = preview.config.batchSize;
-    m_limits.timeCapMs = preview.config.targetBatchMs > 0 ? preview.config.targetBatchMs : 250.0;
+    m_template = withKeyRange(m_sql, preview);
 }
 
 bool TidRangeStrategy::prepare(QSqlQuery &q, PurgeContext &ctx, int limit)

@@ -3,7 +3,6 @@
 // ranges delete (the very same table, put back between the runs), keeps every boundary row its
 // rule keeps, never exceeds the batch size, says when no index on (empresa_id, id) serves it, and a
 // cancel mid-run leaves a prefix in key order, the run "cancelado" and the lock free.
-#include "core/forensics/legalholds.h"
 #include "core/pg/pgconnection.h"
 #include "core/purge/keysetstrategy.h"
 #include "core/purge/purgeengine.h"
@@ -25,17 +24,6 @@ namespace {
 
 // The holds of every run here: tenant 3 and user 1:2 (boundary rows of both token tables).
 const QString kHeld = QStringLiteral("(empresa_id = 3 OR (empresa_id = 1 AND usuario_id = 2))");
-
-bool addHold(PgConnection &conn, const QString &kind, const QString &value)
-{
-    HoldScope scope;
-    QString why;
-    qint64 id = 0;
-    DbFailure failure;
-    return HoldScope::parse(kind, value, &scope, &why) &&
-           LegalHolds::add(conn, scope, QStringLiteral("INC-7"), QString(), QStringLiteral("tester"), &id,
-                           &failure);
-}
 
 // A purge of `rule` with `kind`; the preview taken now, batches of `batch` rows.
 PurgeReceipt purgeWith(PgConnection &conn, const QString &rule, BatchStrategyKind kind, Recorder *rec,
@@ -103,8 +91,8 @@ void TestBatchStrategy::keysetDeletesWhatTidDeletes()
     PgConnection conn;
     QVERIFY(openPurga(db, conn));
     QVERIFY(setupHistory(conn));
-    QVERIFY(addHold(conn, QStringLiteral("tenant"), QStringLiteral("3")));
-    QVERIFY(addHold(conn, QStringLiteral("user"), QStringLiteral("1:2")));
+    QVERIFY(addHold(conn, QStringLiteral("tenant"), QStringLiteral("3"), QStringLiteral("INC-7")) > 0);
+    QVERIFY(addHold(conn, QStringLiteral("user"), QStringLiteral("1:2"), QStringLiteral("INC-7")) > 0);
     QVERIFY(db.exec(snapshotSql(table)));
     // The oracle: the rule from its wording, less the held rows (the family setting keeps nothing
     // more here: every filler row is a family of its own).
@@ -114,9 +102,9 @@ void TestBatchStrategy::keysetDeletesWhatTidDeletes()
     const QString removable = QStringLiteral("(%1) AND NOT %2").arg(eligibleWhere(rule, cutoff), kHeld);
     const QList<qint64> kept =
         db.ids(QStringLiteral("SELECT id FROM %1 WHERE NOT (%2) ORDER BY id").arg(table, removable));
-    const QStringList keptEdges = strings(
-        db, QStringLiteral("SELECT token_hash FROM %1 WHERE token_hash LIKE 'edge:%' AND NOT (%2)")
-                .arg(table, removable));
+    const QStringList keptEdges =
+        strings(db, QStringLiteral("SELECT token_hash FROM %1 WHERE token_hash LIKE 'edge:%' AND NOT (%2)")
+                        .arg(table, removable));
     QVERIFY(keptEdges.size() >= 4);
     const auto tweak = [familyAware](RuleConfig &c) { c.familyAware = familyAware; };
 
@@ -131,8 +119,9 @@ void TestBatchStrategy::keysetDeletesWhatTidDeletes()
     const PurgeReceipt key = purgeWith(conn, rule, BatchStrategyKind::Keyset, &keyRec, kBatch, tweak);
     QVERIFY2(key.status == RunStatus::Ok, qPrintable(key.message));
     QCOMPARE(idsOf(db, table), afterTid);
-    QCOMPARE(strings(db, QStringLiteral("SELECT token_hash FROM %1 WHERE token_hash LIKE 'edge:%'").arg(table)),
-             keptEdges);
+    QCOMPARE(
+        strings(db, QStringLiteral("SELECT token_hash FROM %1 WHERE token_hash LIKE 'edge:%'").arg(table)),
+        keptEdges);
     const RuleReceipt &kr = key.rules.first();
     const RuleReceipt &tr = tid.rules.first();
     QCOMPARE(kr.deleted, tr.deleted);
@@ -163,15 +152,8 @@ void TestBatchStrategy::keysetBatchSizeIsAHardBound()
     test::TestDatabase db(m_sandbox, QStringLiteral("strategy"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(refreshSeedSql(kFiller)));
-    QVERIFY(db.exec(QStringLiteral(
-        "CREATE INDEX ON identidad.trx_refresh_tokens (empresa_id, id);\n"
-        "CREATE TABLE public.delete_sizes (n bigint);\n"
-        "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS "
-        "$$\n"
-        "BEGIN INSERT INTO public.delete_sizes SELECT count(*) FROM old_rows; RETURN NULL; END $$;\n"
-        "CREATE TRIGGER record_delete_size AFTER DELETE ON identidad.trx_refresh_tokens\n"
-        "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "
-        "public.record_delete_size();")));
+    QVERIFY(db.exec(QStringLiteral("CREATE INDEX ON identidad.trx_refresh_tokens (empresa_id, id)")));
+    QVERIFY(db.exec(deleteSizesSql(QStringLiteral("identidad.trx_refresh_tokens"))));
     PgConnection conn;
     QVERIFY(openPurga(db, conn));
     constexpr int kHardBound = 100;
@@ -180,12 +162,15 @@ void TestBatchStrategy::keysetBatchSizeIsAHardBound()
     QVERIFY2(r.status == RunStatus::Ok, qPrintable(r.message));
     const RuleReceipt &rr = r.rules.first();
     QCOMPARE(rr.deleted, rr.planned);
-    QVERIFY2(rr.largestBatch > 0 && rr.largestBatch <= kHardBound, qPrintable(QString::number(rr.largestBatch)));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT max(n) FROM public.delete_sizes")).toLongLong(), rr.largestBatch);
+    QVERIFY2(rr.largestBatch > 0 && rr.largestBatch <= kHardBound,
+             qPrintable(QString::number(rr.largestBatch)));
+    QCOMPARE(db.scalar(QStringLiteral("SELECT max(n) FROM public.delete_sizes")).toLongLong(),
+             rr.largestBatch);
     QCOMPARE(db.scalar(QStringLiteral("SELECT sum(n) FROM public.delete_sizes")).toLongLong(), rr.deleted);
-    QVERIFY2(db.scalar(QStringLiteral("SELECT count(*) FROM public.delete_sizes WHERE n = %1").arg(kHardBound))
-                     .toInt() > 0,
-             "no batch was cut by its LIMIT: the test does not reach that path");
+    QVERIFY2(
+        db.scalar(QStringLiteral("SELECT count(*) FROM public.delete_sizes WHERE n = %1").arg(kHardBound))
+                .toInt() > 0,
+        "no batch was cut by its LIMIT: the test does not reach that path");
 }
 
 void TestBatchStrategy::keysetIndexIsRecognised()
@@ -230,31 +215,21 @@ void TestBatchStrategy::keysetCancelMidRunLeavesAPrefixAndTheLockFree()
     QVERIFY(plan(conn, {kRefresh}, &p));
     const RulePreview *rp = p.rule(kRefresh);
     const QString where = eligibleWhere(kRefresh, rp->cutoffUtc);
-    const QList<qint64> all = db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
+    const QList<qint64> all =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id"));
     // Keyset batches remove the removable rows in (empresa_id, id) order: committed ones are a prefix.
-    const QList<qint64> byKey = db.ids(
-        QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY empresa_id, id").arg(where));
+    const QList<qint64> byKey =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY empresa_id, id")
+                   .arg(where));
     QCOMPARE(qint64(byKey.size()), rp->eligible);
     const qint64 slowId = byKey.at(byKey.size() * 6 / 10);
-    QVERIFY(db.exec(slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
+    QVERIFY(db.exec(
+        slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
 
-    const int enginePid = conn.backendPid();
     QueryCanceller canceller;
     std::atomic<bool> done{false}, sawSleep{false};
-    std::thread killer([&] {
-        PgConnection w;
-        DbFailure e;
-        if (!w.open(test::superuserProfile(m_sandbox, db.name()), QString(), &e))
-            return;
-        if (pollUntil(w,
-                      QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %1 "
-                                     "AND wait_event = 'PgSleep')")
-                          .arg(enginePid),
-                      30000, &done)) {
-            sawSleep.store(true);
-            canceller.cancel();
-        }
-    });
+    std::thread killer =
+        cancelWhenSleeping(m_sandbox, db.name(), conn.backendPid(), canceller, done, sawSleep);
     Recorder rec;
     PurgeOptions o = options({kRefresh});
     o.batchStrategy = BatchStrategyKind::Keyset;
@@ -272,9 +247,10 @@ void TestBatchStrategy::keysetCancelMidRunLeavesAPrefixAndTheLockFree()
     QCOMPARE(db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens ORDER BY id")),
              minus(all, byKey.mid(0, rr.deleted)));
     QCOMPARE(runState(db, r.runId), QStringLiteral("cancelado"));
-    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'en_curso'"))
-                 .toInt(),
-             0);
+    QCOMPARE(
+        db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas WHERE estado = 'en_curso'"))
+            .toInt(),
+        0);
     // The lock is free: another session takes it at once.
     QVERIFY(db.scalar(QStringLiteral("SELECT pg_try_advisory_lock(731001)")).toBool());
     QVERIFY(db.exec(QStringLiteral("SELECT pg_advisory_unlock(731001)")));
