@@ -69,6 +69,12 @@ const CliOption kOptions[] = {
                        "Delete on N connections at once (1-32, default 1): disjoint TID ranges of each row "
                        "rule's table, both token tables at the same time, under the run's one lock; refused "
                        "(exit 4) above the server's free connections.")},
+    {"strategy", "tid|keyset",
+     QT_TRANSLATE_NOOP("Cli",
+                       "How row batches walk the table: tid (default) by ranges of its heap blocks; keyset "
+                       "in (empresa_id, id) order, the order a table distributed by empresa_id needs (one "
+                       "connection only: not with --parallel; without an index on (empresa_id, id) every "
+                       "batch scans the table, and the run says so).")},
     {"vacuum", nullptr,
      QT_TRANSLATE_NOOP("Cli", "VACUUM (ANALYZE) the purged tables afterwards (needs the owner).")},
     {"allow-short-retention", nullptr,
@@ -189,8 +195,9 @@ const CliCommand kCommands[] = {
      "(--rule ID... | --all) [--yes | --dry-run] [--batch-size N] [--lock-timeout-ms N]\n"
      "    [--statement-timeout-ms N] [--ddl-lock-timeout-ms N] [--pause-ms N] [--nice R] [--max-lag-ms N]\n"
      "    [--abort-lag-ms N] [--throttle-file PATH] [--sync-commit on|off] [--target-batch-ms N]\n"
-     "    [--parallel N] [--lock-key N] [--detach-only] [--quarantine-days N] [--vacuum] [--prometheus-textfile PATH]\n"
-     "    [--allow-short-retention] [--assume-session-pooler] [--receipt-out FILE] [--json]",
+     "    [--parallel N] [--strategy tid|keyset] [--lock-key N] [--detach-only] [--quarantine-days N]\n"
+     "    [--vacuum] [--prometheus-textfile PATH] [--allow-short-retention] [--assume-session-pooler]\n"
+     "    [--receipt-out FILE] [--json]",
      QT_TRANSLATE_NOOP("Cli", "run the batched purge with --yes; without it (or --dry-run) only the "
                               "preview, nothing deleted"),
      QT_TRANSLATE_NOOP("Cli",
@@ -198,8 +205,8 @@ const CliCommand kCommands[] = {
                        "printed and nothing is deleted (JSON: \"dry_run\": true, \"deleted\": 0). "
                        "SIGINT/SIGTERM cancel the batch in flight (exit 6)."),
      "rule all yes dry-run batch-size lock-timeout-ms statement-timeout-ms ddl-lock-timeout-ms pause-ms nice "
-     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms parallel detach-only quarantine-days vacuum "
-     "lock-key "
+     "max-lag-ms abort-lag-ms throttle-file sync-commit target-batch-ms parallel strategy detach-only "
+     "quarantine-days vacuum lock-key "
      "prometheus-textfile allow-short-retention assume-session-pooler receipt-out json",
      0, true, cmdPurge},
     {"history", "[--days N | --since ISO-8601] [--origin job|manual|all] [--table NAME] (--json | --csv)",

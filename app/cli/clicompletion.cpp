@@ -37,6 +37,7 @@ _purga_sesiones_cli()
             return ;;
         --rule) COMPREPLY=($(compgen -W "@RULES@" -- "$cur")); return ;;
         --sync-commit|--family-aware) COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+        --strategy) COMPREPLY=($(compgen -W "tid keyset" -- "$cur")); return ;;
         --origin) COMPREPLY=($(compgen -W "job manual all" -- "$cur")); return ;;
         --environment) COMPREPLY=($(compgen -W "none development staging production" -- "$cur")); return ;;
         --sslmode) COMPREPLY=($(compgen -W "disable allow prefer require verify-ca verify-full" -- "$cur")); return ;;

@@ -6,6 +6,7 @@
 #include "core/history/historystore.h"
 #include "core/preflight/preflight.h"
 #include "core/preflight/rolechecks.h"
+#include "core/purge/keysetstrategy.h"
 #include "core/purge/parallelpurge.h"
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
@@ -194,11 +195,26 @@ bool parallelOption(const Context &ctx, int *parallel)
     return true;
 }
 
+// --strategy tid|keyset, and keyset never with --parallel; false after a usage error (said).
+bool strategyOption(const Context &ctx, PurgeOptions *options)
+{
+    const QString v = ctx.parser.value(QStringLiteral("strategy"));
+    if (!v.isEmpty() && !fromId(v, &options->batchStrategy)) {
+        Context::error(Context::tr("--strategy takes tid or keyset, not \"%1\".").arg(v));
+        return false;
+    }
+    if (const QString refusal = keysetParallelRefusal(*options); !refusal.isEmpty()) {
+        Context::error(refusal);
+        return false;
+    }
+    return true;
+}
+
 // The options a purge run takes from the command line; false after a usage error (said).
 bool purgeOptions(const Context &ctx, const QStringList &ids, PurgeOptions *options)
 {
     options->ruleIds = ids;
-    if (!parallelOption(ctx, &options->parallel))
+    if (!parallelOption(ctx, &options->parallel) || !strategyOption(ctx, options))
         return false;
     options->detachOnly = ctx.parser.isSet(QStringLiteral("detach-only"));
     options->operatorName = osUserName(); // from the OS, not $USER; the DB role is recorded apart
@@ -328,6 +344,25 @@ void printDryRun(const Context &ctx, const PreviewPlan &plan)
     Context::info(Context::tr("Dry run, nothing was deleted: add --yes to purge exactly this."));
 }
 
+// --strategy keyset without --yes: what the run would say of each row table without an index on
+// (empresa_id, id), said before the DBA confirms it (the GUI's preflight does not know the strategy).
+void warnUnindexedKeyset(Session &session, const PurgeOptions &options)
+{
+    if (options.batchStrategy != BatchStrategyKind::Keyset)
+        return;
+    for (const QString &id : options.ruleIds) {
+        if (Rules::isPartitionRule(id))
+            continue;
+        bool has = true;
+        QString error;
+        if (!hasKeysetIndex(session.conn, Rules::table(id), &has, &error))
+            Context::info(
+                Context::tr("Warning: could not read the indexes of %1: %2").arg(Rules::table(id), error));
+        else if (!has)
+            Context::info(Context::tr("Warning: %1").arg(keysetUnindexedText(Rules::table(id))));
+    }
+}
+
 // Runs the engine over the frozen plan, then the textfile and the VACUUM that follow a purge.
 int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const PurgeOptions &options,
              QueryCanceller &canceller)
@@ -392,6 +427,7 @@ int cmdPurge(Context &ctx)
     if ((code = freezePreview(session, canceller, yes, &plan)) != Exit::Ok)
         return code;
     if (!yes) {
+        warnUnindexedKeyset(session, options);
         printDryRun(ctx, plan);
         return Exit::Ok;
     }

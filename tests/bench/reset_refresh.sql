@@ -10,7 +10,8 @@ TRUNCATE identidad.trx_refresh_tokens;
 ALTER TABLE identidad.trx_refresh_tokens
   DROP CONSTRAINT IF EXISTS trx_refresh_tokens_pkey,
   DROP CONSTRAINT IF EXISTS trx_refresh_tokens_token_hash_key;
-DROP INDEX IF EXISTS identidad.trx_refresh_tokens_familia_idx, identidad.trx_refresh_tokens_usuario_idx;
+DROP INDEX IF EXISTS identidad.trx_refresh_tokens_familia_idx, identidad.trx_refresh_tokens_usuario_idx,
+  identidad.trx_refresh_tokens_empresa_id_id_idx; -- the keyset variant's own (run.sh)
 INSERT INTO identidad.trx_refresh_tokens OVERRIDING SYSTEM VALUE SELECT * FROM bench.:"src";
 ALTER TABLE identidad.trx_refresh_tokens
   ADD CONSTRAINT trx_refresh_tokens_pkey PRIMARY KEY (id),

@@ -24,7 +24,10 @@
 # (every commit, the final one too); engine_scoff = the engine's own lever, --sync-commit off (each
 # batch SET LOCAL synchronous_commit = off, one durable commit at the end); engine_nice1 = --nice 1;
 # engine_par2 = --parallel 2 (two deleting connections); engine_t10 = --target-batch-ms 10 (the batch
-# size adapts, up to the batch size, so that a batch takes about 10 ms); adr = ADR 0021's ctid IN (SELECT ... LIMIT 5000)
+# size adapts, up to the batch size, so that a batch takes about 10 ms); engine_keyset = --strategy
+# keyset (batches in (empresa_id, id) order) with the index it walks, created after the reset and
+# outside the timing; engine_keyset_noidx = the same without that index (each batch scans and sorts
+# the table: slow, not in any default list); adr = ADR 0021's ctid IN (SELECT ... LIMIT 5000)
 # loop; adr_nosync = the same with synchronize_seqscans = off; single = one DELETE; proto_tid =
 # bench.tid_proto (tests/bench/procs.sql), a server-side prototype of the recommended batch.
 # All delete the same rows: the rule's predicate at a cutoff of now() - 30 days.
@@ -260,6 +263,11 @@ run_variant() { # size variant writer-pass (0 = no writer)
   local pred; pred=$(predicate "$c")
   local eligible=""
   [ "$v" = proto_tid ] && eligible=$(val "SELECT count(*) FROM identidad.trx_refresh_tokens t WHERE $pred")
+  if [ "$v" = engine_keyset ]; then # the index keyset batches walk; reset_refresh.sql drops it
+    psql_su -c "SET maintenance_work_mem = '1GB'" \
+            -c "CREATE INDEX trx_refresh_tokens_empresa_id_id_idx ON identidad.trx_refresh_tokens (empresa_id, id)" \
+            -c "ANALYZE identidad.trx_refresh_tokens" -c "CHECKPOINT" >/dev/null
+  fi
   wait_quiet
   [ "$w" = 0 ] || start_writer "$tag" $((ADR_TIMEOUT_S + 120))
   lsn0=$(val "SELECT pg_current_wal_lsn()")
@@ -268,13 +276,14 @@ run_variant() { # size variant writer-pass (0 = no writer)
   local cpu0; cpu0=$(cpu_sample)
   t0=$(now_ms)
   case $v in
-    engine | engine_async | engine_scoff | engine_nice1 | engine_par2 | engine_t10)
+    engine | engine_async | engine_scoff | engine_nice1 | engine_par2 | engine_t10 | engine_keyset | engine_keyset_noidx)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga SET synchronous_commit = off" >/dev/null
       local extra=()
       [ "$v" = engine_scoff ] && extra=(--sync-commit off)
       [ "$v" = engine_nice1 ] && extra=(--nice 1)
       [ "$v" = engine_par2 ] && extra=(--parallel 2)
       [ "$v" = engine_t10 ] && extra=(--target-batch-ms 10)
+      [ "${v#engine_keyset}" != "$v" ] && extra=(--strategy keyset)
       # The CLI's peak memory (max RSS, KiB) beside its receipt.
       /usr/bin/time -f %M -o "$out/receipts/$tag.rss" timeout $((ADR_TIMEOUT_S + 60)) "$cli" purge --rule refresh_tokens --yes --json --conninfo "$conninfo" \
         --batch-size "$BATCH" --pause-ms "$PAUSE_MS" "${extra[@]}" >"$out/receipts/$tag.json" 2>"$out/receipts/$tag.err" || rc=$?

@@ -198,6 +198,9 @@ private slots:
                      .contains(QStringLiteral("--yes")));
         QCOMPARE(complete(script, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("pre")}),
                  QStringList{QStringLiteral("pre_tokens")});
+        QCOMPARE(
+            complete(script, {QStringLiteral("purge"), QStringLiteral("--strategy"), QStringLiteral("k")}),
+            QStringList{QStringLiteral("keyset")});
         QVERIFY(run({QStringLiteral("profile-save"), QStringLiteral("zeta-one"), QStringLiteral("--host"),
                      QStringLiteral("h")})
                     .exitCode == 0);

@@ -1,5 +1,6 @@
 #include "purgefixtures.h"
 
+#include "core/forensics/legalholds.h"
 #include "core/history/historystore.h"
 
 #include <QElapsedTimer>
@@ -107,6 +108,70 @@ ANALYZE identidad.trx_refresh_tokens;
 )SQL")
         .arg(filler * 7 / 10)
         .arg(filler);
+}
+
+QString snapshotSql(const QString &table)
+{
+    return QStringLiteral("CREATE TABLE public.snap_%1 AS SELECT * FROM %2")
+        .arg(table.section(u'.', -1), table);
+}
+
+QString restoreSql(const QString &table)
+{
+    return QStringLiteral("TRUNCATE %2; INSERT INTO %2 OVERRIDING SYSTEM VALUE SELECT * FROM public.snap_%1 "
+                          "ORDER BY id; ANALYZE %2")
+        .arg(table.section(u'.', -1), table);
+}
+
+QString deleteSizesSql(const QString &table)
+{
+    return QStringLiteral(
+               "CREATE TABLE public.delete_sizes (n bigint);\n"
+               "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql\n"
+               "  SECURITY DEFINER AS $$\n"
+               "BEGIN INSERT INTO public.delete_sizes SELECT count(*) FROM old_rows; RETURN NULL; END $$;\n"
+               "CREATE TRIGGER record_delete_size AFTER DELETE ON %1\n"
+               "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "
+               "public.record_delete_size();")
+        .arg(table);
+}
+
+qint64 addHold(PgConnection &conn, const QString &kind, const QString &value, const QString &reason,
+               const QString &until)
+{
+    HoldScope scope;
+    QString why;
+    qint64 id = 0;
+    DbFailure failure;
+    if (!HoldScope::parse(kind, value, &scope, &why) ||
+        !LegalHolds::add(conn, scope, reason, until, QStringLiteral("tester"), &id, &failure)) {
+        qWarning("hold %s %s: %s %s %s", qPrintable(kind), qPrintable(value), qPrintable(why),
+                 qPrintable(failure.message), qPrintable(failure.detail));
+        return 0;
+    }
+    return id;
+}
+
+std::thread cancelWhenSleeping(const SandboxInfo &sandbox, const QString &dbName, int pid,
+                               QueryCanceller &canceller, const std::atomic<bool> &done,
+                               std::atomic<bool> &saw, Clock::time_point *at)
+{
+    return std::thread([&sandbox, dbName, pid, &canceller, &done, &saw, at] {
+        PgConnection w;
+        DbFailure e;
+        if (!w.open(superuserProfile(sandbox, dbName), QString(), &e))
+            return;
+        if (pollUntil(w,
+                      QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %1 "
+                                     "AND wait_event = 'PgSleep')")
+                          .arg(pid),
+                      30000, &done)) {
+            saw.store(true);
+            if (at)
+                *at = Clock::now();
+            canceller.cancel();
+        }
+    });
 }
 
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds)

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <thread>
 
 namespace purga::test {
 
@@ -51,8 +52,17 @@ QString refreshFillerSql(int filler);
 inline const QList<int> kLogMonthsBack{16, 15, 14, 13, 12, 1, 0};
 QString logSeedSql(bool defaultRows);
 
+// A copy of `table` (schema-qualified) in public.snap_<bare name>, and the table put back as that copy
+// was (ids kept, ANALYZEd): to run two purges over the very same rows.
+QString snapshotSql(const QString &table);
+QString restoreSql(const QString &table);
+
 // A BEFORE DELETE trigger that sleeps `seconds` on the row with this id: a slow batch to act on.
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds);
+
+// public.delete_sizes (n bigint) and an AFTER DELETE statement trigger on `table` recording there
+// the rows of every DELETE: the batch bound, checked at the server.
+QString deleteSizesSql(const QString &table);
 
 // '<utc>'::timestamptz
 QString tsLiteral(const QString &utc);
@@ -72,6 +82,11 @@ bool setupHistory(const TestDatabase &db);
 // The session log's months seeded in `db` (with DEFAULT rows, or with its DEFAULT partition dropped
 // first), `c` open as the maintenance role and the history set up: where every partition test starts.
 bool seedLogDatabase(TestDatabase &db, PgConnection &c, bool withDefault);
+
+// A legal hold of `kind` (user, family, tenant, token) on `value` (as the CLI takes them), added by
+// OS user "tester": its id, 0 when refused (said on the test's log).
+qint64 addHold(PgConnection &conn, const QString &kind, const QString &value, const QString &reason,
+               const QString &until = QString());
 
 // A preview of the default rules `ids` at kBatch, each config passed through `tweak`.
 bool plan(PgConnection &c, const QStringList &ids, PreviewPlan *out,
@@ -98,6 +113,12 @@ QVariant valueOn(PgConnection &c, const QString &sql);
 // Polls `sql` (a boolean) on `c` until true, the timeout, or `abort`.
 bool pollUntil(PgConnection &c, const QString &sql, int timeoutMs, const std::atomic<bool> *abort = nullptr);
 qint64 msBetween(Clock::time_point a, Clock::time_point b);
+// A thread that cancels `canceller` once backend `pid` sleeps (the slow-row trigger), watching from a
+// superuser session of database `dbName` for 30 s or until `done`; `saw` turns true and `at` (when
+// given) holds the instant when it cancelled. Join it after the run.
+std::thread cancelWhenSleeping(const SandboxInfo &sandbox, const QString &dbName, int pid,
+                               QueryCanceller &canceller, const std::atomic<bool> &done,
+                               std::atomic<bool> &saw, Clock::time_point *at = nullptr);
 
 // ---------------------------------------------------------------- id sets
 

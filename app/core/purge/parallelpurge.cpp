@@ -50,11 +50,23 @@ int freeConnections(PgConnection &conn, QString *error)
     return qMax(0, q.value(0).toInt());
 }
 
+QString keysetParallelRefusal(const PurgeOptions &options)
+{
+    if (options.parallel <= 1 || options.batchStrategy != BatchStrategyKind::Keyset)
+        return QString();
+    return QCoreApplication::translate(
+               "purga", "--strategy keyset runs on one connection: the parallel workers share out TID "
+                        "ranges. Leave out --parallel %1, or use --strategy tid.")
+        .arg(options.parallel);
+}
+
 QString parallelRefusal(PgConnection &conn, const PurgeOptions &options)
 {
     const int n = options.parallel;
     if (n <= 1)
         return QString();
+    if (const QString keyset = keysetParallelRefusal(options); !keyset.isEmpty())
+        return keyset;
     if (n > kMaxParallel)
         return QCoreApplication::translate("purga", "--parallel %1: at most %2 deleting connections.")
             .arg(n)

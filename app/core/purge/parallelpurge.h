@@ -25,8 +25,12 @@ constexpr int kMaxParallel = 32;
 // CONNECTION LIMIT leaves fewer; -1 with *error when it could not be read.
 int freeConnections(PgConnection &conn, QString *error);
 
-// Why `options.parallel` workers cannot run on this server (above kMaxParallel, no way to open
-// them, more than its free connections), in words; empty when they can (or parallel is 1).
+// --parallel N with --strategy keyset: its workers take TID ranges, so keyset batches never run in
+// parallel (the CLI's usage error, exit 2); in words, empty when the options do not mix them.
+QString keysetParallelRefusal(const struct PurgeOptions &options);
+
+// Why `options.parallel` workers cannot run on this server (keyset batches, above kMaxParallel, no
+// way to open them, more than its free connections), in words; empty when they can (or parallel is 1).
 QString parallelRefusal(PgConnection &conn, const struct PurgeOptions &options);
 
 namespace detail {

@@ -263,6 +263,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
     receipt.cutoffBaseUtc = plan.cutoffBaseUtc;
     receipt.syncCommit = options.syncCommit;
     receipt.parallel = qMax(1, options.parallel);
+    receipt.batchStrategy = options.batchStrategy;
     receipt.startedUtc = nowUtc(m_conn);
     m_canceller.arm(m_conn.handle());
     // A role or database whose transactions default to read-only (preflight "read_only_default")

@@ -10,7 +10,7 @@ namespace purga {
 namespace {
 
 // What a receipt says besides the rows (receiptnotes.h puts them in words): job_would_delete,
-// short_retention, family_retention and lock_waiters.
+// short_retention, family_retention, lock_waiters and keyset_without_index.
 void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
 {
     QJsonObject job;
@@ -26,6 +26,11 @@ void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
                                   {QStringLiteral("live_family_rows"), double(it->liveFamilyRows)}});
     json->insert(QStringLiteral("family_retention"), family);
     json->insert(QStringLiteral("lock_waiters"), lockWaitersJson(receipt.lockWaiters));
+    QStringList unindexed; // keyset batches that scanned and sorted their table
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.keysetUnindexed)
+            unindexed << r.table;
+    json->insert(QStringLiteral("keyset_without_index"), QJsonArray::fromStringList(unindexed));
 }
 
 } // namespace
@@ -107,6 +112,7 @@ QJsonObject PurgeReceipt::toJson() const
                   {QStringLiteral("lag_waits"), lagWaits},
                   {QStringLiteral("sync_commit"), syncCommit ? QStringLiteral("on") : QStringLiteral("off")},
                   {QStringLiteral("parallel"), parallel},
+                  {QStringLiteral("batch_strategy"), toId(batchStrategy)},
                   {QStringLiteral("rules"), arr}};
     o.insert(QStringLiteral("lock_holder"), jsonText(lockHolder));
     insertNotes(*this, &o);

@@ -3,6 +3,7 @@
 // What a purge is asked to do (PurgeOptions), what it reports while it runs (RuleProgress,
 // PurgeObserver, StopRequest) and what it leaves (RuleReceipt, PurgeReceipt): the values shared by
 // the engine, its rule runners, the CLI, the GUI and the history, without the engine itself.
+#include "batchstrategy.h"
 #include "core/locks/lockwaiters.h"
 #include "pacer.h"
 #include "purgestatus.h"
@@ -43,6 +44,9 @@ struct PurgeOptions
     // --parallel N: the row rules' batches run on N connections of their own at once, on disjoint
     // TID ranges (parallelpurge.h), while the run's own connection holds the lock. 1: none.
     int parallel = 1;
+    // --strategy tid|keyset: how a row rule's batches walk its table (batchstrategy.h). Keyset
+    // batches run on one connection only (parallelRefusal()).
+    BatchStrategyKind batchStrategy = BatchStrategyKind::TidRange;
     // Opens one more connection like the run's own, in the calling thread (the workers', and the
     // history's last words when the run's own was lost). Needed for parallel > 1.
     std::function<bool(PgConnection &conn, QString *error)> openConnection;
@@ -102,6 +106,12 @@ struct RuleReceipt
     // limitMin to limitMax rows (the batch size, which the GUI may change during the run, or the
     // --target-batch-ms controller's choice under it), limitLast in the last batch.
     qint64 blocks = -1, blocksDone = 0;
+    // Row rules: the strategy the batches ran with; a keyset run's keys read by committed batches
+    // (its template's %EMPRESA_FROM%/%ID_FROM% positions), and whether the table lacked an index
+    // on (empresa_id, id), so that each batch scanned and sorted it.
+    BatchStrategyKind batchStrategy = BatchStrategyKind::TidRange;
+    qint64 keysRead = 0;
+    bool keysetUnindexed = false;
     int limitMin = 0, limitMax = 0, limitLast = 0;
     int targetBatchMs = 0;    // the rule's --target-batch-ms (0: off)
     QList<int> workerBatches; // --parallel: the batches each worker committed for this rule
@@ -130,6 +140,7 @@ struct PurgeReceipt
     int lagWaits = 0;       // times the run waited for the replica lag
     bool syncCommit = true; // false: batches committed asynchronously, made durable at the end
     int parallel = 1;       // the deleting connections of the row rules (--parallel)
+    BatchStrategyKind batchStrategy = BatchStrategyKind::TidRange; // --strategy
     QString lockHolder;     // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),

@@ -1,5 +1,7 @@
 #include "receiptnotes.h"
 
+#include "keysetstrategy.h"
+
 #include "core/util/textformat.h"
 
 #include <QCoreApplication>
@@ -65,6 +67,9 @@ QStringList receiptNotes(const PurgeReceipt &receipt)
     }
     for (const QString &w : receipt.shortRetention)
         lines << QCoreApplication::translate("ReceiptNotes", "Warning: %1").arg(w);
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.keysetUnindexed)
+            lines << keysetUnindexedText(r.table);
     for (const LockWaiter &w : receipt.lockWaiters)
         lines << QCoreApplication::translate("ReceiptNotes",
                                              "Session %1 waited for the purge lock during this run.")

@@ -1,4 +1,8 @@
+// One row rule's purge: batches in short transactions of their own, each bounded by the batch size
+// and the preview, paced, retried on lock timeouts, cancellable; which rows a batch reads comes from
+// its batch strategy (batchstrategy.h: TID ranges or a keyset).
 #include "batchsizer.h"
+#include "batchstrategy.h"
 #include "chunkplanner.h"
 #include "core/pg/dbfailure.h"
 #include "core/util/textformat.h"
@@ -7,6 +11,8 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
+
+#include <memory>
 
 namespace purga::detail {
 
@@ -19,7 +25,7 @@ void rollback(PgConnection &conn)
         conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
 }
 
-// One row rule's purge: TID-range batches over the table, each in its own short transaction.
+// One row rule's purge: the strategy's batches over the table, each in its own short transaction.
 class RowPurge
 {
 public:
@@ -28,9 +34,8 @@ public:
         , m_ctx(ctx)
         , m_preview(preview)
         , m_cfg(preview.config)
+        , m_strategy(makeBatchStrategy(ctx.options.batchStrategy, preview))
     {
-        m_limits.batchSize = m_cfg.batchSize;
-        m_limits.timeCapMs = m_cfg.targetBatchMs > 0 ? m_cfg.targetBatchMs : 250.0;
         m_sizing.targetMs = m_cfg.targetBatchMs;
     }
 
@@ -40,7 +45,7 @@ private:
     enum class Step { Next, Retry, Done };
     bool stoppedBeforeBatch(RuleReceipt *out);
     Step batch(RuleReceipt *out);
-    bool begin(QSqlQuery &b, QString *error);
+    bool begin(QSqlQuery &b, int limit, QString *error);
     Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
     RuleReceipt finishComplete();
     QString abortedDuring();
@@ -49,14 +54,9 @@ private:
     PurgeContext &m_ctx;
     const RulePreview &m_preview;
     const RuleConfig &m_cfg;
-    ChunkLimits m_limits;
+    std::unique_ptr<BatchStrategy> m_strategy;
     BatchSizing m_sizing; // --target-batch-ms: the LIMIT adapts under the batch size (batchsizer.h)
     int m_sized = 0;      // the LIMIT the controller chose for the next batch; 0: none yet
-    ChunkPlan m_plan;
-    QString m_template;
-    qint64 m_blocks = -1; // read inside the first batch's transaction
-    qint64 m_from = 0;
-    qint64 m_rangeRows = 0; // removed from the range that starts at m_from, over its batches
     int m_lockRetries = 0;
     double m_lastBatchMs = 0;
 };
@@ -64,22 +64,20 @@ private:
 RuleReceipt RowPurge::run()
 {
     RuleReceipt &r = m_run.receipt();
-    r.sql = Rules::deleteBatchSql(m_preview.config, Rules::cutoffLiteral(m_preview.cutoffUtc));
+    r.sql = m_strategy->templateSql();
+    r.batchStrategy = m_strategy->kind();
     if (m_preview.eligible <= 0)
         return m_run.finish(
             RuleStatus::Ok,
             QCoreApplication::translate("purga::detail", "%1: nothing to remove.").arg(m_preview.table));
-    m_template = QString(r.sql)
-                     .replace(QStringLiteral("%KEY_MIN%"), QString::number(m_preview.keyMin))
-                     .replace(QStringLiteral("%KEY_MAX%"), QString::number(m_preview.keyMax));
     m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 rows to remove, cutoff %3 UTC.")
                   .arg(m_preview.table, formatCount(m_preview.eligible), m_preview.cutoffUtc));
     RuleReceipt out;
-    while (m_blocks < 0 || m_from < m_blocks) {
+    while (m_strategy->hasMore()) {
         const Step s = batch(&out);
         if (s == Step::Done)
             return out;
-        // Everything the preview counted is gone: the remaining blocks hold nothing for this plan.
+        // Everything the preview counted is gone: the rest of the table holds nothing for this plan.
         if (s == Step::Next && r.deleted >= m_preview.eligible)
             break;
         if (s == Step::Next)
@@ -88,9 +86,10 @@ RuleReceipt RowPurge::run()
     return finishComplete();
 }
 
-// Opens the batch's transaction with its timeouts; the first batch also reads the table's size
-// under that lock_timeout (behind an ACCESS EXCLUSIVE lock it times out and is retried like a batch).
-bool RowPurge::begin(QSqlQuery &b, QString *error)
+// Opens the batch's transaction with its timeouts; the first batch's strategy also reads what it
+// needs of the table under that lock_timeout (behind an ACCESS EXCLUSIVE lock it times out and is
+// retried like a batch).
+bool RowPurge::begin(QSqlQuery &b, int limit, QString *error)
 {
     // Asynchronous commit (--sync-commit off): transaction-scoped, so it also holds behind a
     // transaction-pooling pgbouncer and never outlives the batch.
@@ -105,20 +104,7 @@ bool RowPurge::begin(QSqlQuery &b, QString *error)
         return false;
     if (!lockStillHeld(m_ctx, error))
         return false;
-    if (m_blocks >= 0)
-        return true;
-    if (!b.exec(QStringLiteral(
-                    "SELECT pg_relation_size(to_regclass('%1')) / current_setting('block_size')::bigint")
-                    .arg(m_preview.table)) ||
-        !b.next())
-        return false;
-    m_blocks = qMax<qint64>(1, b.value(0).toLongLong());
-    m_plan = firstChunk(m_preview.eligible, m_blocks, m_limits);
-    m_ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 blocks, first chunk %3 blocks.")
-                  .arg(m_preview.table)
-                  .arg(m_blocks)
-                  .arg(m_plan.chunk));
-    return true;
+    return m_strategy->prepare(b, m_ctx, limit);
 }
 
 // Cancel or "stop after this batch" asked since the last one: the rule ends here (receipt in *out).
@@ -147,30 +133,24 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     if (!m_run.paceBeforeBatch(out))
         return Step::Done;
     // The batch size may change during the run (GUI): from this batch on, the DELETE's LIMIT
-    // and the chunk planner follow it.
+    // and the strategy's chunk planner follow it.
     m_sizing.hardBound = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
     if (m_sized == 0)
         m_sized = firstBatchSize(m_sizing);
     const int batchSize = m_sizing.targetMs > 0 ? qMin(m_sized, m_sizing.hardBound) : m_sizing.hardBound;
-    m_limits.batchSize = batchSize;
     if (stoppedBeforeBatch(out))
         return Step::Done;
     QElapsedTimer bt;
     bt.start();
     QSqlQuery b(m_ctx.conn.database());
     QString beginError;
-    const bool began = begin(b, &beginError);
-    const qint64 to = qMin(qMax<qint64>(m_blocks, 1), m_from + m_plan.chunk);
-    // The last chunk is open-ended: it also covers blocks the table grew by during the run.
-    const QString sql =
-        QString(m_template)
-            .replace(QStringLiteral("%LIMIT%"), QString::number(batchSize))
-            .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
-            .replace(QStringLiteral("%TID_TO%"), QString::number(to >= m_blocks ? qint64(4294967295LL) : to));
-    if (!began || !b.exec(sql))
+    const bool began = begin(b, batchSize, &beginError);
+    if (!began || !b.exec(m_strategy->batchSql()))
         return failed(b, began, beginError, out);
+    const qint64 n = m_strategy->removed(b);
+    if (n < 0)
+        return failed(b, true, QString(), out);
     m_lockRetries = 0;
-    const qint64 n = qMax(0, b.numRowsAffected());
     // Blast-radius breaker: never remove more than the confirmed preview counted.
     if (r.deleted + n > m_preview.eligible) {
         rollback(m_ctx.conn);
@@ -200,8 +180,8 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
         return Step::Done;
     }
     const double ms = bt.nsecsElapsed() / 1e6;
-    r.blocks = m_blocks;
-    r.blocksDone = qMax(r.blocksDone, to);
+    m_strategy->advance(n, ms);
+    m_strategy->report(&r);
     r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, batchSize) : batchSize;
     r.limitMax = qMax(r.limitMax, batchSize);
     r.limitLast = batchSize;
@@ -215,22 +195,13 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     }
     m_lastBatchMs = ms;
     m_run.recordBatch(n, ms);
-    // A full batch may have left removable rows in its range: the next batch reads it again, and
-    // the density is judged once the range is done, over all its rows.
-    m_rangeRows += n;
-    const bool rangeDone = n < batchSize;
-    m_plan = nextChunk(m_plan, m_rangeRows, to - m_from, ms, m_limits, rangeDone);
-    if (rangeDone) {
-        m_from = to;
-        m_rangeRows = 0;
-    }
     return Step::Next;
 }
 
 RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out)
 {
     RuleReceipt &r = m_run.receipt();
-    // b holds the failure when the DELETE or the first batch's size query failed; else BEGIN did.
+    // b holds the failure when the batch or its strategy's first read failed; else BEGIN did.
     const bool queryFailed = began || b.lastError().isValid();
     const DbFailure::Kind kind =
         queryFailed ? DbFailure::fromQuery(b, m_ctx.canceller.isCancelled()) : DbFailure::Kind::Other;

@@ -113,6 +113,15 @@ public:
     {
         return deleteBatchSql(defaults(id), c);
     }
+    // One keyset purge batch (--strategy keyset, batchsql.cpp): reads the %SPAN% keys after
+    // (%EMPRESA_FROM%, %ID_FROM%) in (empresa_id, id) order and deletes at most %LIMIT% removable
+    // rows of them within %KEY_MIN%..%KEY_MAX%. One result row: deleted, picked, spanned, consumed,
+    // stop_empresa_id, stop_id (where the next batch starts; NULL after an empty span).
+    static QString deleteKeysetBatchSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    static QString deleteKeysetBatchSql(const QString &id, const QString &c)
+    {
+        return deleteKeysetBatchSql(defaults(id), c);
+    }
     // First 100 removable rows by key, and the removable rows per tenant.
     static QString sampleSql(const RuleConfig &rule, const QString &cutoffLiteral);
     static QString sampleSql(const QString &id, const QString &c) { return sampleSql(defaults(id), c); }

@@ -248,30 +248,6 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
         .arg(adrSamplePredicate(rule.id, c), liveFamilyCountColumn(rule, c), aggregateSource(rule, c));
 }
 
-QString Rules::deleteBatchSql(const RuleConfig &rule, const QString &c)
-{
-    const QString &id = rule.id;
-    // TID-range batches: each batch reads only its own blocks (no rescans of the dead prefix), and
-    // at most %LIMIT% rows of them (the batch size is a hard bound: a chunk that grew over an empty
-    // stretch cannot delete more; the engine then runs the same range again). The preview's key
-    // range bounds it and the rule's predicate is re-checked in the DELETE itself.
-    // "s.id + 0" keeps that guard out of the planner's index probes: on a bare "id BETWEEN" it
-    // looks up the live minimum in the primary key on every batch, walking the entries of every
-    // row deleted so far, so each batch would be slower than the one before.
-    // No RETURNING: the count comes from the command tag.
-    QString inner = predicate(rule, c);
-    inner.replace(QStringLiteral("t."), QStringLiteral("s.")); // the same predicate over alias s
-    return QStringLiteral("DELETE FROM %1 t\n"
-                          "WHERE t.ctid = ANY (ARRAY(\n"
-                          "    SELECT s.ctid FROM %1 s\n"
-                          "    WHERE s.ctid >= '(%TID_FROM%,0)'::tid AND s.ctid < '(%TID_TO%,0)'::tid\n"
-                          "      AND s.id + 0 BETWEEN %KEY_MIN% AND %KEY_MAX%\n"
-                          "      AND %3\n"
-                          "    LIMIT %LIMIT%))\n"
-                          "  AND %2")
-        .arg(table(id), predicate(rule, c), inner);
-}
-
 QString Rules::partitionsSql(const QString &c)
 {
     return QStringLiteral("SELECT c.oid::regclass::text AS name,\n"

@@ -52,23 +52,6 @@ bool seeded(test::TestDatabase &db, PgConnection &conn, const QString &sql = see
     return db.isValid() && db.exec(sql) && openPurga(db, conn) && setupHistory(conn);
 }
 
-// A hold of `kind` (user, family, tenant, token) on `value`: its id, 0 when refused.
-qint64 addHold(PgConnection &conn, const QString &kind, const QString &value, const QString &reason,
-               const QString &until = QString())
-{
-    HoldScope scope;
-    QString why;
-    qint64 id = 0;
-    DbFailure failure;
-    if (!HoldScope::parse(kind, value, &scope, &why) ||
-        !LegalHolds::add(conn, scope, reason, until, QStringLiteral("tester"), &id, &failure)) {
-        qWarning("hold %s %s: %s %s %s", qPrintable(kind), qPrintable(value), qPrintable(why),
-                 qPrintable(failure.message), qPrintable(failure.detail));
-        return 0;
-    }
-    return id;
-}
-
 } // namespace
 
 class TestLegalHolds : public QObject

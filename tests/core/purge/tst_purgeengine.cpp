@@ -575,15 +575,9 @@ void TestPurgeEngine::batchSizeIsAHardBound()
     test::TestDatabase db(m_sandbox, QStringLiteral("purge"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(refreshSeedSql(kFiller)));
-    QVERIFY(db.exec(QStringLiteral(
-        "CREATE TABLE public.delete_sizes (n bigint);\n"
-        "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS "
-        "$$\n"
-        "BEGIN INSERT INTO public.delete_sizes SELECT count(*) FROM old_rows; RETURN NULL; END $$;\n"
-        "CREATE TRIGGER record_delete_size AFTER DELETE ON identidad.trx_refresh_tokens\n"
-        "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "
-        "public.record_delete_size();\n"
-        "ALTER TABLE identidad.trx_refresh_tokens SET (autovacuum_enabled = false);")));
+    QVERIFY(db.exec(
+        deleteSizesSql(QStringLiteral("identidad.trx_refresh_tokens")) +
+        QStringLiteral("\nALTER TABLE identidad.trx_refresh_tokens SET (autovacuum_enabled = false);")));
     // The earlier purge: the first half of the table (in physical order) is gone.
     QVERIFY(db.exec(QStringLiteral(
         "DELETE FROM identidad.trx_refresh_tokens WHERE ctid < "

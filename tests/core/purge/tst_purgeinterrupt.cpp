@@ -54,26 +54,11 @@ void TestPurgeInterrupt::cancelNowDuringSlowBatchRollsBackOnlyThatBatch()
     QVERIFY(db.exec(
         slowTriggerSql(QStringLiteral("identidad.trx_refresh_tokens"), slowId, QStringLiteral("20"))));
 
-    const int enginePid = conn.backendPid();
-    const QString dbName = db.name();
     QueryCanceller canceller;
     std::atomic<bool> done{false}, sawSleep{false};
     Clock::time_point cancelledAt;
-    std::thread killer([&] {
-        PgConnection w;
-        DbFailure e;
-        if (!w.open(test::superuserProfile(m_sandbox, dbName), QString(), &e))
-            return;
-        if (pollUntil(w,
-                      QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE pid = %1 "
-                                     "AND wait_event = 'PgSleep')")
-                          .arg(enginePid),
-                      30000, &done)) {
-            sawSleep.store(true);
-            cancelledAt = Clock::now();
-            canceller.cancel();
-        }
-    });
+    std::thread killer =
+        cancelWhenSleeping(m_sandbox, db.name(), conn.backendPid(), canceller, done, sawSleep, &cancelledAt);
     Recorder rec;
     PurgeEngine engine(conn, canceller);
     const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);

@@ -1,0 +1,81 @@
+// --strategy tid: TID-range batches (tidrangestrategy.h).
+#include "tidrangestrategy.h"
+
+#include "receipt.h"
+#include "rulerun.h"
+
+#include <QSqlQuery>
+#include <QVariant>
+
+namespace purga::detail {
+
+namespace {
+
+// The end of the open-ended last range: the largest block number a TID can name.
+constexpr qint64 kOpenEnd = 4294967295LL;
+
+} // namespace
+
+TidRangeStrategy::TidRangeStrategy(const RulePreview &preview)
+    : m_preview(preview)
+    , m_limits(chunkLimitsOf(preview.config))
+{
+    m_sql = Rules::deleteBatchSql(preview.config, Rules::cutoffLiteral(preview.cutoffUtc));
+    m_template = withKeyRange(m_sql, preview);
+}
+
+bool TidRangeStrategy::prepare(QSqlQuery &q, PurgeContext &ctx, int limit)
+{
+    // The batch size may change during the run (GUI): the chunk planner follows it.
+    m_limits.batchSize = limit;
+    if (m_blocks < 0) {
+        if (!q.exec(QStringLiteral("SELECT pg_relation_size(to_regclass('%1')) / "
+                                   "current_setting('block_size')::bigint")
+                        .arg(m_preview.table)) ||
+            !q.next())
+            return false;
+        m_blocks = qMax<qint64>(1, q.value(0).toLongLong());
+        m_plan = firstChunk(m_preview.eligible, m_blocks, m_limits);
+        ctx.log(QCoreApplication::translate("purga::detail", "%1: %2 blocks, first chunk %3 blocks.")
+                    .arg(m_preview.table)
+                    .arg(m_blocks)
+                    .arg(m_plan.chunk));
+    }
+    m_to = qMin(qMax<qint64>(m_blocks, 1), m_from + m_plan.chunk);
+    return true;
+}
+
+QString TidRangeStrategy::batchSql() const
+{
+    return QString(m_template)
+        .replace(QStringLiteral("%LIMIT%"), QString::number(m_limits.batchSize))
+        .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
+        .replace(QStringLiteral("%TID_TO%"), QString::number(m_to >= m_blocks ? kOpenEnd : m_to));
+}
+
+qint64 TidRangeStrategy::removed(QSqlQuery &q)
+{
+    return qMax(0, q.numRowsAffected()); // the DELETE's command tag
+}
+
+void TidRangeStrategy::advance(qint64 removed, double ms)
+{
+    m_done = qMax(m_done, m_to);
+    // A full batch may have left removable rows in its range: the next batch reads it again, and
+    // the density is judged once the range is done, over all its rows.
+    m_rangeRows += removed;
+    const bool rangeDone = removed < m_limits.batchSize;
+    m_plan = nextChunk(m_plan, m_rangeRows, m_to - m_from, ms, m_limits, rangeDone);
+    if (rangeDone) {
+        m_from = m_to;
+        m_rangeRows = 0;
+    }
+}
+
+void TidRangeStrategy::report(RuleReceipt *r) const
+{
+    r->blocks = m_blocks;
+    r->blocksDone = m_done;
+}
+
+} // namespace purga::detail
