@@ -50,7 +50,7 @@ FleetPurgePlan FleetPurgePlan::fromCheck(const QList<FleetMember> &members,
         if (!r || !r->ran())
             s.blocker = tr("not checked: check the fleet again");
         else if (!s.checked)
-            s.blocker = tr("unreachable at the check: %1").arg(r->error.isEmpty() ? r->outcomeText() : r->error);
+            s.blocker = tr("unreachable at the check: %1").arg(r->error.isEmpty() ? r->outcomeText() : r->errorText());
         else if (!whole.isEmpty())
             s.blocker = tr("refused by the checks: %1").arg(whole.join(QStringLiteral("; ")));
         else if (status.value(QStringLiteral("lock_held")).toBool())
@@ -125,7 +125,7 @@ QString FleetPurgePlan::runText() const
                               nullptr, canary)
                          : tr("No canary wave."));
     parts << tr("After %n server(s) that did not end ok, no other server starts.", nullptr, maxFailures);
-    return parts.join(u' ');
+    return parts.join(u'\n'); // one short line each: no wrapping, whatever the language
 }
 
 } // namespace purga

@@ -49,7 +49,7 @@ public:
     // "2. d-healthy — user@host:5432/db — production — canary wave", then the counts, then the
     // blocker with a warning symbol.
     QString serverText(int index) const;
-    // Servers at once, the canary wave and the failure budget, in words.
+    // Servers at once, the canary wave and the failure budget, in words: a line each.
     QString runText() const;
 };
 

@@ -283,7 +283,10 @@ QWidget *PurgeConfirmDialog::buildOptions()
     batchRow->addSpacing(12);
     batchRow->addWidget(parallelLabel);
     batchRow->addWidget(m_parallel);
-    form->addRow(tr("&Batch size:"), batchRow);
+    // A row of a layout gets no buddy from QFormLayout, and its "&" would show: the label is ours.
+    auto *batchLabel = new QLabel(tr("&Batch size:"), options);
+    batchLabel->setBuddy(m_batch);
+    form->addRow(batchLabel, batchRow);
     form->addRow(tr("&Pause between batches:"), m_pause);
     form->addRow(m_detachOnly);
     connect(m_detachOnly, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);

@@ -83,6 +83,7 @@ protected:
     // In the typed-word field: Ctrl+Return purges (QLineEdit would swallow it) and a plain Return
     // does nothing (it would otherwise press the default button, Cancel, and lose what was typed).
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     explicit PurgeConfirmDialog(QWidget *parent); // the widgets both forms share

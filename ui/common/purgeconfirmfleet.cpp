@@ -6,9 +6,8 @@
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
 
-#include <QGroupBox>
 #include <QLabel>
-#include <QScrollArea>
+#include <QPlainTextEdit>
 #include <QVBoxLayout>
 
 namespace purga {
@@ -30,8 +29,18 @@ PurgeConfirmDialog::PurgeConfirmDialog(const FleetPurgePlan &fleet, QWidget *par
         m_plan.rules << rule;
     }
     build(buildFleetHeader());
+    setMinimumWidth(720); // the servers' lines wrap less; still inside a 1024-pixel screen
     if (!fleet.productionServers().isEmpty())
         setEnvironment(ProfileEnvironment::Production);
+}
+
+// Shown at the height its wrapped lines need at its width: left at its least height, the header's
+// wrapped lines took the server list's room and the run's lines were laid over the list.
+void PurgeConfirmDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    if (m_fleet && hasHeightForWidth())
+        resize(width(), qMax(height(), heightForWidth(width())));
 }
 
 // A fleet: how many servers, and when the check that counted was taken (each server's purge takes
@@ -53,33 +62,32 @@ QWidget *PurgeConfirmDialog::buildFleetHeader()
 }
 
 // The servers in the order they will be purged, each with its counts and what will stop it, then
-// the canary wave and the failure budget; scrolled when the fleet is long.
+// the canary wave and the failure budget. The list is text the DBA can select and copy, ten lines
+// high and scrolled beyond: the dialog must fit a 768-pixel screen.
 QWidget *PurgeConfirmDialog::buildFleetServers()
 {
-    auto *group = new QGroupBox(tr("Servers, in the order they will be purged"), this);
+    // A plain box, not a QGroupBox: inside one, the dialog at its least height laid the run's lines
+    // over the list's last ones.
+    auto *group = new QWidget(this);
     group->setObjectName(QStringLiteral("fleetServers"));
-    auto *inner = new QWidget;
-    auto *list = new QVBoxLayout(inner);
-    list->setContentsMargins(0, 0, 0, 0);
-    for (int i = 0; i < m_fleet->servers.size(); ++i) {
-        auto *label = new QLabel(m_fleet->serverText(i), inner);
-        label->setObjectName(QStringLiteral("fleetServer_") + m_fleet->servers.at(i).member.profile);
-        label->setTextFormat(Qt::PlainText);
-        label->setWordWrap(true);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        list->addWidget(label);
-    }
-    auto *scroll = new QScrollArea(group);
-    scroll->setWidget(inner);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumHeight(qMin(inner->sizeHint().height(), 320));
+    auto *title = new QLabel(tr("Servers, in the order they will be purged"), group);
+    QStringList blocks;
+    for (int i = 0; i < m_fleet->servers.size(); ++i)
+        blocks << m_fleet->serverText(i);
+    auto *list = new QPlainTextEdit(blocks.join(u'\n'), group);
+    list->setObjectName(QStringLiteral("fleetServerList"));
+    list->setAccessibleName(title->text());
+    list->setReadOnly(true);
+    list->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    const int lines = qMin(int(list->toPlainText().count(u'\n')) + 2, 10);
+    list->setFixedHeight(lines * list->fontMetrics().lineSpacing() + 2 * list->frameWidth() + 8);
     auto *run = new QLabel(m_fleet->runText(), group);
     run->setObjectName(QStringLiteral("fleetRun"));
-    run->setWordWrap(true);
     run->setTextFormat(Qt::PlainText);
     auto *layout = new QVBoxLayout(group);
-    layout->addWidget(scroll, 1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(title);
+    layout->addWidget(list, 1);
     layout->addWidget(run);
     return group;
 }

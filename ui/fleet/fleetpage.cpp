@@ -25,6 +25,10 @@
 
 namespace purga {
 
+namespace {
+constexpr int kMaxColumnWidth = 220;
+} // namespace
+
 FleetPage::FleetPage(QWidget *parent)
     : QWidget(parent)
     , m_model(new FleetModel(this))
@@ -214,6 +218,7 @@ void FleetPage::startPurge()
     options.canary = plan.canary;
     options.maxFailures = plan.maxFailures;
     m_purging = true;
+    m_purgeRules = request.ruleIds;
     m_checked.clear();
     run(members, [request](const FleetMember &m) { return purgeArgs(m, request); }, options);
 }
@@ -240,6 +245,7 @@ void FleetPage::run(const QList<FleetMember> &members, const FleetRunner::ArgsFo
                     const FleetRunOptions &options)
 {
     m_model->reset(members, options.purge);
+    showColumns(options.purge ? m_purgeRules : QStringList());
     m_summary->clear();
     if (members.isEmpty()) {
         m_members->setText(tags().isEmpty()
@@ -269,9 +275,12 @@ void FleetPage::onFinished()
     for (const FleetServerResult &r : rows)
         ok += r.ok() ? 1 : 0;
     const QMap<QString, double> totals = fleetRuleTotals(rows, m_purging);
-    QStringList parts;
-    for (auto it = totals.cbegin(); it != totals.cend(); ++it)
-        parts << QStringLiteral("%1 %2").arg(Rules::title(it.key()), Display::number(qint64(it.value())));
+    QStringList parts; // in the rules' order; a check counts the partition rule in partitions
+    for (const QString &id : Rules::ids())
+        if (totals.contains(id))
+            parts << (!m_purging && Rules::isPartitionRule(id)
+                          ? tr("%1 %n partition(s)", nullptr, int(totals.value(id))).arg(Rules::title(id))
+                          : QStringLiteral("%1 %2").arg(Rules::title(id), Display::number(qint64(totals.value(id)))));
     QStringList lines{tr("%1 of %n server(s) ended ok.", nullptr, int(rows.size())).arg(ok)};
     if (!parts.isEmpty())
         lines << (m_purging ? tr("Deleted across the fleet: %1") : tr("Removable across the fleet: %1"))
@@ -285,8 +294,24 @@ void FleetPage::onFinished()
     }
     m_summary->setText(lines.join(u'\n'));
     m_table->resizeColumnsToContents();
+    // A long verdict or error takes no more than its share of a 1024-pixel screen: elided, whole in
+    // its tooltip.
+    for (int c = 0; c + 1 < m_model->columnCount(); ++c)
+        m_table->setColumnWidth(c, qMin(m_table->columnWidth(c), kMaxColumnWidth));
     updateButtons();
     emit fleetFinished();
+}
+
+// A check shows every column; a purge only what its receipts fill (the outcome, the rules it ran, the
+// detail), so that why a server did not end ok stays in view on a 1024-pixel screen.
+void FleetPage::showColumns(const QStringList &purgedRules)
+{
+    const bool purge = !purgedRules.isEmpty();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        const QString rule = FleetModel::ruleOf(c);
+        m_table->setColumnHidden(
+            c, purge && (FleetModel::isStatusColumn(c) || (!rule.isEmpty() && !purgedRules.contains(rule))));
+    }
 }
 
 QString FleetPage::summaryText() const

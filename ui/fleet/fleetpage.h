@@ -55,6 +55,7 @@ private:
     void run(const QList<FleetMember> &members, const FleetRunner::ArgsFor &args,
              const FleetRunOptions &options);
     void onFinished();
+    void showColumns(const QStringList &purgedRules);
     QStringList tags() const;
     void updateButtons();
 
@@ -63,6 +64,7 @@ private:
     bool m_purging = false;
     QList<FleetServerResult> m_checked; // the last check's rows, until a purge consumes them
     QString m_checkedAtUtc;
+    QStringList m_purgeRules; // of the purge running or last run
     QLineEdit *m_tags;
     QSpinBox *m_connections;
     QPushButton *m_check;

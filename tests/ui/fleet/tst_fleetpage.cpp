@@ -18,6 +18,7 @@
 #include "ui/fleet/fleetmodel.h"
 #include "ui/fleet/fleetpage.h"
 #include "ui/startup/startupoptions.h"
+#include "ui/style/displayformat.h"
 #include "ui/style/theme.h"
 #include "ui/window/mainwindow.h"
 
@@ -28,10 +29,12 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTableView>
 #include <QStyle>
 #include <QTemporaryDir>
 #include <QTest>
@@ -192,8 +195,11 @@ void TestFleetPage::checkFillsOneRowPerServer()
     for (int r = 0; r < 4; ++r)
         QCOMPARE(cell(model, r, FleetModel::Server), kOrder.at(r));
     QCOMPARE(cell(model, 0, FleetModel::Outcome), QStringLiteral("unreachable"));
-    QVERIFY(!cell(model, 0, FleetModel::Detail).isEmpty()); // the connection error, in words
-    QVERIFY(cell(model, 0, FleetModel::Verdict).isEmpty());
+    // Why, in words, where the verdict would be (in view at 1024 px), and not again at the far right.
+    const QString why = cell(model, 0, FleetModel::Verdict);
+    QVERIFY2(why.contains(QStringLiteral("Cannot reach the server")) && !why.startsWith(QStringLiteral("purga-")),
+             qPrintable(why));
+    QVERIFY(cell(model, 0, FleetModel::Detail).isEmpty());
     QCOMPARE(cell(model, 1, FleetModel::Outcome), QStringLiteral("refused"));
     QCOMPARE(cell(model, 1, FleetModel::Pooler), QStringLiteral("transaction"));
     const QString pooledVerdict = cell(model, 1, FleetModel::Verdict);
@@ -276,26 +282,33 @@ void TestFleetPage::checkConfirmation(PurgeConfirmDialog *dialog)
 {
     shoot(dialog, QStringLiteral("fleet-purge-confirm"));
     QVERIFY(dialog->isFleet());
-    int lastY = -1;
-    for (const QString &name : kOrder) {
-        auto *label = dialog->findChild<QLabel *>(QStringLiteral("fleetServer_") + name);
-        QVERIFY2(label, qPrintable(name));
-        QVERIFY2(label->y() > lastY, qPrintable(name + QStringLiteral(" out of order")));
-        lastY = label->y();
+    auto *list = dialog->findChild<QPlainTextEdit *>(QStringLiteral("fleetServerList"));
+    QVERIFY(list);
+    const QString all = list->toPlainText();
+    // Each server's block: from "N. name" to the next server's.
+    QStringList blocks;
+    for (int i = 0; i < kOrder.size(); ++i) {
+        const QString head = QStringLiteral("%1. %2 — ").arg(i + 1).arg(kOrder.at(i));
+        const qsizetype from = all.indexOf(head);
+        QVERIFY2(from >= 0, qPrintable(head + QStringLiteral(" not in:\n") + all));
+        const qsizetype to = i + 1 < kOrder.size() ? all.indexOf(QStringLiteral("\n%1. ").arg(i + 2)) : all.size();
+        QVERIFY2(to > from, qPrintable(kOrder.at(i) + QStringLiteral(" out of order:\n") + all));
+        blocks << all.mid(from, to - from);
     }
-    const auto text = [dialog](const QString &name) {
-        return dialog->findChild<QLabel *>(QStringLiteral("fleetServer_") + name)->text();
-    };
+    const auto text = [&blocks](const QString &name) { return blocks.at(kOrder.indexOf(name)); };
     QVERIFY2(text(QStringLiteral("a-stopped")).contains(QStringLiteral("unreachable at the check")),
              qPrintable(text(QStringLiteral("a-stopped"))));
-    QVERIFY2(text(QStringLiteral("b-pooled")).contains(QStringLiteral("refused")),
+    QVERIFY2(text(QStringLiteral("b-pooled")).contains(QStringLiteral("refused by the checks")),
              qPrintable(text(QStringLiteral("b-pooled"))));
     QVERIFY2(text(QStringLiteral("c-locked")).contains(QStringLiteral("purge lock held by")) &&
                  text(QStringLiteral("c-locked")).contains(QStringLiteral("purga_job")),
              qPrintable(text(QStringLiteral("c-locked"))));
     const QString healthy = text(QStringLiteral("d-healthy"));
     const QString removable = QLocale().toString(removableRefresh(*m_fleet->healthy));
-    QVERIFY2(healthy.contains(QStringLiteral("PRODUCTION")) && healthy.contains(removable), qPrintable(healthy));
+    QVERIFY2(healthy.contains(QStringLiteral("PRODUCTION")) &&
+                 healthy.contains(QStringLiteral("Refresh tokens: ") + removable + QStringLiteral(" rows")) &&
+                 !healthy.contains(Display::statusSymbol(Display::Status::Warning)),
+             qPrintable(healthy));
     const QString run = dialog->findChild<QLabel *>(QStringLiteral("fleetRun"))->text();
     QVERIFY2(run.contains(QStringLiteral("at once: 1")) && run.contains(QStringLiteral("No canary")) &&
                  run.contains(QStringLiteral("After 10 server(s)")),
@@ -348,6 +361,12 @@ void TestFleetPage::purgeGoesThroughTheConfirmation()
     QVERIFY2(page.summaryText().contains(QStringLiteral("Deleted across the fleet: Refresh tokens ") +
                                          QLocale().toString(expected)),
              qPrintable(page.summaryText()));
+    // Why each failed stays in view: the status columns a purge leaves empty are hidden.
+    auto *table = page.findChild<QTableView *>(QStringLiteral("fleetTable"));
+    QVERIFY(table->isColumnHidden(FleetModel::Lock) && table->isColumnHidden(FleetModel::Pre) &&
+            !table->isColumnHidden(FleetModel::Refresh));
+    QVERIFY(!cell(model, 2, FleetModel::Detail).isEmpty());
+    QVERIFY(table->columnViewportPosition(FleetModel::Detail) + 100 < table->viewport()->width());
     shoot(&page, QStringLiteral("fleet-purged"));
     QCOMPARE(FleetServers::refreshCount(healthy), healthyBefore - expected);
     QCOMPARE(healthy.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_pre_tokens")).toLongLong(),
