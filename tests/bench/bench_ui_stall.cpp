@@ -7,9 +7,9 @@
 //   PGPASSWORD=... bench_ui_stall HOST PORT DBNAME USER
 #include "core/session/dbsession.h"
 #include "core/session/metatypes.h"
+#include "ui/common/purgeconfirmdialog.h"
 #include "ui/overview/overviewpage.h"
 #include "ui/preview/previewpage.h"
-#include "ui/purge/purgeconfirmdialog.h"
 #include "ui/purge/purgepage.h"
 #include "ui/state/appstate.h"
 #include "ui/state/sessioncoordinator.h"

@@ -7,9 +7,9 @@
 #include "support/bouncersandbox.h"
 #include "support/clirunner.h"
 #include "support/clitestcase.h"
+#include "support/fleetservers.h"
 #include "support/keyringsandbox.h"
 #include "support/locksessions.h"
-#include "support/ownsandbox.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
@@ -28,8 +28,6 @@ using namespace purga;
 using namespace purga::test;
 
 namespace {
-
-const QString kCount = QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens");
 
 // server row of `profile` in a fleet JSON
 QJsonObject row(const QJsonObject &fleet, const Arg &profile)
@@ -53,28 +51,6 @@ QJsonValue code(const QJsonObject &fleet, const Arg &profile)
     return row(fleet, profile).value(QStringLiteral("exit_code"));
 }
 
-// The ids of the refresh tokens the rule keeps now (independently of Rules::predicate).
-QList<qint64> keptIds(TestDatabase &db)
-{
-    const QString cutoff =
-        db.scalar(QStringLiteral("SELECT to_char((now() - interval '30 days') AT TIME ZONE "
-                                 "'UTC', 'YYYY-MM-DD HH24:MI:SS') || '+00'"))
-            .toString();
-    return db.ids(
-        QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens t WHERE NOT coalesce((%1), false) "
-                       "ORDER BY id")
-            .arg(eligibleWhere(kRefresh, cutoff)));
-}
-
-bool allStillThere(TestDatabase &db, const QList<qint64> &ids)
-{
-    QStringList list;
-    for (qint64 id : ids)
-        list << QString::number(id);
-    const QString sql = QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id IN (%1)");
-    return db.scalar(sql.arg(list.join(u','))).toLongLong() == ids.size();
-}
-
 } // namespace
 
 class TestCliFleet : public CliTestCase
@@ -96,17 +72,12 @@ private slots:
     void usageErrors();
 
 private:
-    bool saveProfile(const Arg &name, const TestDatabase &db, int port, const Arg &environment,
-                     const QStringList &tags);
     QJsonObject fleet(const QStringList &args, int expectedExit, QByteArray *err = nullptr);
     void checkKept();
 
     BouncerPorts m_ports;
-    QString m_password; // the shared cluster's identidad_purga (PGPASSWORD of every run)
-    std::unique_ptr<OwnSandbox> m_own;
-    std::unique_ptr<TestDatabase> m_stopped, m_pooled, m_locked, m_healthy, m_dev;
-    PgConnection m_job; // holds 731001 on m_locked
-    QMap<TestDatabase *, QList<qint64>> m_kept;
+    std::unique_ptr<FleetServers> m_fleet;
+    TestDatabase *m_pooled = nullptr, *m_locked = nullptr, *m_healthy = nullptr, *m_dev = nullptr;
 };
 
 void TestCliFleet::initTestCase()
@@ -115,72 +86,30 @@ void TestCliFleet::initTestCase()
         return;
     PURGA_REQUIRE_BOUNCER(m_ports);
     PURGA_REQUIRE_KEYRING();
-    m_own = std::make_unique<OwnSandbox>();
-    QVERIFY2(m_own->isValid(), qPrintable(m_own->error()));
-    m_stopped = std::make_unique<TestDatabase>(m_own->info(), QStringLiteral("fleet_stopped"));
-    m_pooled = std::make_unique<TestDatabase>(m_sandbox, QStringLiteral("fleet_pooled"));
-    m_locked = std::make_unique<TestDatabase>(m_sandbox, QStringLiteral("fleet_locked"));
-    m_healthy = std::make_unique<TestDatabase>(m_sandbox, QStringLiteral("fleet_healthy"));
-    m_dev = std::make_unique<TestDatabase>(m_sandbox, QStringLiteral("fleet_dev"));
-    for (TestDatabase *db : {m_stopped.get(), m_pooled.get(), m_locked.get(), m_healthy.get(), m_dev.get()}) {
-        QVERIFY2(db->isValid(), qPrintable(db->error()));
-        QVERIFY(db->exec(refreshSeedSql(2000)));
-        QVERIFY(setupHistory(*db));
-    }
-    m_password = m_healthy->passwordFor(QStringLiteral("identidad_purga"));
-    const QStringList all{QStringLiteral("fleet"), QStringLiteral("region:eu")};
-    QVERIFY(saveProfile("a-stopped", *m_stopped, m_own->info().port, "staging", all));
-    QVERIFY(saveProfile("b-pooled", *m_pooled, m_ports.transaction, "staging", all));
-    QVERIFY(saveProfile("c-locked", *m_locked, 0, "staging", all));
-    QVERIFY(saveProfile("d-healthy", *m_healthy, 0, "production", all + sl({"pair"})));
-    QVERIFY(saveProfile("e-dev", *m_dev, 0, "development", sl({"pair", "region:eu"})));
-    // The stopped cluster's role has a password of its own: only the keychain has it.
-    const QByteArray own = m_own->info().purgaPassword.toUtf8() + '\n';
-    QVERIFY(run(sl({"password-store", "a-stopped"}), QString(), own).exitCode == 0);
+    m_fleet = std::make_unique<FleetServers>(m_sandbox, m_cli, m_home.path());
     QString why;
-    QVERIFY2(m_own->stopServer(&why), qPrintable(why));
-    QVERIFY(holdLock(*m_locked, QStringLiteral("identidad_purga"), QStringLiteral("purga_job"), m_job));
+    QVERIFY2(m_fleet->setUp(m_ports.transaction, &why), qPrintable(why));
+    m_pooled = m_fleet->pooled.get();
+    m_locked = m_fleet->locked.get();
+    m_healthy = m_fleet->healthy.get();
+    m_dev = m_fleet->dev.get();
 }
 
 void TestCliFleet::cleanupTestCase()
 {
-    if (m_own) {
-        QString ignored;
-        m_own->startServer(&ignored); // so that its database can be dropped
-    }
-    run(sl({"password-forget", "a-stopped"}));
+    m_fleet.reset();
 }
 
 void TestCliFleet::init()
 {
-    m_kept.clear();
-    for (TestDatabase *db : {m_pooled.get(), m_locked.get(), m_healthy.get(), m_dev.get()}) {
-        QVERIFY(db->exec(QStringLiteral("TRUNCATE identidad.trx_refresh_tokens; ") + refreshSeedSql(2000)));
-        m_kept.insert(db, keptIds(*db));
-        QVERIFY(!m_kept.value(db).isEmpty());
-    }
-}
-
-bool TestCliFleet::saveProfile(const Arg &name, const TestDatabase &db, int port, const Arg &environment,
-                               const QStringList &tags)
-{
-    const ConnectionProfile p = db.profile();
-    QStringList args = sl({"profile-save", name.s, "--host", "127.0.0.1", "--port",
-                           QString::number(port ? port : p.port), "--dbname", db.name(), "--user",
-                           "identidad_purga", "--sslmode", "disable", "--environment", environment.s});
-    for (const QString &t : tags)
-        args << QStringLiteral("--tag") << t;
-    const CliResult r = run(args);
-    if (r.exitCode != 0)
-        qWarning("%s", qPrintable(r.describe()));
-    return r.exitCode == 0;
+    QString why;
+    QVERIFY2(m_fleet->reseed(&why), qPrintable(why));
 }
 
 QJsonObject TestCliFleet::fleet(const QStringList &args, int expectedExit, QByteArray *err)
 {
-    const CliResult r =
-        run(QStringList{QStringLiteral("fleet")} + args + QStringList{QStringLiteral("--json")}, m_password,
-            {}, 240000);
+    const CliResult r = run(QStringList{QStringLiteral("fleet")} + args + QStringList{QStringLiteral("--json")},
+                            m_fleet->password, {}, 240000);
     if (err)
         *err = r.err;
     QString why;
@@ -195,13 +124,13 @@ QJsonObject TestCliFleet::fleet(const QStringList &args, int expectedExit, QByte
 // Nothing a rule keeps was deleted anywhere, whatever ran.
 void TestCliFleet::checkKept()
 {
-    for (auto it = m_kept.cbegin(); it != m_kept.cend(); ++it)
-        QVERIFY2(allStillThere(*it.key(), it.value()), qPrintable(it.key()->name()));
+    const QStringList lost = m_fleet->lostKeptRows();
+    QVERIFY2(lost.isEmpty(), qPrintable(lost.join(u' ')));
 }
 
 void TestCliFleet::statusHasOneRowPerServer()
 {
-    const qint64 before = m_healthy->scalar(kCount).toLongLong();
+    const qint64 before = FleetServers::refreshCount(*m_healthy);
     const QJsonObject o = fleet(sl({"status", "--tag", "fleet", "--tag", "region:eu"}), 3);
     QVERIFY(!o.isEmpty());
     QCOMPARE(order(o), sl({"a-stopped", "b-pooled", "c-locked", "d-healthy"}));
@@ -225,7 +154,7 @@ void TestCliFleet::statusHasOneRowPerServer()
     QVERIFY(!row(o, "a-stopped").value(QStringLiteral("error")).toString().isEmpty());
     QVERIFY(o.value(QStringLiteral("totals")).toObject().value(QStringLiteral("refresh_tokens")).toDouble() >
             0);
-    QCOMPARE(m_healthy->scalar(kCount).toLongLong(), before); // a status deletes nothing
+    QCOMPARE(FleetServers::refreshCount(*m_healthy), before); // a status deletes nothing
 }
 
 void TestCliFleet::driftNamesTheServerThatDiffers()
@@ -257,8 +186,8 @@ void TestCliFleet::driftNamesTheServerThatDiffers()
 
 void TestCliFleet::purgeGivesEachServerItsOutcome()
 {
-    const qint64 lockedBefore = m_locked->scalar(kCount).toLongLong();
-    const qint64 pooledBefore = m_pooled->scalar(kCount).toLongLong();
+    const qint64 lockedBefore = FleetServers::refreshCount(*m_locked);
+    const qint64 pooledBefore = FleetServers::refreshCount(*m_pooled);
     const QJsonObject o = fleet(
         sl({"purge", "--tag", "fleet", "--rule", "refresh_tokens", "--yes", "--max-failures", "10"}), 3);
     QVERIFY(!o.isEmpty());
@@ -276,8 +205,8 @@ void TestCliFleet::purgeGivesEachServerItsOutcome()
                  .value(QStringLiteral("status"))
                  .toString(),
              QStringLiteral("lock_ocupado"));
-    QCOMPARE(m_locked->scalar(kCount).toLongLong(), lockedBefore);
-    QCOMPARE(m_pooled->scalar(kCount).toLongLong(), pooledBefore);
+    QCOMPARE(FleetServers::refreshCount(*m_locked), lockedBefore);
+    QCOMPARE(FleetServers::refreshCount(*m_pooled), pooledBefore);
     QCOMPARE(o.value(QStringLiteral("totals")).toObject().value(QStringLiteral("refresh_tokens")).toDouble(),
              double(CliResult::deletedOf(receipt)));
     checkKept();
@@ -285,7 +214,7 @@ void TestCliFleet::purgeGivesEachServerItsOutcome()
 
 void TestCliFleet::canaryFailureStopsTheRest()
 {
-    const qint64 before = m_healthy->scalar(kCount).toLongLong();
+    const qint64 before = FleetServers::refreshCount(*m_healthy);
     const QJsonObject o =
         fleet(sl({"purge", "--tag", "fleet", "--all", "--yes", "--canary", "1", "--max-failures", "10"}), 3);
     QVERIFY(!o.isEmpty());
@@ -294,7 +223,7 @@ void TestCliFleet::canaryFailureStopsTheRest()
         QVERIFY(code(o, p).isNull());
         QCOMPARE(row(o, p).value(QStringLiteral("skipped")).toString(), QStringLiteral("canary_failed"));
     }
-    QCOMPARE(m_healthy->scalar(kCount).toLongLong(), before);
+    QCOMPARE(FleetServers::refreshCount(*m_healthy), before);
     checkKept();
 }
 
@@ -313,7 +242,7 @@ void TestCliFleet::canaryOkRunsTheRestProductionLast()
 
 void TestCliFleet::failureBudgetStopsNewServers()
 {
-    const qint64 before = m_healthy->scalar(kCount).toLongLong();
+    const qint64 before = FleetServers::refreshCount(*m_healthy);
     const QJsonObject o = fleet(sl({"purge", "--tag", "fleet", "--all", "--yes", "--max-failures", "2"}), 3);
     QVERIFY(!o.isEmpty());
     QCOMPARE(code(o, "a-stopped").toInt(), 3);
@@ -321,7 +250,7 @@ void TestCliFleet::failureBudgetStopsNewServers()
     for (const char *p : {"c-locked", "d-healthy"})
         QCOMPARE(row(o, p).value(QStringLiteral("skipped")).toString(), QStringLiteral("failure_budget"));
     QCOMPARE(o.value(QStringLiteral("failures")).toInt(), 2);
-    QCOMPARE(m_healthy->scalar(kCount).toLongLong(), before);
+    QCOMPARE(FleetServers::refreshCount(*m_healthy), before);
     // The default budget is one failure.
     const QJsonObject one = fleet(sl({"purge", "--tag", "fleet", "--all", "--yes"}), 3);
     QCOMPARE(row(one, "b-pooled").value(QStringLiteral("skipped")).toString(),
@@ -340,10 +269,10 @@ void TestCliFleet::retryRerunsOnlyTheFailed()
     f.write(QJsonDocument(first).toJson());
     f.close();
     // The job lets go of the lock and the stopped cluster comes back (its password: the keychain's).
-    m_job.close();
+    m_fleet->job.close();
     QString why;
-    QVERIFY2(m_own->startServer(&why), qPrintable(why));
-    const qint64 healthyAfter = m_healthy->scalar(kCount).toLongLong();
+    QVERIFY2(m_fleet->own->startServer(&why), qPrintable(why));
+    const qint64 healthyAfter = FleetServers::refreshCount(*m_healthy);
     const QJsonObject retry = fleet(sl({"purge", "--retry", file, "--yes", "--max-failures", "10"}), 4);
     QVERIFY(!retry.isEmpty());
     QCOMPARE(order(retry), sl({"a-stopped", "b-pooled", "c-locked"}));
@@ -354,18 +283,18 @@ void TestCliFleet::retryRerunsOnlyTheFailed()
     const QJsonObject lockedReceipt = row(retry, "c-locked").value(QStringLiteral("receipt")).toObject();
     QVERIFY2(CliResult::deletedOf(lockedReceipt) > 0, QJsonDocument(lockedReceipt).toJson().constData());
     QCOMPARE(retry.value(QStringLiteral("retry_of")).toString(), file);
-    QCOMPARE(m_healthy->scalar(kCount).toLongLong(), healthyAfter); // ok before: not rerun
+    QCOMPARE(FleetServers::refreshCount(*m_healthy), healthyAfter); // ok before: not rerun
     checkKept();
-    QVERIFY2(m_own->stopServer(&why), qPrintable(why));
-    QVERIFY(holdLock(*m_locked, QStringLiteral("identidad_purga"), QStringLiteral("purga_job"), m_job));
+    QVERIFY2(m_fleet->own->stopServer(&why), qPrintable(why));
+    QVERIFY(holdLock(*m_locked, QStringLiteral("identidad_purga"), QStringLiteral("purga_job"), m_fleet->job));
 }
 
 void TestCliFleet::sigtermStopsTheFleet()
 {
     QVERIFY(m_dev->exec(QStringLiteral("TRUNCATE identidad.trx_refresh_tokens; ") + refreshSeedSql(kFiller)));
-    m_kept.insert(m_dev.get(), keptIds(*m_dev));
+    m_fleet->recordKept(*m_dev);
     QProcess p;
-    p.setProcessEnvironment(cliEnvironment(m_home.path(), m_password));
+    p.setProcessEnvironment(cliEnvironment(m_home.path(), m_fleet->password));
     p.setProgram(m_cli);
     p.setArguments(sl({"fleet", "purge", "--tag", "pair", "--rule", "refresh_tokens", "--yes", "--json",
                        "--batch-size", "100", "--pause-ms", "300"}));

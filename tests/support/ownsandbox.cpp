@@ -1,5 +1,6 @@
 #include "ownsandbox.h"
 
+#include <QFile>
 #include <QProcess>
 
 namespace purga::test {
@@ -43,6 +44,25 @@ bool OwnSandbox::stopServer(QString *error)
 bool OwnSandbox::startServer(QString *error)
 {
     return script({QStringLiteral("server-start"), m_envDir}, error);
+}
+
+qint64 OwnSandbox::postmasterPid(QString *error) const
+{
+    QFile env(m_envDir + QStringLiteral("/env"));
+    QString data;
+    if (env.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : env.readAll().split('\n'))
+            if (line.startsWith("PURGA_SANDBOX_DATA="))
+                data = QString::fromUtf8(line.mid(int(qstrlen("PURGA_SANDBOX_DATA="))).trimmed());
+    QFile pidFile(data + QStringLiteral("/primary/postmaster.pid"));
+    if (data.isEmpty() || !pidFile.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("no postmaster.pid under \"%1\"").arg(data);
+        return 0;
+    }
+    const qint64 pid = pidFile.readLine().trimmed().toLongLong();
+    if (pid <= 0)
+        *error = QStringLiteral("%1 holds no pid").arg(pidFile.fileName());
+    return pid;
 }
 
 bool OwnSandbox::script(const QStringList &args, QString *error) const

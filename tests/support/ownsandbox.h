@@ -26,6 +26,9 @@ public:
     // pg_ctl stop -m fast (connected sessions get 57P01 and their sockets close), and start.
     bool stopServer(QString *error);
     bool startServer(QString *error);
+    // The running primary's postmaster pid (its data directory's postmaster.pid); 0 with *error otherwise.
+    // SIGSTOP on it leaves a server that accepts TCP and never answers.
+    qint64 postmasterPid(QString *error) const;
 
 private:
     bool script(const QStringList &args, QString *error) const;

@@ -3,30 +3,30 @@
 
 #include "core/rules/rules.h"
 #include "ui/style/displayformat.h"
+#include "ui/style/theme.h"
 
 #include <QBrush>
-#include <QColor>
+#include <QGuiApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QLocale>
 
 namespace purga {
 
-namespace {
 
-QString ruleOfColumn(int column)
+QString FleetModel::ruleOf(int column)
 {
     switch (column) {
-    case FleetModel::Refresh:
+    case Refresh:
         return RuleId::RefreshTokens;
-    case FleetModel::Pre:
+    case Pre:
         return RuleId::PreTokens;
-    default:
+    case Log:
         return RuleId::LogSesiones;
+    default:
+        return QString();
     }
 }
-
-} // namespace
 
 FleetModel::FleetModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -109,8 +109,8 @@ QString FleetModel::text(const FleetServerResult &r, int column) const
             return m_running.value(&r - m_rows.constData()) ? tr("running…") : tr("waiting");
         return r.outcomeText();
     case Verdict: {
-        if (s.isEmpty())
-            return QString();
+        if (s.isEmpty()) // a check that reached nothing: why, where the verdict would be
+            return m_purge ? QString() : r.errorText();
         const QJsonArray blocking = s.value(QStringLiteral("blocking")).toArray();
         return blocking.isEmpty() ? tr("may purge")
                                   : blocking.first().toObject().value(QStringLiteral("title")).toString();
@@ -127,7 +127,7 @@ QString FleetModel::text(const FleetServerResult &r, int column) const
     case Refresh:
     case Pre:
     case Log:
-        return ruleText(r, ruleOfColumn(column));
+        return ruleText(r, ruleOf(column));
     case Health:
         return s.value(QStringLiteral("health")).toString();
     case LastJob:
@@ -135,18 +135,20 @@ QString FleetModel::text(const FleetServerResult &r, int column) const
                    ? QString()
                    : Display::localMinute(s.value(QStringLiteral("last_job_ok_utc")).toString(), tr("never"));
     case Detail:
-        return !r.skipped.isEmpty() ? r.skipped : r.error;
+        if (!r.skipped.isEmpty())
+            return r.skipped;
+        return !m_purge && s.isEmpty() ? QString() : r.errorText(); // not twice
     }
     return QString();
 }
 
+// The theme's danger colour, light or dark (a fixed dark red was hard to read on the dark palette);
+// the words say it too.
 QVariant FleetModel::foreground(const FleetServerResult &r, int column) const
 {
-    if (column == Outcome && r.ran() && !r.ok())
-        return QBrush(QColor(0xc6, 0x28, 0x28));
-    if (column == Health && !r.status.value(QStringLiteral("healthy")).toBool(true))
-        return QBrush(QColor(0xc6, 0x28, 0x28));
-    return QVariant();
+    const bool bad = (column == Outcome && r.ran() && !r.ok()) ||
+                     (column == Health && !r.status.value(QStringLiteral("healthy")).toBool(true));
+    return bad ? QVariant(QBrush(Theme::accent(Theme::Tone::Danger, QGuiApplication::palette()))) : QVariant();
 }
 
 QVariant FleetModel::data(const QModelIndex &index, int role) const

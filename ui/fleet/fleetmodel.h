@@ -35,6 +35,14 @@ public:
 
     explicit FleetModel(QObject *parent = nullptr);
 
+    // The rule whose rows a column counts; empty for the other columns.
+    static QString ruleOf(int column);
+    // A purge's rows fill only the outcome, the rules it ran and the detail.
+    static bool isStatusColumn(int column)
+    {
+        return (column >= Verdict && column <= Lock) || column == Health || column == LastJob;
+    }
+
     // The fleet about to run: every member a row, "waiting" until it answers.
     void reset(const QList<FleetMember> &members, bool purge);
     void setRow(int row, const FleetServerResult &result);

@@ -6,11 +6,13 @@
 #include "core/fleet/fleetdrift.h"
 #include "core/profiles/profilestore.h"
 #include "core/rules/rules.h"
+#include "ui/common/purgeconfirmdialog.h"
 #include "ui/style/displayformat.h"
 #include "ui/widgets/messagebox.h"
 #include "ui/widgets/wraplabel.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -22,6 +24,10 @@
 #include <QVBoxLayout>
 
 namespace purga {
+
+namespace {
+constexpr int kMaxColumnWidth = 220;
+} // namespace
 
 FleetPage::FleetPage(QWidget *parent)
     : QWidget(parent)
@@ -60,6 +66,11 @@ void FleetPage::setupWidgets()
     m_rule->addItem(tr("All rules"), QString());
     for (const QString &id : Rules::ids())
         m_rule->addItem(Rules::title(id), id);
+    m_connections->setObjectName(QStringLiteral("fleetConnections"));
+    m_concurrency->setObjectName(QStringLiteral("fleetConcurrency"));
+    m_canary->setObjectName(QStringLiteral("fleetCanary"));
+    m_maxFailures->setObjectName(QStringLiteral("fleetMaxFailures"));
+    m_purge->setObjectName(QStringLiteral("fleetPurge"));
     m_concurrency->setRange(1, 64);
     m_concurrency->setValue(1);
     m_concurrency->setToolTip(tr("Servers purged at once (1: one by one)."));
@@ -141,7 +152,11 @@ void FleetPage::updateButtons()
 {
     const bool busy = isRunning();
     m_check->setEnabled(!busy);
-    m_purge->setEnabled(!busy);
+    m_purge->setEnabled(!busy && !m_checked.isEmpty());
+    m_purge->setToolTip(m_checked.isEmpty() ? tr("Check the fleet first: the confirmation restates what the "
+                                                 "check found on each server.")
+                                            : tr("Restate the servers and rules of the last check and confirm "
+                                                 "before anything is deleted."));
     m_tags->setEnabled(!busy);
     m_stop->setEnabled(busy);
 }
@@ -153,6 +168,7 @@ void FleetPage::startStatus()
     options.concurrency = m_connections->value();
     options.timeoutMs = 60000;
     m_purging = false;
+    m_checked.clear();
     run(
         members,
         [](const FleetMember &m) {
@@ -162,59 +178,74 @@ void FleetPage::startStatus()
         options);
 }
 
+// The members as the check saw them, in the purge order; the confirmation restates that check. A
+// purge consumes it: another purge asks for a new check first, as a purged preview does.
 void FleetPage::startPurge()
 {
     const QList<FleetMember> members = purgeOrder(fleetMembers(ProfileStore(), tags()), true);
-    const QString rule = m_rule->currentData().toString();
-    const QStringList rules = rule.isEmpty() ? Rules::ids() : QStringList{rule};
-    if (members.isEmpty() || !confirmPurge(members, rules))
+    if (members.isEmpty())
         return;
+    QStringList names, checked;
+    for (const FleetMember &m : members)
+        names << m.profile;
+    for (const FleetServerResult &r : std::as_const(m_checked))
+        checked << r.member.profile;
+    names.sort();
+    checked.sort();
+    if (names != checked) {
+        MessageBox::warning(this, tr("Purge the fleet"),
+                            tr("Check the fleet first: the confirmation restates what the check found on each "
+                               "server, and these tags name servers it did not check."));
+        return;
+    }
+    const QString rule = m_rule->currentData().toString();
+    FleetPurgePlan plan = FleetPurgePlan::fromCheck(members, m_checked);
+    plan.tags = tags();
+    plan.rules = rule.isEmpty() ? Rules::ids() : QStringList{rule};
+    plan.checkedAtUtc = m_checkedAtUtc;
+    plan.concurrency = m_concurrency->value();
+    plan.canary = m_canary->value();
+    plan.maxFailures = m_maxFailures->value();
+    for (int i = 0; i < plan.servers.size(); ++i)
+        plan.servers[i].wave = plan.canary > 0 && i >= plan.canary ? 2 : 1;
+    PurgeConfirmDialog dialog(plan, this);
+    if (dialog.exec() != QDialog::Accepted || dialog.request().ruleIds.isEmpty())
+        return;
+    const PurgeRequest request = dialog.request();
     FleetRunOptions options;
     options.purge = true;
-    options.concurrency = m_concurrency->value();
-    options.canary = m_canary->value();
-    options.maxFailures = m_maxFailures->value();
+    options.concurrency = plan.concurrency;
+    options.canary = plan.canary;
+    options.maxFailures = plan.maxFailures;
     m_purging = true;
-    run(
-        members,
-        [rules](const FleetMember &m) {
-            QStringList args{QStringLiteral("purge"), QStringLiteral("--profile"), m.profile,
-                             QStringLiteral("--yes"), QStringLiteral("--json")};
-            for (const QString &r : rules)
-                args << QStringLiteral("--rule") << r;
-            return args;
-        },
-        options);
+    m_purgeRules = request.ruleIds;
+    m_checked.clear();
+    run(members, [request](const FleetMember &m) { return purgeArgs(m, request); }, options);
 }
 
-// The servers in the order they will be purged, production ones named as such; "Purge" is never
-// the default answer.
-bool FleetPage::confirmPurge(const QList<FleetMember> &members, const QStringList &rules)
+// One server's `purge` command line: the rules confirmed, and the dialog's options when they were
+// changed (left as offered, each server keeps its profile's rule settings).
+QStringList FleetPage::purgeArgs(const FleetMember &member, const PurgeRequest &request)
 {
-    QStringList lines;
-    int production = 0;
-    for (const FleetMember &m : members) {
-        const bool prod = m.environment == ProfileEnvironment::Production;
-        production += prod ? 1 : 0;
-        lines << (prod ? tr("%1 — %2 (PRODUCTION)") : tr("%1 — %2")).arg(m.profile, m.target);
-    }
-    QStringList titles;
-    for (const QString &r : rules)
-        titles << Rules::title(r);
-    const QString text =
-        tr("Purge %1 on %n server(s), in this order (production last), each with its own lock, pacing and "
-           "receipt:\n\n%2\n\n%3",
-           nullptr, int(members.size()))
-            .arg(titles.join(QStringLiteral(", ")), lines.join(u'\n'),
-                 production > 0 ? tr("%n production server(s) among them.", nullptr, production) : QString());
-    return MessageBox::question(this, tr("Purge the fleet"), text, QMessageBox::Yes | QMessageBox::No,
-                                QMessageBox::No) == QMessageBox::Yes;
+    QStringList args{QStringLiteral("purge"), QStringLiteral("--profile"), member.profile,
+                     QStringLiteral("--yes"), QStringLiteral("--json")};
+    for (const QString &r : request.ruleIds)
+        args << QStringLiteral("--rule") << r;
+    if (!request.useRuleSettings)
+        args << QStringLiteral("--batch-size") << QString::number(request.batchSize) << QStringLiteral("--pause-ms")
+             << QString::number(request.pauseMs);
+    if (request.parallel > 1)
+        args << QStringLiteral("--parallel") << QString::number(request.parallel);
+    if (request.detachOnly)
+        args << QStringLiteral("--detach-only");
+    return args;
 }
 
 void FleetPage::run(const QList<FleetMember> &members, const FleetRunner::ArgsFor &args,
                     const FleetRunOptions &options)
 {
     m_model->reset(members, options.purge);
+    showColumns(options.purge ? m_purgeRules : QStringList());
     m_summary->clear();
     if (members.isEmpty()) {
         m_members->setText(tags().isEmpty()
@@ -236,13 +267,20 @@ void FleetPage::run(const QList<FleetMember> &members, const FleetRunner::ArgsFo
 void FleetPage::onFinished()
 {
     const QList<FleetServerResult> &rows = m_runner->results();
+    if (!m_purging) {
+        m_checked = rows;
+        m_checkedAtUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    }
     int ok = 0;
     for (const FleetServerResult &r : rows)
         ok += r.ok() ? 1 : 0;
     const QMap<QString, double> totals = fleetRuleTotals(rows, m_purging);
-    QStringList parts;
-    for (auto it = totals.cbegin(); it != totals.cend(); ++it)
-        parts << QStringLiteral("%1 %2").arg(Rules::title(it.key()), Display::number(qint64(it.value())));
+    QStringList parts; // in the rules' order; a check counts the partition rule in partitions
+    for (const QString &id : Rules::ids())
+        if (totals.contains(id))
+            parts << (!m_purging && Rules::isPartitionRule(id)
+                          ? tr("%1 %n partition(s)", nullptr, int(totals.value(id))).arg(Rules::title(id))
+                          : QStringLiteral("%1 %2").arg(Rules::title(id), Display::number(qint64(totals.value(id)))));
     QStringList lines{tr("%1 of %n server(s) ended ok.", nullptr, int(rows.size())).arg(ok)};
     if (!parts.isEmpty())
         lines << (m_purging ? tr("Deleted across the fleet: %1") : tr("Removable across the fleet: %1"))
@@ -256,8 +294,24 @@ void FleetPage::onFinished()
     }
     m_summary->setText(lines.join(u'\n'));
     m_table->resizeColumnsToContents();
+    // A long verdict or error takes no more than its share of a 1024-pixel screen: elided, whole in
+    // its tooltip.
+    for (int c = 0; c + 1 < m_model->columnCount(); ++c)
+        m_table->setColumnWidth(c, qMin(m_table->columnWidth(c), kMaxColumnWidth));
     updateButtons();
     emit fleetFinished();
+}
+
+// A check shows every column; a purge only what its receipts fill (the outcome, the rules it ran, the
+// detail), so that why a server did not end ok stays in view on a 1024-pixel screen.
+void FleetPage::showColumns(const QStringList &purgedRules)
+{
+    const bool purge = !purgedRules.isEmpty();
+    for (int c = 0; c < m_model->columnCount(); ++c) {
+        const QString rule = FleetModel::ruleOf(c);
+        m_table->setColumnHidden(
+            c, purge && (FleetModel::isStatusColumn(c) || (!rule.isEmpty() && !purgedRules.contains(rule))));
+    }
 }
 
 QString FleetPage::summaryText() const

@@ -2,7 +2,7 @@
 
 #include "core/purge/purgeengine.h"
 #include "previewleft.h"
-#include "purgeconfirmdialog.h"
+#include "ui/common/purgeconfirmdialog.h"
 
 #include <QMap>
 #include <QWidget>

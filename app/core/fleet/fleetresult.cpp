@@ -40,6 +40,12 @@ const Outcome &outcomeOf(int exitCode)
 
 } // namespace
 
+QString FleetServerResult::errorText() const
+{
+    const QString prefix = QStringLiteral("purga-sesiones-cli: ");
+    return error.startsWith(prefix) ? error.mid(prefix.size()) : error;
+}
+
 QString outcomeIdOf(int exitCode)
 {
     return QLatin1String(outcomeOf(exitCode).id);

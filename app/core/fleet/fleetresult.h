@@ -31,6 +31,8 @@ public:
     qint64 durationMs = 0;
     int wave = 0; // 1: the canary wave (or everything without --canary), 2: the rest
 
+    // `error` without the "purga-sesiones-cli: " every row would repeat, for a table or a dialog.
+    QString errorText() const;
     bool ran() const { return exitCode.has_value(); }
     bool ok() const { return exitCode == 0; }
     // ok | unreachable | refused | lock_held | cancelled | failed | usage | unhealthy | skipped

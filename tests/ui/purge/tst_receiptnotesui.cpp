@@ -4,7 +4,7 @@
 // for the purge lock (in its details and in the copied text).
 #include "core/rules/rules.h"
 #include "support/guitest.h"
-#include "ui/purge/purgeconfirmdialog.h"
+#include "ui/common/purgeconfirmdialog.h"
 #include "ui/purge/receiptview.h"
 
 #include <QApplication>

@@ -1,10 +1,17 @@
 #pragma once
 
+// The confirmation every purge goes through, one server's (the Purge page) or a fleet's (the Fleet
+// page): the rules and what each removes, the batch options, the typed word when it is needed, and
+// "Purge" never the default button.
 #include "core/pg/connectionprofile.h"
 #include "core/preview/preview.h"
+#include "fleetpurgeplan.h"
 
 #include <QDialog>
 #include <QMap>
+
+#include <functional>
+#include <optional>
 
 class QCheckBox;
 class QLabel;
@@ -33,12 +40,19 @@ struct PurgeRequest
 // ProductionTypedRows rows or more on a production profile (the dialog then wears the production
 // colour). "Purge" is never the default button: Enter alone does not start a purge (Ctrl+Return
 // does).
+//
+// The fleet form restates the last fleet check instead: every server in the order it will be
+// purged with its counts and what will stop it, the canary wave and the failure budget, and per
+// rule the totals across the fleet. Its typed word is the fleet's tags, asked for when partitions
+// would be dropped or when a production server is among them (whatever its count: each server's
+// purge takes its own preview when it starts, so the check's numbers are no bound).
 class PurgeConfirmDialog : public QDialog
 {
     Q_OBJECT
 public:
     PurgeConfirmDialog(const PreviewPlan &plan, const QString &target, const QString &confirmWord,
                        QWidget *parent = nullptr);
+    explicit PurgeConfirmDialog(const FleetPurgePlan &fleet, QWidget *parent = nullptr);
 
     // On a production profile, deleting at least this many rows asks for the database name typed.
     static constexpr qint64 ProductionTypedRows = 10000;
@@ -55,6 +69,7 @@ public:
     int partitionsToDrop() const;
     qint64 rowsToRemove() const; // of the rules checked
     bool needsTypedConfirmation() const;
+    bool isFleet() const { return m_fleet.has_value(); }
 
     QCheckBox *ruleCheck(const QString &ruleId) const { return m_checks.value(ruleId); }
     QSpinBox *batchSizeSpin() const { return m_batch; }
@@ -68,9 +83,19 @@ protected:
     // In the typed-word field: Ctrl+Return purges (QLineEdit would swallow it) and a plain Return
     // does nothing (it would otherwise press the default button, Cancel, and lose what was typed).
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    explicit PurgeConfirmDialog(QWidget *parent); // the widgets both forms share
+    void build(QWidget *header);
+    using AgeText = std::function<QString(const QString &age)>;
     QWidget *buildHeader(const QString &target);
+    QWidget *buildHeaderBox(const QString &headText, const AgeText &frozenText, const AgeText &staleText);
+    QWidget *buildFleetHeader();
+    QWidget *buildFleetServers();
+    QString ruleText(const RulePreview &rule) const;
+    int partitionsOf(const RulePreview &rule) const; // removable, not the default partition
+    bool ruleHasWork(const RulePreview &rule) const;
     QWidget *buildRulesBox();
     void addRule(const RulePreview &rule, QWidget *rulesBox, QVBoxLayout *rulesLayout);
     QWidget *buildOptions();
@@ -79,7 +104,8 @@ private:
     void update();
     QString typedReason() const; // why the name must be typed, in words
 
-    PreviewPlan m_plan;
+    PreviewPlan m_plan; // the fleet form: one rule per rule asked for, its rows the fleet's total
+    std::optional<FleetPurgePlan> m_fleet;
     QString m_word;
     QMap<QString, QCheckBox *> m_checks;
     QSpinBox *m_batch;

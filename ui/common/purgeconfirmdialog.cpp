@@ -1,7 +1,9 @@
+// The purge confirmation: one server's frozen preview, or a fleet's last check, restated.
 #include "purgeconfirmdialog.h"
 
 #include "core/purge/parallelpurge.h"
 #include "core/purge/receiptnotes.h"
+#include "core/rules/rules.h"
 #include "ui/style/displayformat.h"
 #include "ui/style/runformat.h"
 #include "ui/style/theme.h"
@@ -34,11 +36,6 @@ QList<PartitionInfo> removablePartitions(const RulePreview &rule)
     return out;
 }
 
-bool hasWork(const RulePreview &rule)
-{
-    return rule.eligible > 0 || !removablePartitions(rule).isEmpty();
-}
-
 QString partitionNames(const QList<PartitionInfo> &parts)
 {
     QStringList names;
@@ -62,9 +59,15 @@ QLabel *ruleNote(const QString &text, const QString &objectName, QWidget *parent
 
 PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &target,
                                        const QString &confirmWord, QWidget *parent)
+    : PurgeConfirmDialog(parent)
+{
+    m_plan = plan;
+    m_word = confirmWord;
+    build(buildHeader(target));
+}
+
+PurgeConfirmDialog::PurgeConfirmDialog(QWidget *parent)
     : QDialog(parent)
-    , m_plan(plan)
-    , m_word(confirmWord)
     , m_batch(new QSpinBox(this))
     , m_pause(new QSpinBox(this))
     , m_parallel(new QSpinBox(this))
@@ -77,6 +80,10 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
 {
     setWindowTitle(tr("Confirm purge"));
     setObjectName(QStringLiteral("purgeConfirmDialog"));
+}
+
+void PurgeConfirmDialog::build(QWidget *header)
+{
     auto *layout = new QVBoxLayout(this);
     m_production->setObjectName(QStringLiteral("productionBanner"));
     m_production->setWordWrap(true);
@@ -84,7 +91,9 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
     m_production->setMargin(8);
     m_production->hide();
     layout->addWidget(m_production);
-    layout->addWidget(buildHeader(target));
+    layout->addWidget(header);
+    if (m_fleet)
+        layout->addWidget(buildFleetServers());
     layout->addWidget(buildRulesBox());
     layout->addWidget(buildOptions());
     layout->addWidget(m_confirmRow = buildConfirmRow());
@@ -99,10 +108,28 @@ PurgeConfirmDialog::PurgeConfirmDialog(const PreviewPlan &plan, const QString &t
 // What will be deleted where, and when the preview froze it (with a warning when that was long ago).
 QWidget *PurgeConfirmDialog::buildHeader(const QString &target)
 {
+    return buildHeaderBox(
+        tr("Rows will be deleted on %1.").arg(target),
+        [this](const QString &age) {
+            return tr("The preview was frozen at %1 (%2 ago). The purge removes only what that preview "
+                      "counted as removable, at those cutoffs; rows that became removable since are left "
+                      "for the next run.")
+                .arg(RunFormat::utc(m_plan.cutoffBaseUtc), age);
+        },
+        [](const QString &age) {
+            return tr("This preview is %1 old. Consider taking a new one to see current numbers.").arg(age);
+        });
+}
+
+// The head line in bold, what the numbers come from and, past 30 minutes, a warning; both are given
+// the age of m_plan.takenAtUtc in words.
+QWidget *PurgeConfirmDialog::buildHeaderBox(const QString &headText, const AgeText &frozenText,
+                                            const AgeText &staleText)
+{
     auto *box = new QWidget(this);
     auto *layout = new QVBoxLayout(box);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *head = new QLabel(tr("Rows will be deleted on %1.").arg(target), this);
+    auto *head = new QLabel(headText, this);
     QFont bold = head->font();
     bold.setBold(true);
     bold.setPointSizeF(bold.pointSizeF() * 1.15);
@@ -115,21 +142,13 @@ QWidget *PurgeConfirmDialog::buildHeader(const QString &target)
     // Its real age, not rounded down to minutes: a 21-second-old preview is "21.0 s" old, not "0 ms".
     const qint64 ageMs =
         taken.isValid() ? qMax<qint64>(0, taken.msecsTo(QDateTime::currentDateTimeUtc())) : 0;
-    auto *frozen =
-        new QLabel(tr("The preview was frozen at %1 (%2 ago). The purge removes only what that preview "
-                      "counted as removable, at those cutoffs; rows that became removable since are left "
-                      "for the next run.")
-                       .arg(RunFormat::utc(m_plan.cutoffBaseUtc), RunFormat::duration(ageMs)),
-                   this);
+    auto *frozen = new QLabel(frozenText(RunFormat::duration(ageMs)), this);
     frozen->setWordWrap(true);
     frozen->setObjectName(QStringLiteral("frozenAt"));
     layout->addWidget(frozen);
     if (ageMs >= 30 * 60000) {
-        auto *stale =
-            new QLabel(Display::statusSymbol(Display::Status::Warning) + u' ' +
-                           tr("This preview is %1 old. Consider taking a new one to see current numbers.")
-                               .arg(RunFormat::duration(ageMs)),
-                       this);
+        auto *stale = new QLabel(
+            Display::statusSymbol(Display::Status::Warning) + u' ' + staleText(RunFormat::duration(ageMs)), this);
         stale->setObjectName(QStringLiteral("stalePreviewWarning"));
         stale->setWordWrap(true);
         layout->addWidget(stale);
@@ -147,30 +166,59 @@ QWidget *PurgeConfirmDialog::buildRulesBox()
     return rulesBox;
 }
 
+// One server: its cutoff and what stays. A fleet: the total across the servers and on how many.
+QString PurgeConfirmDialog::ruleText(const RulePreview &rule) const
+{
+    const bool partitioned = Rules::isPartitionRule(rule.id);
+    QString text;
+    if (m_fleet)
+        text = (partitioned ? tr("%1: partitions to remove across the fleet: %2, on %3 of %n server(s)", nullptr,
+                                 int(m_fleet->servers.size()))
+                            : tr("%1: rows to delete across the fleet: %2, on %3 of %n server(s)", nullptr,
+                                 int(m_fleet->servers.size())))
+                   .arg(Rules::title(rule.id), Display::number(partitioned ? partitionsOf(rule) : rule.eligible),
+                        Display::number(m_fleet->serversWith(rule.id)));
+    else if (partitioned)
+        text = tr("%1: partitions to remove: %2 (%3 rows), all older than %4")
+                   .arg(Rules::title(rule.id), Display::number(partitionsOf(rule)), Display::number(rule.eligible),
+                        RunFormat::utc(RunFormat::cutoffUtc(m_plan, rule)));
+    else
+        text = tr("%1: rows to delete: %2, all older than %3 (rows kept: %4)")
+                   .arg(Rules::title(rule.id), Display::number(rule.eligible),
+                        RunFormat::utc(RunFormat::cutoffUtc(m_plan, rule)), Display::number(rule.retained));
+    if (!ruleHasWork(rule))
+        text += QStringLiteral(" — ") + tr("nothing to remove");
+    return text;
+}
+
+int PurgeConfirmDialog::partitionsOf(const RulePreview &rule) const
+{
+    if (m_fleet)
+        return Rules::isPartitionRule(rule.id) ? int(m_fleet->total(rule.id)) : 0;
+    return int(removablePartitions(rule).size());
+}
+
+bool PurgeConfirmDialog::ruleHasWork(const RulePreview &rule) const
+{
+    return rule.eligible > 0 || partitionsOf(rule) > 0;
+}
+
 void PurgeConfirmDialog::addRule(const RulePreview &rule, QWidget *rulesBox, QVBoxLayout *rulesLayout)
 {
     const QString cutoff = RunFormat::cutoffUtc(m_plan, rule);
-    QString text;
     const QList<PartitionInfo> parts = removablePartitions(rule);
-    if (Rules::isPartitionRule(rule.id))
-        text = tr("%1: partitions to remove: %2 (%3 rows), all older than %4")
-                   .arg(Rules::title(rule.id), Display::number(parts.size()), Display::number(rule.eligible),
-                        RunFormat::utc(cutoff));
-    else
-        text = tr("%1: rows to delete: %2, all older than %3 (rows kept: %4)")
-                   .arg(Rules::title(rule.id), Display::number(rule.eligible), RunFormat::utc(cutoff),
-                        Display::number(rule.retained));
-    if (!hasWork(rule))
-        text += QStringLiteral(" — ") + tr("nothing to remove");
-    auto *check = new QCheckBox(text, rulesBox);
+    auto *check = new QCheckBox(ruleText(rule), rulesBox);
     check->setObjectName(QStringLiteral("ruleCheck_") + rule.id);
-    check->setChecked(hasWork(rule));
-    check->setEnabled(hasWork(rule));
+    check->setChecked(ruleHasWork(rule));
+    check->setEnabled(ruleHasWork(rule));
+    m_checks.insert(rule.id, check);
+    rulesLayout->addWidget(check);
+    connect(check, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
+    if (m_fleet)
+        return; // each server's cutoffs and notes are its own preview's
     if (!m_plan.serverTimeZone.isEmpty())
         check->setToolTip(
             tr("Cutoff in the server's zone: %1").arg(cutoffInZone(cutoff, m_plan.serverTimeZone)));
-    m_checks.insert(rule.id, check);
-    rulesLayout->addWidget(check);
     if (!parts.isEmpty()) {
         auto *names = new QLabel(tr("Partitions: %1").arg(partitionNames(parts)), rulesBox);
         names->setWordWrap(true);
@@ -187,7 +235,6 @@ void PurgeConfirmDialog::addRule(const RulePreview &rule, QWidget *rulesBox, QVB
     if (Rules::isShortRetention(rule.config))
         rulesLayout->addWidget(ruleNote(Rules::shortRetentionWarning(rule.config),
                                         QStringLiteral("shortRetention_") + rule.id, rulesBox));
-    connect(check, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
 }
 
 // Batch size and pause, offered from the rule settings, and "detach only".
@@ -217,7 +264,8 @@ QWidget *PurgeConfirmDialog::buildOptions()
     m_offeredBatch = m_batch->value();
     m_offeredPause = m_pause->value();
     const QString perRule =
-        tr("Offered from the rule settings; leaving it unchanged keeps each rule's own value");
+        m_fleet ? tr("Leaving it unchanged keeps each server's own rule settings (its profile's)")
+                : tr("Offered from the rule settings; leaving it unchanged keeps each rule's own value");
     m_batch->setToolTip(perRule);
     m_pause->setToolTip(perRule);
     m_detachOnly->setObjectName(QStringLiteral("detachOnlyCheck"));
@@ -235,7 +283,10 @@ QWidget *PurgeConfirmDialog::buildOptions()
     batchRow->addSpacing(12);
     batchRow->addWidget(parallelLabel);
     batchRow->addWidget(m_parallel);
-    form->addRow(tr("&Batch size:"), batchRow);
+    // A row of a layout gets no buddy from QFormLayout, and its "&" would show: the label is ours.
+    auto *batchLabel = new QLabel(tr("&Batch size:"), options);
+    batchLabel->setBuddy(m_batch);
+    form->addRow(batchLabel, batchRow);
     form->addRow(tr("&Pause between batches:"), m_pause);
     form->addRow(m_detachOnly);
     connect(m_detachOnly, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
@@ -302,7 +353,7 @@ int PurgeConfirmDialog::partitionsToDrop() const
     int n = 0;
     for (const RulePreview &rule : m_plan.rules)
         if (m_checks.value(rule.id)->isChecked())
-            n += int(removablePartitions(rule).size());
+            n += partitionsOf(rule);
     return n;
 }
 
@@ -317,7 +368,7 @@ qint64 PurgeConfirmDialog::rowsToRemove() const
 
 bool PurgeConfirmDialog::needsTypedConfirmation() const
 {
-    return partitionsToDrop() > 0 || (m_isProduction && rowsToRemove() >= ProductionTypedRows);
+    return partitionsToDrop() > 0 || (m_isProduction && (m_fleet || rowsToRemove() >= ProductionTypedRows));
 }
 
 void PurgeConfirmDialog::setEnvironment(ProfileEnvironment environment)
@@ -343,7 +394,11 @@ QString PurgeConfirmDialog::typedReason() const
     if (partitionsToDrop() > 0)
         why << tr("Partitions to drop: %1. Dropping cannot be undone.")
                    .arg(Display::number(partitionsToDrop()));
-    if (m_isProduction && rowsToRemove() >= ProductionTypedRows)
+    if (m_isProduction && m_fleet)
+        why << tr("%n server(s) of this fleet are production databases: %1.", nullptr,
+                  int(m_fleet->productionServers().size()))
+                   .arg(m_fleet->productionServers().join(QStringLiteral(", ")));
+    else if (m_isProduction && rowsToRemove() >= ProductionTypedRows)
         why << tr("This is a production database and %1 rows will be deleted (%2 or more ask for the name).")
                    .arg(Display::number(rowsToRemove()), Display::number(ProductionTypedRows));
     return why.join(u' ');
@@ -358,7 +413,7 @@ void PurgeConfirmDialog::update()
         if (!m_checks.value(rule.id)->isChecked())
             continue;
         ++rules;
-        partitions += int(removablePartitions(rule).size());
+        partitions += partitionsOf(rule);
     }
     const bool anyPartitions = partitions > 0;
     m_detachOnly->setEnabled(anyPartitions);
@@ -366,16 +421,20 @@ void PurgeConfirmDialog::update()
     m_confirmRow->setVisible(typed); // hidden whole: an empty row would still take its spacing
     m_confirmLabel->setVisible(typed);
     m_confirm->setVisible(typed);
-    m_confirmLabel->setText(tr("%1 To confirm, type the database name: %2").arg(typedReason(), m_word));
+    m_confirmLabel->setText(m_fleet ? tr("%1 To confirm, type the fleet's tags: %2").arg(typedReason(), m_word)
+                                    : tr("%1 To confirm, type the database name: %2").arg(typedReason(), m_word));
     m_production->setText(Display::statusSymbol(Display::Status::Warning) + u' ' +
-                          tr("PRODUCTION: rows will be deleted on a production database."));
+                          (m_fleet ? tr("PRODUCTION: rows will be deleted on production databases of this fleet.")
+                                   : tr("PRODUCTION: rows will be deleted on a production database.")));
     const bool wordOk = !typed || m_confirm->text().trimmed() == m_word;
     m_ok->setEnabled(rules > 0 && wordOk);
     if (rules == 0) {
         m_summary->setText(tr("Nothing selected."));
         return;
     }
-    QString summary = tr("Rows to remove: %1").arg(Display::number(rows));
+    QString summary = m_fleet ? tr("Rows to remove across the fleet, as the check counted them: %1")
+                                    .arg(Display::number(rows))
+                              : tr("Rows to remove: %1").arg(Display::number(rows));
     if (anyPartitions)
         summary += m_detachOnly->isChecked()
                        ? tr("; partitions to detach and keep as tables: %1").arg(partitions)
