@@ -235,7 +235,11 @@ QWidget *PurgeConfirmDialog::buildOptions()
     batchRow->addSpacing(12);
     batchRow->addWidget(parallelLabel);
     batchRow->addWidget(m_parallel);
-    form->addRow(tr("&Batch size:"), batchRow);
+    // A label of its own with its buddy: addRow(text, layout) gives the label no buddy, so the "&"
+    // of "&Batch size:" showed as such and Alt+B reached nothing.
+    auto *batchLabel = new QLabel(tr("&Batch size:"), options);
+    batchLabel->setBuddy(m_batch);
+    form->addRow(batchLabel, batchRow);
     form->addRow(tr("&Pause between batches:"), m_pause);
     form->addRow(m_detachOnly);
     connect(m_detachOnly, &QCheckBox::toggled, this, &PurgeConfirmDialog::update);
