@@ -771,7 +771,7 @@
     <message>
         <location line="+3"/>
         <source>    WARNING: the scheduled job&apos;s own SQL knows no holds: it would delete %1 of them.</source>
-        <translation>    ATENCIÓN: el SQL propio del job programado no conoce las retenciones: borraría %1 de ellas.</translation>
+        <translation>    ATENCIÓN: el propio SQL del job programado no conoce las retenciones: borraría %1 de ellas.</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1531,12 +1531,11 @@
     </message>
     <message>
         <location line="+19"/>
-        <location line="+9"/>
         <source>released</source>
         <translation>levantada</translation>
     </message>
     <message>
-        <location line="-8"/>
+        <location line="+1"/>
         <source>active</source>
         <translation>activa</translation>
     </message>
@@ -1551,12 +1550,17 @@
         <translation>#%1 %2: %3 — %4</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>  added by %1 at %2, until released</source>
+        <translation>  añadida por %1 el %2, hasta que se levante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>  added by %1 at %2, until %3</source>
         <translation>  añadida por %1 el %2, hasta %3</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>  released by %1 at %2</source>
         <translation>  levantada por %1 el %2</translation>
     </message>
@@ -1658,7 +1662,7 @@
     <message>
         <location line="+1"/>
         <source>Chain intact: %1 receipts, head %2 (sha256 %3), %4 signing keys.</source>
-        <translation>Cadena íntegra: %1 comprobantes, cabeza %2 (sha256 %3), %4 claves de firma.</translation>
+        <translation>Cadena íntegra — comprobantes: %1, cabeza: %2 (sha256 %3), claves de firma: %4.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -3319,7 +3323,7 @@
     <message>
         <location line="+23"/>
         <source>%1: kept by hold %2 (#%3): %4 rows; the scheduled job&apos;s own SQL would delete %5 of them (it knows no holds).</source>
-        <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el SQL propio del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
+        <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el propio SQL del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -5539,12 +5543,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+31"/>
+        <location line="+35"/>
         <source>e.g. 5:7</source>
         <translation>p. ej. 5:7</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-33"/>
         <source>Incident or ticket, e.g. INC-123</source>
         <translation>Incidente o ticket, p. ej. INC-123</translation>
     </message>
@@ -5579,7 +5583,7 @@
         <translation>Levantada</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+21"/>
         <source>e.g. 6f1c2a4e-…</source>
         <translation>p. ej. 6f1c2a4e-…</translation>
     </message>
@@ -5666,8 +5670,10 @@
     <message>
         <location line="+6"/>
         <location line="+3"/>
-        <source>%1 by %2</source>
-        <translation>%1 por %2</translation>
+        <source>%1
+by %2</source>
+        <translation>%1
+por %2</translation>
     </message>
     <message>
         <location line="-2"/>
@@ -6738,12 +6744,12 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>&amp;Conexiones:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>&amp;Batch size:</source>
         <translation>Tamaño de &amp;lote:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Pause between batches:</source>
         <translation>&amp;Pausa entre lotes:</translation>
     </message>
@@ -7579,7 +7585,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+2"/>
         <source>The scheduled job&apos;s own SQL knows no holds: it would delete %1 of them.</source>
-        <translation>El SQL propio del job programado no conoce las retenciones: borraría %1 de ellas.</translation>
+        <translation>El propio SQL del job programado no conoce las retenciones: borraría %1 de ellas.</translation>
     </message>
     <message>
         <location line="+47"/>
@@ -7811,12 +7817,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+4"/>
-        <location line="+129"/>
+        <location line="+131"/>
         <source> days</source>
         <translation> días</translation>
     </message>
     <message numerus="yes">
-        <location line="-121"/>
+        <location line="-123"/>
         <source>%n hour(s)</source>
         <translation>
             <numerusform>%n hora</numerusform>
@@ -7841,7 +7847,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+14"/>
-        <location line="+295"/>
+        <location line="+297"/>
         <source>Rule settings</source>
         <translation>Ajustes de las reglas</translation>
     </message>
@@ -7925,7 +7931,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+4"/>
         <source>off (drop at once)</source>
-        <translation>desactivada (DROP directo)</translation>
+        <translation>sin cuarentena</translation>
     </message>
     <message>
         <location line="+3"/>
