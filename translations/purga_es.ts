@@ -2,6 +2,44 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="es">
 <context>
+    <name>ChainCheck</name>
+    <message>
+        <location filename="../app/core/receipts/chaincheck.cpp" line="+71"/>
+        <source>Receipt %1 is altered: %2.</source>
+        <translation>El comprobante %1 está alterado: %2.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipt %1 is altered: its stored hash or public key is not its envelope&apos;s.</source>
+        <translation>El comprobante %1 está alterado: su hash o su clave pública almacenados no son los de su sobre.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Receipt %1 is missing: receipt %2 follows receipt %3.</source>
+        <translation>Falta el comprobante %1: el comprobante %2 sigue al comprobante %3.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Receipts %1 to %2 are missing: receipt %3 follows receipt %4.</source>
+        <translation>Faltan los comprobantes %1 a %2: el comprobante %3 sigue al comprobante %4.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Receipt %1 is out of order: it is stored at place %2, after receipt %3.</source>
+        <translation>El comprobante %1 está fuera de orden: está almacenado en la posición %2, tras el comprobante %3.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Receipt %1 was altered or replaced: receipt %2 carries another hash for it.</source>
+        <translation>El comprobante %1 se alteró o se reemplazó: el comprobante %2 lleva otro hash para él.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Receipt %1 is altered: the first receipt must link to no previous one.</source>
+        <translation>El comprobante %1 está alterado: el primer comprobante no debe enlazar con ninguno anterior.</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <location filename="../app/cli/clisignals.cpp" line="+57"/>
@@ -29,7 +67,7 @@
         <translation>Interrumpido por una señal; no se cambió nada.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliconnect.cpp" line="+136"/>
+        <location filename="../app/cli/cliconnect.cpp" line="+139"/>
         <source>libpq&apos;s own root certificate (~/.postgresql/root.crt)</source>
         <translation>el certificado raíz propio de libpq (~/.postgresql/root.crt)</translation>
     </message>
@@ -74,17 +112,17 @@
         <translation>Nota: %4 no indica sslmode y %1 no es un host de loopback: se conecta con sslmode=%2, el valor por defecto de los perfiles guardados, verificado contra %3, para que ninguna contraseña llegue a un servidor que no pueda demostrar que es %1. Escriba sslmode=… en la cadena (o PGSSLMODE) para elegir otro modo.</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliprofiles.cpp" line="+201"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+229"/>
         <source>No profile named &quot;%1&quot; (saved profiles: %2).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (perfiles guardados: %2).</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="+129"/>
+        <location filename="../app/cli/cliapp.cpp" line="+135"/>
         <source>--%1 takes a whole number, not &quot;%2&quot;.</source>
         <translation>--%1 espera un número entero, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>command</source>
         <translation>comando</translation>
     </message>
@@ -99,7 +137,22 @@
         <translation>Salida legible por máquina en stdout (/usr/share/doc/purga-sesiones/cli-json.md).</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+34"/>
+        <source>Adapt each batch&apos;s size, up to --batch-size, so that a batch takes about N ms (default off; the sizes chosen are in the progress lines and the receipt).</source>
+        <translation>Adaptar el tamaño de cada lote, hasta --batch-size, para que un lote dure unos N ms (desactivado por defecto; los tamaños elegidos figuran en las líneas de progreso y en el comprobante).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete on N connections at once (1-32, default 1): disjoint TID ranges of each row rule&apos;s table, both token tables at the same time, under the run&apos;s one lock; refused (exit 4) above the server&apos;s free connections.</source>
+        <translation>Borrar con N conexiones a la vez (1-32, por defecto 1): rangos de TID disjuntos de la tabla de cada regla de filas, las dos tablas de tokens al mismo tiempo, bajo el único bloqueo de la corrida; se rechaza (sale con 4) si supera las conexiones libres del servidor.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>log_sesiones: move detached partitions to schema identidad_cuarentena and drop them N days later (0-365; default: the profile&apos;s, 0 = DETACH and DROP).</source>
+        <translation>log_sesiones: mover las particiones separadas al esquema identidad_cuarentena y eliminarlas N días después (0-365; por defecto: el valor del perfil; 0 = DETACH y DROP).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Host name, address or socket directory (default: PGHOST, as psql).</source>
         <translation>Nombre de host, dirección o directorio del socket (por defecto: PGHOST, como psql).</translation>
     </message>
@@ -129,7 +182,82 @@
         <translation>rule-set: conservar las filas de la regla N horas.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+2"/>
+        <source>rule-set (refresh_tokens): on keeps a revoked or rotated token while any token of its family is still live; off (the default) follows the ADR&apos;s retention.</source>
+        <translation>rule-set (refresh_tokens): on conserva un token revocado o rotado mientras algún token de su familia siga vigente; off (por defecto) sigue la retención del ADR.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>profile-save: a tag of the profile (repeatable; replaces its tags). fleet: the profiles carrying this tag (repeatable: every tag given).</source>
+        <translation>profile-save: una etiqueta del perfil (repetible; reemplaza sus etiquetas). fleet: los perfiles que llevan esta etiqueta (repetible: todas las etiquetas indicadas).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>fleet status/preview: servers asked at once, 1-64 (default 8).</source>
+        <translation>fleet status/preview: servidores consultados a la vez, 1-64 (por defecto 8).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fleet status/preview: a server that has not answered in N s is stopped and counted unreachable, exit 3 (default 60).</source>
+        <translation>fleet status/preview: un servidor que no haya respondido en N s se detiene y cuenta como inaccesible, código de salida 3 (por defecto 60).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fleet purge: servers purged at once, 1-64 (default 1: one by one).</source>
+        <translation>fleet purge: servidores purgados a la vez, 1-64 (por defecto 1: de uno en uno).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fleet purge: purge the first N servers, and the rest only if every one of them ended ok (default 0: no canary wave).</source>
+        <translation>fleet purge: purgar primero N servidores, y el resto solo si todos ellos terminaron bien (por defecto 0: sin tanda canario).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fleet purge: after K servers did not end ok start no other, and stop the running ones cleanly (default 1).</source>
+        <translation>fleet purge: cuando K servidores no terminen bien, no iniciar ningún otro y detener limpiamente los que estén en curso (por defecto 1).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>fleet purge: purge in name order; without it production profiles go last.</source>
+        <translation>fleet purge: purgar por orden de nombre; sin esta opción los perfiles de producción van al final.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>fleet purge: rerun only the servers of this fleet receipt (fleet purge --json) that did not end ok, with its rules.</source>
+        <translation>fleet purge: volver a ejecutar solo los servidores de este comprobante de flota (fleet purge --json) que no terminaron bien, con sus reglas.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>verify: check this exported receipt (a DSSE envelope) on its own.</source>
+        <translation>verify: verificar por sí solo este comprobante exportado (un sobre DSSE).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>verify: walk the database&apos;s receipt chain and name the first receipt that is missing, altered or out of order.</source>
+        <translation>verify: recorrer la cadena de comprobantes de la base de datos e indicar el primero que falte, esté alterado o fuera de orden.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>purge: also write the run&apos;s signed receipt (DSSE envelope) to FILE.</source>
+        <translation>purge: escribir también en FILE el comprobante firmado de la corrida (sobre DSSE).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hold add: a refresh-token family (UUID).</source>
+        <translation>hold add: una familia de tokens de refresco (UUID).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hold add: every row of one tenant.</source>
+        <translation>hold add: todas las filas de una empresa.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hold add: why (the incident, e.g. INC-123); required.</source>
+        <translation>hold add: el motivo (el incidente, p. ej. INC-123); obligatorio.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Release after N minutes, 1 to 10080 (default: on Ctrl-C / SIGTERM).</source>
         <translation>Liberar tras N minutos, de 1 a 10080 (por defecto: con Ctrl-C / SIGTERM).</translation>
     </message>
@@ -149,22 +277,92 @@
         <translation>Lo que cada regla eliminaría, en un único instante congelado de la base de datos (todas las reglas si no se indica --rule).</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+33"/>
+        <source>check a signed purge receipt file, or the database&apos;s receipt chain (exit 7 when not intact)</source>
+        <translation>verifica un archivo de comprobante de purga firmado, o la cadena de comprobantes de la base de datos (sale con 7 si no está íntegra)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>--receipt FILE: check one exported receipt (its canonical form and its Ed25519 signature with the public key it carries), no connection needed. --chain: walk the database&apos;s receipts (identidad.purga_recibos) and name the first one that is missing, altered or out of order. Exit 0 intact, 7 not (docs/receipts.md).</source>
+        <translation>--receipt FILE: verifica un comprobante exportado (su forma canónica y su firma Ed25519 con la clave pública que lleva), sin necesidad de conexión. --chain: recorre los comprobantes de la base de datos (identidad.purga_recibos) e indica el primero que falte, esté alterado o fuera de orden. Sale con 0 si está íntegro, con 7 si no (docs/receipts.md).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>write one signed receipt of the chain to a file (head: the newest)</source>
+        <translation>escribe en un archivo un comprobante firmado de la cadena (head: el más reciente)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Write one signed receipt (DSSE envelope) of the database&apos;s chain to FILE, by its number, its run&apos;s id, or head for the newest: put the head in the incident ticket, since a role that can write the table could remove the newest.</source>
+        <translation>Escribe en FILE un comprobante firmado (sobre DSSE) de la cadena de la base de datos, por su número, por el id de su corrida, o head para el más reciente: adjunte la cabeza de la cadena al ticket del incidente, porque un rol que pueda escribir en la tabla podría quitar los más recientes.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Save a connection profile (never a password).</source>
         <translation>Guarda un perfil de conexión (nunca una contraseña).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+4"/>
+        <source>the saved profiles with their environment and tags</source>
+        <translation>los perfiles guardados con su entorno y sus etiquetas</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The saved profiles: name, target, environment and tags (only those carrying every --tag given).</source>
+        <translation>Los perfiles guardados: nombre, destino, entorno y etiquetas (solo los que llevan todas las --tag indicadas).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Remove the profile&apos;s password from the OS keychain, saying whether one was stored.</source>
         <translation>Quita la contraseña del perfil del llavero del sistema e indica si había una guardada.</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="+26"/>
+        <source>set a rule&apos;s retention, batch size, quarantine or family-aware retention in a saved profile</source>
+        <translation>fija la retención, el tamaño de lote, la cuarentena o la retención por familias de una regla en un perfil guardado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Set one rule&apos;s retention, batch size, quarantine (log_sesiones) and family-aware retention (refresh_tokens) in a saved profile, checked as the GUI&apos;s rule settings are. A retention shorter than the ADR&apos;s forensic window is refused (exit 4) without --allow-short-retention.</source>
+        <translation>Fija la retención, el tamaño de lote, la cuarentena (log_sesiones) y la retención por familias (refresh_tokens) de una regla en un perfil guardado, con las mismas comprobaciones que los ajustes de las reglas de la interfaz gráfica. Sin --allow-short-retention se rechaza (sale con 4) una retención más corta que la ventana forense del ADR.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>attach a partition of log_sesiones in quarantine again (exit 4 when it does not fit back)</source>
+        <translation>vuelve a adjuntar una partición de log_sesiones en cuarentena (sale con 4 si ya no encaja)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Attach a partition in quarantine (schema identidad_cuarentena) to log_sesiones again, under the purge lock (exit 5 while a purge holds it). Refused (exit 4, nothing changed) when no partition of that NAME is in quarantine, when an attached partition overlaps its bounds, or when the DEFAULT partition holds rows inside them.</source>
+        <translation>Vuelve a adjuntar a log_sesiones una partición en cuarentena (esquema identidad_cuarentena), bajo el bloqueo de la purga (sale con 5 mientras una purga lo tenga). Se rechaza (sale con 4, sin cambiar nada) si no hay ninguna partición con ese NAME en cuarentena, si una partición adjunta se solapa con sus límites o si la partición DEFAULT contiene filas dentro de ellos.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>status, preview or purge every profile carrying the --tag(s), one row per server</source>
+        <translation>status, preview o purge de cada perfil que lleve las --tag, una fila por servidor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every saved profile carrying all the --tag(s), each server on its own connection with its own profile, TLS and keychain password. status/preview: asked in parallel (--connections), a line per server as it answers, totals per rule and drift. purge: each server purged by the one-server purge (its lock, pacing, receipt), production profiles last; the fleet receipt (--json) lists every server&apos;s exit code. Exit 0 only when every server ended 0, otherwise the most severe (docs/cli-json.md). SIGINT/SIGTERM stop the fleet cleanly (exit 6).</source>
+        <translation>Todos los perfiles guardados que llevan todas las --tag, cada servidor con su propia conexión, su propio perfil, TLS y contraseña del llavero. status/preview: se consultan en paralelo (--connections), una línea por servidor a medida que responde, totales por regla y divergencias. purge: cada servidor se purga con la purga de un solo servidor (su bloqueo, su ritmo, su comprobante), los perfiles de producción al final; el comprobante de la flota (--json) lista el código de salida de cada servidor. Sale con 0 solo si todos los servidores terminaron con 0; si no, con el más grave (docs/cli-json.md). SIGINT/SIGTERM detienen la flota limpiamente (sale con 6).</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>legal holds: add one (by user, family, tenant or token), list them, release one; no purge removes a held row</source>
+        <translation>retenciones legales: añade una (por usuario, familia, empresa o token), las lista, levanta una; ninguna purga elimina una fila retenida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Legal holds, kept in the history schema (setup-history) so that every workstation sees them: every row rule leaves held rows alone in its own SQL, and a session-log partition&apos;s held rows are copied to identidad.purga_retenciones_filas before it is dropped. A hold holds until it is released or --until passes; a release is recorded with who and when, never deleted. Here --user (-U) is the hold&apos;s scope EMPRESA_ID:USUARIO_ID, not the role: connect with --profile, --conninfo, --service, -h/-p/-d or PGUSER. Exit 4 when the history has no holds table (run setup-history) or the role may not write it; release of an unknown id exits 1, of a released one 4.</source>
+        <translation>Retenciones legales, guardadas en el esquema del historial (setup-history) para que todas las estaciones de trabajo las vean: cada regla de filas deja intactas las filas retenidas en su propio SQL, y las filas retenidas de una partición del registro de sesiones se copian a identidad.purga_retenciones_filas antes de eliminarla. Una retención vale hasta que se levanta o pasa --until; el levantamiento se registra con quién y cuándo, nunca se borra. Aquí --user (-U) es el alcance de la retención EMPRESA_ID:USUARIO_ID, no el rol: conéctese con --profile, --conninfo, --service, -h/-p/-d o PGUSER. Sale con 4 si el historial no tiene la tabla de retenciones (ejecute setup-history) o el rol no puede escribir en ella; levantar un id desconocido sale con 1, y uno ya levantado, con 4.</translation>
+    </message>
+    <message>
+        <location line="-117"/>
         <source>Purge runs (the scheduled job&apos;s and manual ones) and rows removed per table, aggregated in the database (docs/cli-json.md).</source>
         <translation>Corridas de purga (las del job programado y las manuales) y filas eliminadas por tabla, agregadas en la base de datos (docs/cli-json.md).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+51"/>
         <source>Find a token by its SHA-256 or by the raw token on standard input (hashed here, never sent): which rule removes it and when, and its rotation chain. Not found: exit 0 with an empty list.</source>
         <translation>Busca un token por su SHA-256 o por el token en claro en la entrada estándar (su hash se calcula aquí; nunca se envía): qué regla lo elimina y cuándo, y su cadena de rotación. Si no se encuentra: sale con 0 y una lista vacía.</translation>
     </message>
@@ -179,7 +377,7 @@
         <translation>Congelación de evidencias: retiene el bloqueo de la purga para que ni esta herramienta ni el job programado puedan purgar, hasta que pasen N minutos o llegue Ctrl-C / SIGTERM (sale con 5 si otra sesión lo tiene).</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-247"/>
         <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
         <translation>Cadena de conexión o URI de libpq; la contraseña, desde PGPASSWORD o ~/.pgpass (un password= aquí es visible en la lista de procesos).</translation>
     </message>
@@ -284,12 +482,7 @@
         <translation>on: cada lote espera a que su WAL llegue a disco; off: los lotes confirman de forma asíncrona y la corrida termina con una confirmación durable antes del recibo (por defecto on).</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Adapt the batch size to this duration (default off).</source>
-        <translation>Adaptar el tamaño de lote a esta duración (desactivado por defecto).</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+12"/>
         <source>VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
         <translation>Hacer VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
     </message>
@@ -304,7 +497,7 @@
         <translation>Conservar las particiones desacopladas como tablas en lugar de eliminarlas.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The connection pooler in between keeps one server connection per client (pgbouncer pool_mode=session): purge and freeze may then run behind it, every batch checking that its server connection holds the lock. Without it they are refused behind any pooler (exit 4). profile-save: saved with the profile (restated on every save).</source>
         <translation>El pooler de conexiones intermedio mantiene una conexión al servidor por cliente (pgbouncer pool_mode=session): purge y freeze pueden entonces ejecutarse detrás de él, y cada lote comprueba que su conexión al servidor tiene el bloqueo. Sin esta opción se rechazan detrás de cualquier pooler (sale con 4). profile-save: se guarda con el perfil (se vuelve a indicar en cada guardado).</translation>
     </message>
@@ -314,7 +507,7 @@
         <translation>status: quien tenga el bloqueo inactivo durante este tiempo es &quot;posiblemente un bloqueo huérfano&quot; (por defecto: el valor del perfil, 300).</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+101"/>
         <source>run the batched purge with --yes; without it (or --dry-run) only the preview, nothing deleted</source>
         <translation>ejecuta la purga por lotes con --yes; sin él (o con --dry-run), solo la vista previa, sin borrar nada</translation>
     </message>
@@ -324,7 +517,7 @@
         <translation>Ejecuta la purga por lotes con --yes. Sin él, o con --dry-run, solo se imprime la vista previa y no se borra nada (JSON: &quot;dry_run&quot;: true, &quot;deleted&quot;: 0). SIGINT/SIGTERM cancelan el lote en curso (sale con 6).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+51"/>
         <source>store the profile&apos;s password in the OS keychain (asked for on a terminal, else read from stdin)</source>
         <translation>guarda la contraseña del perfil en el llavero del sistema (se pide en el terminal; si no, se lee de stdin)</translation>
     </message>
@@ -334,17 +527,7 @@
         <translation>Guarda en el llavero del sistema la contraseña de un perfil existente: se pide en el terminal sin eco; si no hay terminal, se lee de la primera línea de la entrada estándar.</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>set a rule&apos;s retention or batch size in a saved profile</source>
-        <translation>fija la retención o el tamaño de lote de una regla en un perfil guardado</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Set one rule&apos;s retention and batch size in a saved profile, checked as the GUI&apos;s rule settings are. A retention shorter than the ADR&apos;s forensic window is refused (exit 4) without --allow-short-retention.</source>
-        <translation>Fija la retención y el tamaño de lote de una regla en un perfil guardado, con las mismas comprobaciones que los ajustes de las reglas de la interfaz gráfica. Sin --allow-short-retention se rechaza (sale con 4) una retención más corta que la ventana forense del ADR.</translation>
-    </message>
-    <message>
-        <location line="-115"/>
+        <location line="-140"/>
         <source>libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, ::1 and Unix sockets.</source>
         <translation>sslmode de libpq. Un perfil nuevo recibe verify-full, o prefer en localhost, 127.0.0.0/8, ::1 y sockets Unix.</translation>
     </message>
@@ -424,7 +607,7 @@
         <translation>CSV en stdout.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+132"/>
+        <location filename="../app/cli/clihelp.cpp" line="+139"/>
         <location line="+47"/>
         <source>Usage: %1</source>
         <translation>Uso: %1</translation>
@@ -435,12 +618,7 @@
         <translation>Opciones:</translation>
     </message>
     <message>
-        <location line="-125"/>
-        <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy.</source>
-        <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas.</translation>
-    </message>
-    <message>
-        <location filename="../app/cli/clicommands.cpp" line="+9"/>
+        <location filename="../app/cli/clicommands.cpp" line="+42"/>
         <source>connection, preflight checks and per-table overview (exit 4 if purging is refused)</source>
         <translation>conexión, comprobaciones previas y resumen por tabla (sale con 4 si la purga se rechaza)</translation>
     </message>
@@ -455,7 +633,7 @@
         <translation>lo que eliminaría cada regla, en un instante congelado de la base de datos</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)</source>
         <translation>corridas y filas eliminadas por tabla (--days N | --since ISO-8601, --origin, --table; --json | --csv)</translation>
     </message>
@@ -470,12 +648,12 @@
         <translation>Comprobaciones para la monitorización (purgas atrasadas y corridas fallidas): sale con 0 si todo está en orden, y con 7 tanto ante un aviso como ante una alarma (--json: &quot;level&quot; los distingue).</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+22"/>
         <source>save a connection profile (--host --port --dbname --user --sslmode)</source>
         <translation>guarda un perfil de conexión (--host --port --dbname --user --sslmode)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>remove it from the keychain</source>
         <translation>la quita del llavero</translation>
     </message>
@@ -495,22 +673,28 @@
         <translation>retiene el bloqueo de purga (no se ejecuta ninguna purga) hasta que pasen --minutes N o hasta Ctrl-C / SIGTERM</translation>
     </message>
     <message>
-        <location filename="../app/cli/clihelp.cpp" line="+54"/>
+        <location filename="../app/cli/clihelp.cpp" line="-132"/>
+        <source>Exit codes: 0 ok, 1 other error, 2 usage, 3 cannot connect/authenticate, 4 precondition refused, 5 another purge holds the lock, 6 cancelled or partial, 7 unhealthy or verification failed.</source>
+        <translation>Códigos de salida: 0 correcto, 1 otro error, 2 uso, 3 no se puede conectar/autenticar, 4 precondición rechazada, 5 otra purga tiene el bloqueo, 6 cancelada o parcial, 7 con problemas o verificación fallida.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>%1 is an option of %2, not of %3 (see %3 --help).</source>
         <translation>%1 es una opción de %2, no de %3 (vea %3 --help).</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Connect one way at a time: %1 were given together (a profile, a connection string, a service, or -h/-p/-d/-U with libpq&apos;s PG* environment).</source>
         <translation>Conéctese de una sola forma cada vez: se indicaron a la vez %1 (un perfil, una cadena de conexión, un servicio, o -h/-p/-d/-U con el entorno PG* de libpq).</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location filename="../app/cli/clihold.cpp" line="+32"/>
         <source> and </source>
         <translation> y </translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+56"/>
         <source>Connection (one way: --profile, --conninfo, --service or -h/-p/-d/-U; none given: libpq&apos;s PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE and ~/.pgpass, as psql):</source>
         <translation>Conexión (de una sola forma: --profile, --conninfo, --service o -h/-p/-d/-U; si no se indica ninguna: PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE, PGSSLMODE y ~/.pgpass de libpq, como psql):</translation>
     </message>
@@ -540,7 +724,7 @@
         <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clicommands.cpp" line="-126"/>
+        <location filename="../app/cli/clicommands.cpp" line="-186"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
@@ -575,7 +759,22 @@
         <translation>    ATENCIÓN: DROP TABLE se rechaza mientras estos objetos dependan de ella: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>  kept by hold %1 (#%2): %3 rows</source>
+        <translation>  conservadas por la retención legal %1 (#%2): %3 filas</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>    copied to the holds&apos; table before their partition is dropped</source>
+        <translation>    se copian a la tabla de retenciones antes de eliminar su partición</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>    WARNING: the scheduled job&apos;s own SQL knows no holds: it would delete %1 of them.</source>
+        <translation>    ATENCIÓN: el propio SQL del job programado no conoce las retenciones: borraría %1 de ellas.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Preview frozen at %1 UTC (server time zone %2)</source>
         <translation>Vista previa congelada el %1 UTC (zona horaria del servidor: %2)</translation>
     </message>
@@ -600,7 +799,7 @@
         <translation>  ATENCIÓN: el SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>  keys %1..%2, ages %3 .. %4</source>
         <translation>  claves %1..%2, antigüedad %3 .. %4</translation>
     </message>
@@ -610,23 +809,39 @@
         <translation>  no se toca (nunca se elimina): %1: %2</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliapp.cpp" line="-120"/>
+        <location line="+3"/>
+        <source>  in quarantine: %1 (was %2, %3 rows), its days ended %4: this purge drops it</source>
+        <translation>  en cuarentena: %1 (antes %2, %3 filas), sus días terminaron el %4: esta purga la elimina</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  in quarantine: %1 (was %2, %3 rows) until %4</source>
+        <translation>  en cuarentena: %1 (antes %2, %3 filas) hasta %4</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>  removable partitions go to quarantine until %1 (%2 days), not dropped</source>
+        <translation>  las particiones eliminables pasan a cuarentena hasta %1 (%2 días), no se eliminan</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/cliapp.cpp" line="-127"/>
+        <location filename="../app/cli/clifleet.cpp" line="+199"/>
         <source>Unknown rule &quot;%1&quot; (rules: %2).</source>
         <translation>Regla desconocida &quot;%1&quot; (reglas: %2).</translation>
     </message>
     <message>
         <location filename="../app/cli/clihelp.cpp" line="-19"/>
-        <location filename="../app/cli/cliprofiles.cpp" line="-175"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="-200"/>
         <source>Name the profile: %1 NAME</source>
         <translation>Indique el nombre del perfil: %1 NOMBRE</translation>
     </message>
     <message>
-        <location filename="../app/cli/cliprofiles.cpp" line="+174"/>
+        <location filename="../app/cli/cliprofiles.cpp" line="+199"/>
         <source>No profile named &quot;%1&quot; (none saved; see profile-save).</source>
         <translation>No hay ningún perfil llamado &quot;%1&quot; (no hay ninguno guardado; vea profile-save).</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-164"/>
         <source>Password for profile &quot;%1&quot;: </source>
         <translation>Contraseña del perfil &quot;%1&quot;: </translation>
     </message>
@@ -657,7 +872,7 @@
         <translation>--environment acepta uno de %1, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Profile &quot;%1&quot; saved: %2</source>
         <translation>Perfil &quot;%1&quot; guardado: %2</translation>
     </message>
@@ -682,9 +897,70 @@
         <translation>La contraseña del perfil &quot;%1&quot; se quitó del llavero del sistema.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="+304"/>
+        <location filename="../app/cli/clifleet.cpp" line="-157"/>
+        <source>--%1 takes a whole number from %2 to %3, not &quot;%4&quot;.</source>
+        <translation>--%1 espera un número entero de %2 a %3, no &quot;%4&quot;.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>--%1 is for fleet purge.</source>
+        <translation>--%1 es para fleet purge.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Signal received: stopping the fleet (running servers end cleanly)…</source>
+        <translation>Señal recibida: deteniendo la flota (los servidores en curso terminan limpiamente)…</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>Cannot read the fleet receipt %1: %2</source>
+        <translation>No se puede leer el comprobante de flota %1: %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 is not the receipt of a fleet purge (fleet purge --json).</source>
+        <translation>%1 no es el comprobante de una purga de flota (fleet purge --json).</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>fleet takes status, preview or purge, not &quot;%1&quot;.</source>
+        <translation>fleet admite status, preview o purge, no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Name the fleet: --tag T (repeatable: the profiles carrying every tag).</source>
+        <translation>Indique la flota: --tag T (repetible: los perfiles que llevan todas las etiquetas).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>fleet purge takes --concurrency N (servers purged at once), not --connections.</source>
+        <translation>fleet purge usa --concurrency N (servidores purgados a la vez), no --connections.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>fleet purge deletes on every server: add --yes (fleet preview shows what it would remove).</source>
+        <translation>fleet purge borra en todos los servidores: añada --yes (fleet preview muestra lo que eliminaría).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location filename="../app/cli/clipurge.cpp" line="+360"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Warning: profile &quot;%1&quot; of the receipt is no longer saved: left out.</source>
+        <translation>Atención: el perfil &quot;%1&quot; del comprobante ya no está guardado: se omite.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Every server of %1 ended ok: nothing to retry.</source>
+        <translation>Todos los servidores de %1 terminaron bien: nada que reintentar.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No saved profile carries every tag of %1 (profile-list shows the tags).</source>
+        <translation>Ningún perfil guardado lleva todas las etiquetas de %1 (profile-list muestra las etiquetas).</translation>
     </message>
     <message>
         <location filename="../app/cli/cliforensics.cpp" line="+52"/>
@@ -844,12 +1120,12 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-218"/>
+        <location filename="../app/cli/clipurge.cpp" line="-262"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-38"/>
         <source>%1: %2/%3 rows, %4 batches, %5 rows/s, retries %6</source>
         <translation>%1: %2/%3 filas, %4 lotes, %5 filas/s, reintentos %6</translation>
     </message>
@@ -860,6 +1136,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>, batch %1 rows (target %2 ms)</source>
+        <translation>, lote de %1 filas (objetivo %2 ms)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>, replica lag %1 s</source>
         <translation>, retraso de réplica %1 s</translation>
     </message>
@@ -869,12 +1150,17 @@
         <translation> — frenada: %1</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms</source>
         <translation>  %1: %2 %3/%4 filas, %5 lotes (el mayor %6), %7 reintentos, %8 ms</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>  %1: batch size %2 to %3 rows, last %4 (target %5 ms a batch)</source>
+        <translation>  %1: tamaño de lote de %2 a %3 filas, el último %4 (objetivo %5 ms por lote)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>  Throttled %1 ms in all (%2 waits for replica lag).</source>
         <translation>  Frenada %1 ms en total (%2 esperas por retraso de réplica).</translation>
     </message>
@@ -884,7 +1170,17 @@
         <translation>  %1 separada, no eliminada: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+4"/>
+        <source>  %1 in quarantine as %2 until %3 (partition-restore %2 attaches it again)</source>
+        <translation>  %1 en cuarentena como %2 hasta %3 (partition-restore %2 la vuelve a adjuntar)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  %1 (was %2): quarantine over, dropped</source>
+        <translation>  %1 (antes %2): cuarentena cumplida, eliminada</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>--%1 takes a number from 0 to %2, not &quot;%3&quot;.</source>
         <translation>--%1 espera un número de 0 a %2, no &quot;%3&quot;.</translation>
     </message>
@@ -899,7 +1195,12 @@
         <translation>--sync-commit acepta on u off, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>--parallel takes a number of connections from 1 to %1, not &quot;%2&quot;.</source>
+        <translation>--parallel espera un número de conexiones de 1 a %1, no &quot;%2&quot;.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
@@ -919,7 +1220,7 @@
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>Stopped after removing %1 rows (committed): %2</source>
         <translation>Detenida tras eliminar %1 filas (confirmadas): %2</translation>
     </message>
@@ -937,6 +1238,11 @@
         <location line="+3"/>
         <source>Dry run, nothing was deleted: add --yes to purge exactly this.</source>
         <translation>Simulación, no se borró nada: añada --yes para purgar exactamente esto.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>No signed receipt was recorded, so none was written to %1.</source>
+        <translation>No se registró ningún comprobante firmado, así que no se escribió ninguno en %1.</translation>
     </message>
     <message>
         <location filename="../app/cli/clivacuum.cpp" line="+53"/>
@@ -1079,7 +1385,7 @@
         <translation>completion admite bash o profiles, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clirules.cpp" line="+26"/>
+        <location filename="../app/cli/clirules.cpp" line="+27"/>
         <source>--%1 takes a whole number from 1, not &quot;%2&quot;.</source>
         <translation>--%1 espera un número entero a partir de 1, no &quot;%2&quot;.</translation>
     </message>
@@ -1090,6 +1396,16 @@
     </message>
     <message>
         <location line="+19"/>
+        <source>--quarantine-days takes a whole number of days (0 to 365) and only the rule %1.</source>
+        <translation>--quarantine-days espera un número entero de días (0 a 365) y solo vale para la regla %1.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>--family-aware takes on or off, not &quot;%1&quot;.</source>
+        <translation>--family-aware admite on u off, no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Refused: %1 Add --allow-short-retention to save it anyway.</source>
         <translation>Rechazado: %1 Añada --allow-short-retention para guardarla de todos modos.</translation>
     </message>
@@ -1112,6 +1428,281 @@
         <location line="+3"/>
         <source>Profile &quot;%1&quot;, rule %2: retention %3, batch size %4.</source>
         <translation>Perfil &quot;%1&quot;, regla %2: retención %3, tamaño de lote %4.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Detached partitions stay %1 days in quarantine before a purge drops them.</source>
+        <translation>Las particiones separadas pasan %1 días en cuarentena antes de que una purga las elimine.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Detached partitions are dropped at once (no quarantine).</source>
+        <translation>Las particiones separadas se eliminan en el acto (sin cuarentena).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Family-aware retention: on (tokens of live families are kept).</source>
+        <translation>Retención por familias: activada (se conservan los tokens de familias vigentes).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Family-aware retention: off (the ADR&apos;s retention).</source>
+        <translation>Retención por familias: desactivada (la retención del ADR).</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clifleetprint.cpp" line="+22"/>
+        <source> (removable for %1 d)</source>
+        <translation> (eliminable desde hace %1 d)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> OVERDUE</source>
+        <translation> CON RETRASO</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>PostgreSQL %1, %2, pooler %3, lock %4; removable: %5; health %6</source>
+        <translation>PostgreSQL %1, %2, pooler %3, bloqueo %4; eliminables: %5; salud %6</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; no good job run</source>
+        <translation>; ninguna corrida correcta del job</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>; job ok %1</source>
+        <translation>; job correcto %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>; blocked by %1</source>
+        <translation>; purga impedida por %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 %2 deleted</source>
+        <translation>%1: %2 borradas</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>--retry reruns the receipt&apos;s servers with its rules: not with --%1.</source>
+        <translation>--retry vuelve a ejecutar los servidores del comprobante con sus reglas: no admite --%1.</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Deleted across the fleet: %1</source>
+        <translation>Borradas en toda la flota: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Removable across the fleet: %1</source>
+        <translation>Eliminables en toda la flota: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Drift in %1 %2: most servers have %3; differ: %4</source>
+        <translation>Divergencia en %1 %2: la mayoría de los servidores tiene %3; difieren: %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fleet exit code %1.</source>
+        <translation>Código de salida de la flota: %1.</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clihold.cpp" line="-3"/>
+        <source>hold add needs a scope: --user EMPRESA_ID:USUARIO_ID, --family FAMILIA_ID, --tenant EMPRESA_ID or --token-hash HEX.</source>
+        <translation>hold add necesita un alcance: --user EMPRESA_ID:USUARIO_ID, --family FAMILIA_ID, --tenant EMPRESA_ID o --token-hash HEX.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A hold has one scope: %1 were given together.</source>
+        <translation>Una retención tiene un solo alcance: se indicaron %1 a la vez.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>--until takes an ISO 8601 instant (2026-12-31T23:59:59Z), not &quot;%1&quot;.</source>
+        <translation>--until espera un instante ISO 8601 (2026-12-31T23:59:59Z), no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>released</source>
+        <translation>levantada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>active</source>
+        <translation>activa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expired</source>
+        <translation>vencida</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>#%1 %2: %3 — %4</source>
+        <translation>#%1 %2: %3 — %4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  added by %1 at %2, until released</source>
+        <translation>  añadida por %1 el %2, hasta que se levante</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  added by %1 at %2, until %3</source>
+        <translation>  añadida por %1 el %2, hasta %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  released by %1 at %2</source>
+        <translation>  levantada por %1 el %2</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>hold add needs --reason TEXT (the incident, e.g. INC-123).</source>
+        <translation>hold add necesita --reason TEXT (el incidente, p. ej. INC-123).</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Hold #%1 added: no purge removes the rows of %2.</source>
+        <translation>Retención legal #%1 añadida: ninguna purga elimina las filas de %2.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>No legal holds.</source>
+        <translation>No hay retenciones legales.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>hold release takes the hold&apos;s ID (a positive number), not &quot;%1&quot;.</source>
+        <translation>hold release espera el ID de la retención (un número positivo), no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No hold #%1.</source>
+        <translation>No existe la retención #%1.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Hold #%1 was released before; a release is recorded once.</source>
+        <translation>La retención #%1 ya se había levantado; un levantamiento se registra una sola vez.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Hold #%1 released (recorded, not deleted).</source>
+        <translation>Retención #%1 levantada (queda registrada, no se borra).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Usage: hold add ... | hold list | hold release ID (see hold --help).</source>
+        <translation>Uso: hold add ... | hold list | hold release ID (vea hold --help).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>--user, --family, --tenant, --token-hash, --reason and --until belong to hold add.</source>
+        <translation>--user, --family, --tenant, --token-hash, --reason y --until son de hold add.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>hold takes add, list or release, not &quot;%1&quot; (see hold --help).</source>
+        <translation>hold admite add, list o release, no &quot;%1&quot; (vea hold --help).</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clipartition.cpp" line="+17"/>
+        <source>partition-restore takes the NAME of a partition in quarantine.</source>
+        <translation>partition-restore espera el NAME de una partición en cuarentena.</translation>
+    </message>
+    <message>
+        <location filename="../app/cli/clireceipts.cpp" line="+24"/>
+        <source>Could not write the receipt to %1: %2</source>
+        <translation>No se pudo escribir el comprobante en %1: %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>This database has no receipts table (run setup-history).</source>
+        <translation>Esta base de datos no tiene la tabla de comprobantes (ejecute setup-history).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cannot read %1: %2</source>
+        <translation>No se puede leer %1: %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Receipt %1 of run %2 (%3): signature and form intact.</source>
+        <translation>Comprobante %1 de la corrida %2 (%3): firma y forma íntegras.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  sha256 %1, previous %2, key %3</source>
+        <translation>  sha256 %1, anterior %2, clave %3</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is not an intact receipt: %2.</source>
+        <translation>%1 no es un comprobante íntegro: %2.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not read the receipts: %1</source>
+        <translation>No se pudieron leer los comprobantes: %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No receipts yet: the chain is empty.</source>
+        <translation>Aún no hay comprobantes: la cadena está vacía.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chain intact: %1 receipts, head %2 (sha256 %3), %4 signing keys.</source>
+        <translation>Cadena íntegra — comprobantes: %1, cabeza: %2 (sha256 %3), claves de firma: %4.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Chain broken at receipt %1: %2</source>
+        <translation>Cadena rota en el comprobante %1: %2</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Say what to verify: --receipt FILE or --chain (with a connection).</source>
+        <translation>Indique qué verificar: --receipt FILE o --chain (con una conexión).</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No receipts yet.</source>
+        <translation>Aún no hay comprobantes.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Receipt %1 (run %2, sha256 %3) written to %4.</source>
+        <translation>Comprobante %1 (corrida %2, sha256 %3) escrito en %4.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Warning: the receipt is not signed nor chained: %1</source>
+        <translation>Atención: el comprobante no se firmó ni se encadenó: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A receipt-signing key was made for this workstation and stored in the keychain (key %1).</source>
+        <translation>Se creó una clave de firma de comprobantes para este equipo y se guardó en el llavero (clave %1).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Warning: the signed receipt could not be recorded: %1</source>
+        <translation>Atención: no se pudo registrar el comprobante firmado: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>  Signed receipt %1 chained (sha256 %2, key %3).</source>
+        <translation>  Comprobante firmado %1 encadenado (sha256 %2, clave %3).</translation>
     </message>
 </context>
 <context>
@@ -1241,6 +1832,54 @@
     </message>
 </context>
 <context>
+    <name>FleetServerResult</name>
+    <message>
+        <location filename="../app/core/fleet/fleetresult.cpp" line="+23"/>
+        <source>ok</source>
+        <translation>correcto</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>usage error</source>
+        <translation>error de uso</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unreachable</source>
+        <translation>inaccesible</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>refused</source>
+        <translation>rechazado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lock held</source>
+        <translation>bloqueo ocupado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unhealthy</source>
+        <translation>con problemas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>failed</source>
+        <translation>fallido</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>skipped</source>
+        <translation>omitido</translation>
+    </message>
+</context>
+<context>
     <name>Forensics</name>
     <message>
         <location filename="../app/core/forensics/forensics.cpp" line="+159"/>
@@ -1266,12 +1905,12 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../app/core/history/health.cpp" line="+110"/>
+        <location filename="../app/core/history/health.cpp" line="+111"/>
         <source>No purge history in this database (identidad.purga_corridas is missing; run setup-history): only the data itself was checked.</source>
         <translation>No hay historial de purgas en esta base de datos (falta identidad.purga_corridas; ejecute setup-history): solo se comprobaron los datos.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>%1: could not measure what is removable (%2).</source>
         <translation>%1: no se pudo medir qué es eliminable (%2).</translation>
     </message>
@@ -1350,6 +1989,81 @@
         <location line="+101"/>
         <source>the history schema is older than this version (run setup-history to upgrade it in place)</source>
         <translation>el esquema del historial es anterior a esta versión (ejecute setup-history para actualizarlo en su sitio)</translation>
+    </message>
+</context>
+<context>
+    <name>LegalHolds</name>
+    <message>
+        <location filename="../app/core/forensics/legalholds.cpp" line="+24"/>
+        <source>%1 Only the maintenance role that ran setup-history may write the holds.</source>
+        <translation>%1 Solo el rol de mantenimiento que ejecutó setup-history puede escribir las retenciones.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+64"/>
+        <source>This database has no legal holds table (%1): run setup-history to install it.</source>
+        <translation>Esta base de datos no tiene la tabla de retenciones legales (%1): ejecute setup-history para instalarla.</translation>
+    </message>
+    <message>
+        <location line="-8"/>
+        <location line="+140"/>
+        <source>Could not read the holds.</source>
+        <translation>No se pudieron leer las retenciones.</translation>
+    </message>
+    <message>
+        <location line="-113"/>
+        <source>--user takes EMPRESA_ID:USUARIO_ID (two positive numbers), not &quot;%1&quot;.</source>
+        <translation>--user espera EMPRESA_ID:USUARIO_ID (dos números positivos), no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>--tenant takes EMPRESA_ID (a positive number), not &quot;%1&quot;.</source>
+        <translation>--tenant espera EMPRESA_ID (un número positivo), no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>--family takes FAMILIA_ID (a UUID), not &quot;%1&quot;.</source>
+        <translation>--family espera FAMILIA_ID (un UUID), no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>--token-hash takes 64 hexadecimal digits (a SHA-256).</source>
+        <translation>--token-hash requiere 64 dígitos hexadecimales (un SHA-256).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unknown hold scope &quot;%1&quot;.</source>
+        <translation>Alcance de retención desconocido: &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>user %1:%2</source>
+        <translation>usuario %1:%2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>tenant %1</source>
+        <translation>empresa %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>family %1</source>
+        <translation>familia %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>token %1</source>
+        <translation>token %1</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Could not add the hold.</source>
+        <translation>No se pudo añadir la retención.</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Could not release the hold.</source>
+        <translation>No se pudo levantar la retención.</translation>
     </message>
 </context>
 <context>
@@ -2032,7 +2746,22 @@
         <translation>Propiedad de otro rol: %1.</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+47"/>
+        <source>Index on %1 (familia_id)</source>
+        <translation>Índice sobre %1 (familia_id)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Family-aware retention looks up each token&apos;s family by index.</source>
+        <translation>La retención por familias busca la familia de cada token mediante un índice.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No valid index of %1 leads with familia_id: family-aware retention, when turned on, reads the table once per removable row. Its owner can add one: CREATE INDEX CONCURRENTLY ON %1 (familia_id);</source>
+        <translation>Ningún índice válido de %1 empieza por familia_id: la retención por familias, si se activa, lee la tabla una vez por cada fila eliminable. Su propietario puede añadir uno: CREATE INDEX CONCURRENTLY ON %1 (familia_id);</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>Table %1 is missing</source>
         <translation>Falta la tabla %1</translation>
     </message>
@@ -2067,7 +2796,7 @@
         <translation>El rol %1 no puede hacer SELECT sobre %2.</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+80"/>
         <source>The history predates its functions: runs will not be recorded until setup-history upgrades it in place.</source>
         <translation>El historial es anterior a sus funciones: las corridas no se registrarán hasta que setup-history lo actualice en su sitio.</translation>
     </message>
@@ -2112,7 +2841,7 @@
         <translation>Usted indicó que este pool mantiene una conexión al servidor por cliente (pool_mode=session): cada lote comprueba que su propia conexión al servidor tiene el bloqueo de la purga, y la purga se detiene en el primer lote en que no sea así.</translation>
     </message>
     <message>
-        <location filename="../app/core/preflight/checks.cpp" line="-150"/>
+        <location filename="../app/core/preflight/checks.cpp" line="-177"/>
         <source>May detach and drop partitions of %1</source>
         <translation>Puede separar (DETACH) y eliminar particiones de %1</translation>
     </message>
@@ -2142,7 +2871,7 @@
         <translation>El rol %1 no tiene privilegio DELETE sobre %2.</translation>
     </message>
     <message>
-        <location line="+135"/>
+        <location line="+162"/>
         <source>Purge history tables present</source>
         <translation>Las tablas de historial de purgas están presentes</translation>
     </message>
@@ -2346,7 +3075,7 @@
 <context>
     <name>ProfileStore</name>
     <message>
-        <location filename="../app/core/profiles/profilestore.cpp" line="+171"/>
+        <location filename="../app/core/profiles/profilestore.cpp" line="+175"/>
         <source>Could not write the profiles file %1.</source>
         <translation>No se pudo escribir el archivo de perfiles %1.</translation>
     </message>
@@ -2398,7 +3127,7 @@
         <translation>El nombre del perfil no puede empezar ni terminar con espacios.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The connect timeout must be between 1 and 120 seconds (it is %1).</source>
         <translation>El tiempo de espera de conexión debe estar entre 1 y 120 segundos (es %1).</translation>
     </message>
@@ -2439,6 +3168,19 @@
     </message>
 </context>
 <context>
+    <name>ProfileTags</name>
+    <message>
+        <location filename="../app/core/profiles/profiletags.cpp" line="+25"/>
+        <source>A tag has 1 to 64 characters (&quot;%1&quot; has %2).</source>
+        <translation>Una etiqueta tiene de 1 a 64 caracteres (&quot;%1&quot; tiene %2).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The tag &quot;%1&quot; holds &quot;%2&quot;: a tag takes letters, digits and _ - . : = / only.</source>
+        <translation>La etiqueta &quot;%1&quot; contiene &quot;%2&quot;: una etiqueta solo admite letras, dígitos y _ - . : = /.</translation>
+    </message>
+</context>
+<context>
     <name>Prometheus</name>
     <message>
         <location filename="../app/core/history/prometheustextfile.cpp" line="+50"/>
@@ -2455,7 +3197,7 @@
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/purgeengine.cpp" line="+74"/>
+        <location filename="../app/core/purge/purgeengine.cpp" line="+75"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -2475,7 +3217,7 @@
         <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+77"/>
         <source>Purge stopped after %1 rows; committed batches stay removed. %2</source>
         <translation>Purga detenida tras %1 filas; los lotes confirmados quedan eliminados. %2</translation>
     </message>
@@ -2485,27 +3227,32 @@
         <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+28"/>
+        <source>The run&apos;s own connection was lost before it finished.</source>
+        <translation>Se perdió la conexión propia de la corrida antes de que terminara.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Throttled %1 ms (%2 waits for replica lag).</source>
         <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+44"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-110"/>
+        <location line="-132"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="-55"/>
+        <location line="-77"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
         <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+102"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -2544,14 +3291,42 @@
     </message>
 </context>
 <context>
+    <name>ReceiptChain</name>
+    <message>
+        <location filename="../app/core/receipts/receiptchain.cpp" line="+76"/>
+        <source>this history has no receipts table (setup-history adds it in place)</source>
+        <translation>este historial no tiene la tabla de comprobantes (setup-history la añade en su sitio)</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>the receipt could not be signed</source>
+        <translation>no se pudo firmar el comprobante</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>&quot;%1&quot; is neither a receipt number nor a run id</source>
+        <translation>&quot;%1&quot; no es ni un número de comprobante ni un id de corrida</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>no receipt %1 in this database</source>
+        <translation>no existe el comprobante %1 en esta base de datos</translation>
+    </message>
+</context>
+<context>
     <name>ReceiptNotes</name>
     <message>
-        <location filename="../app/core/purge/receiptnotes.cpp" line="+27"/>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="+35"/>
         <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
         <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+23"/>
+        <source>%1: kept by hold %2 (#%3): %4 rows; the scheduled job&apos;s own SQL would delete %5 of them (it knows no holds).</source>
+        <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el propio SQL del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Warning: %1</source>
         <translation>Atención: %1</translation>
     </message>
@@ -2559,6 +3334,62 @@
         <location line="+2"/>
         <source>Session %1 waited for the purge lock during this run.</source>
         <translation>La sesión %1 esperó el bloqueo de la purga durante esta corrida.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptVerifier</name>
+    <message>
+        <location filename="../app/core/receipts/receiptenvelope.cpp" line="+112"/>
+        <source>the payload is not an in-toto Statement v1 of a purge receipt</source>
+        <translation>el payload no es un Statement v1 de in-toto de un comprobante de purga</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>the predicate lacks its sequence, previous hash, receipt or public key</source>
+        <translation>al predicado le falta la secuencia, el hash anterior, el comprobante o la clave pública</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>the subject&apos;s digest is not the SHA-256 of the receipt it carries</source>
+        <translation>el digest del subject no es el SHA-256 del comprobante que lleva</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>not a JSON object (a DSSE envelope)</source>
+        <translation>no es un objeto JSON (un sobre DSSE)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the envelope is not in canonical form (sorted keys, no white space): it was edited</source>
+        <translation>el sobre no está en forma canónica (claves ordenadas, sin espacios en blanco): se editó</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>not a DSSE envelope of type %1 with a base64 payload</source>
+        <translation>no es un sobre DSSE de tipo %1 con un payload en base64</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the payload is not canonical JSON</source>
+        <translation>el payload no es JSON canónico</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>the Ed25519 signature does not verify with the public key the receipt names (key %1)</source>
+        <translation>la firma Ed25519 no se verifica con la clave pública que indica el comprobante (clave %1)</translation>
+    </message>
+</context>
+<context>
+    <name>RulePreview</name>
+    <message>
+        <location filename="../app/core/preview/preview.cpp" line="+156"/>
+        <source>%1 rows the rule would otherwise remove belong to token families still live; family-aware retention is on: they are kept.</source>
+        <translation>%1 filas que la regla eliminaría de otro modo pertenecen a familias de tokens aún vigentes; la retención por familias está activada: se conservan.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of the removable rows belong to token families still live; family-aware retention is off: they are removed.</source>
+        <translation>%1 de las filas eliminables pertenecen a familias de tokens aún vigentes; la retención por familias está desactivada: se eliminan.</translation>
     </message>
 </context>
 <context>
@@ -2594,7 +3425,12 @@
         <translation>Las particiones mensuales cuyo límite superior tiene 12 meses o más se separan y se eliminan. La partición DEFAULT nunca se elimina.</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+40"/>
+        <source>%1: quarantine of %2 days is out of range (0 to 365).</source>
+        <translation>%1: la cuarentena de %2 días está fuera de rango (0 a 365).</translation>
+    </message>
+    <message>
+        <location line="+67"/>
         <source>Unknown rule &quot;%1&quot;.</source>
         <translation>Regla desconocida &quot;%1&quot;.</translation>
     </message>
@@ -2604,7 +3440,12 @@
         <translation>%1: la retención debe ser positiva.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+16"/>
+        <source>%1: family-aware retention applies to refresh tokens only.</source>
+        <translation>%1: la retención por familias solo se aplica a los tokens de refresco.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>%1 (%2): a retention of %3 is shorter than the forensic window of %4 (ADR 0021).</source>
         <translation>%1 (%2): una retención de %3 es más corta que la ventana forense de %4 (ADR 0021).</translation>
     </message>
@@ -2624,12 +3465,12 @@
         <translation>%1 s</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-34"/>
         <source>Confirm the override explicitly to use it.</source>
         <translation>Confirme la excepción explícitamente para usarla.</translation>
     </message>
     <message>
-        <location line="-90"/>
+        <location line="-92"/>
         <source>%1: batch size %2 is out of range (1 to 100000).</source>
         <translation>%1: el tamaño de lote %2 está fuera de rango (1 a 100000).</translation>
     </message>
@@ -2800,7 +3641,7 @@
 <context>
     <name>StartupOptions</name>
     <message>
-        <location filename="../ui/startup/startupoptions.cpp" line="+27"/>
+        <location filename="../ui/startup/startupoptions.cpp" line="+28"/>
         <source>Preview and purge expired session tokens in PostgreSQL.</source>
         <translation>Previsualiza y purga tokens de sesión vencidos en PostgreSQL.</translation>
     </message>
@@ -2835,12 +3676,17 @@
         <translation>Usa una paleta oscura (estilo Fusion) sea cual sea el tema del sistema; sin esta opción se sigue la paleta clara u oscura del sistema.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+5"/>
+        <source>Open the Fleet page and check the profiles carrying this tag (repeatable: every tag given).</source>
+        <translation>Abrir la página Flota y comprobar los perfiles que llevan esta etiqueta (repetible: todas las etiquetas indicadas).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>--lang takes es or en, not &quot;%1&quot;.</source>
         <translation>--lang admite es o en, no &quot;%1&quot;.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>--quit-after-screenshots needs --screenshots DIR.</source>
         <translation>--quit-after-screenshots necesita --screenshots DIR.</translation>
     </message>
@@ -2866,13 +3712,13 @@
 <context>
     <name>purga</name>
     <message>
-        <location filename="../app/core/overview/overview.cpp" line="+152"/>
+        <location filename="../app/core/overview/overview.cpp" line="+160"/>
         <source>Exact counts took longer than the statement timeout (%1 ms); estimates are shown.</source>
         <translation>Los conteos exactos tardaron más que el statement_timeout (%1 ms); se muestran estimaciones.</translation>
     </message>
     <message>
         <location line="-14"/>
-        <location filename="../app/core/preview/takepreview.cpp" line="+32"/>
+        <location filename="../app/core/preview/takepreview.cpp" line="+33"/>
         <location line="+8"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
@@ -2936,6 +3782,46 @@
         <location line="+5"/>
         <source>its marker&apos;s bounds changed since the preview (%1, not %2)</source>
         <translation>los límites de su marca cambiaron desde la vista previa (%1, no %2)</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+59"/>
+        <source>--parallel %1: at most %2 deleting connections.</source>
+        <translation>--parallel %1: como máximo %2 conexiones de borrado.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>--parallel %1: this run cannot open connections of its own.</source>
+        <translation>--parallel %1: esta corrida no puede abrir conexiones propias.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>--parallel %1 is refused behind a connection pooler: each worker checks on its own server connection that the run&apos;s lock holder is alive. Connect directly to PostgreSQL.</source>
+        <translation>--parallel %1 se rechaza detrás de un pooler de conexiones: cada worker comprueba en su propia conexión al servidor que la sesión que tiene el bloqueo de la corrida sigue viva. Conéctese directamente a PostgreSQL.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>--parallel %1: could not read the server&apos;s free connections: %2</source>
+        <translation>--parallel %1: no se pudieron leer las conexiones libres del servidor: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>--parallel %1 needs %1 more connections, and the server has %2 free (max_connections less the sessions connected and the reserved ones, or the database&apos;s or the role&apos;s CONNECTION LIMIT). Use --parallel %3 or less.</source>
+        <translation>--parallel %1 necesita %1 conexiones más, y el servidor tiene %2 libres (max_connections menos las sesiones conectadas y las reservadas, o el CONNECTION LIMIT de la base de datos o del rol). Use --parallel %3 o menos.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/partitionrestore.cpp" line="+159"/>
+        <source>Could not ask for the advisory lock: %1</source>
+        <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>A purge holds advisory lock %1 (%2): restore is DDL on the same table. Nothing was changed; try again when it ends.</source>
+        <translation>Una purga tiene el bloqueo consultivo %1 (%2): la restauración es DDL sobre la misma tabla. No se cambió nada; vuelva a intentarlo cuando termine.</translation>
+    </message>
+    <message>
+        <location line="+84"/>
+        <source>Could not restore %1: %2. Nothing was changed.</source>
+        <translation>No se pudo restaurar %1: %2. No se cambió nada.</translation>
     </message>
 </context>
 <context>
@@ -3519,7 +4405,7 @@
 <context>
     <name>purga::DbSession</name>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="+170"/>
+        <location filename="../app/core/session/dbsession.cpp" line="+173"/>
         <source>Connecting to %1</source>
         <translation>Conexión a %1</translation>
     </message>
@@ -3569,6 +4455,21 @@
         <source>VACUUM (ANALYZE) done: %1.</source>
         <translation>VACUUM (ANALYZE) terminado: %1.</translation>
     </message>
+    <message>
+        <location line="+134"/>
+        <source>Receipt chain</source>
+        <translation>Cadena de comprobantes</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Verifying a receipt</source>
+        <translation>Verificación de un comprobante</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Signing the receipt</source>
+        <translation>Firma del comprobante</translation>
+    </message>
 </context>
 <context>
     <name>purga::Display</name>
@@ -3579,9 +4480,335 @@
     </message>
 </context>
 <context>
+    <name>purga::FleetModel</name>
+    <message>
+        <location filename="../ui/fleet/fleetmodel.cpp" line="+85"/>
+        <source> (%1 d)</source>
+        <translation> (%1 d)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>running…</source>
+        <translation>en curso…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>waiting</source>
+        <translation>en espera</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>may purge</source>
+        <translation>puede purgar</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>free</source>
+        <translation>libre</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>never</source>
+        <translation>nunca</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Server</source>
+        <translation>Servidor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Outcome</source>
+        <translation>Resultado</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checks</source>
+        <translation>Comprobaciones</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pooler</source>
+        <translation>Pooler</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Purge lock</source>
+        <translation>Bloqueo de la purga</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh tokens deleted</source>
+        <translation>Tokens de refresco borrados</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Refresh tokens</source>
+        <translation>Tokens de refresco</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pre-tokens deleted</source>
+        <translation>Pre-tokens borrados</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pre-tokens</source>
+        <translation>Pre-tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Session log deleted</source>
+        <translation>Registro de sesiones borrado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Session log (partitions)</source>
+        <translation>Registro de sesiones (particiones)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Health</source>
+        <translation>Salud</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Last good job run</source>
+        <translation>Última corrida correcta del job</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Detail</source>
+        <translation>Detalle</translation>
+    </message>
+</context>
+<context>
+    <name>purga::FleetPage</name>
+    <message>
+        <location filename="../ui/fleet/fleetpage.cpp" line="+31"/>
+        <source>&amp;Check fleet</source>
+        <translation>&amp;Comprobar la flota</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Purge fleet…</source>
+        <translation>Purgar la flota…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop</source>
+        <translation>Detener</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>tags, e.g. region:eu prod</source>
+        <translation>etiquetas, p. ej. region:eu prod</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The profiles carrying every one of these tags (profile-save --tag).</source>
+        <translation>Los perfiles que llevan todas estas etiquetas (profile-save --tag).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Servers asked at once; each has its own connection and timeout.</source>
+        <translation>Servidores consultados a la vez; cada uno con su propia conexión y su propio tiempo de espera.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rules to purge</source>
+        <translation>Reglas que purgar</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fleet tags</source>
+        <translation>Etiquetas de la flota</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>All rules</source>
+        <translation>Todas las reglas</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Servers purged at once (1: one by one).</source>
+        <translation>Servidores purgados a la vez (1: de uno en uno).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>none</source>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purge these first servers, and the rest only if every one of them ended ok.</source>
+        <translation>Purgar primero estos servidores, y el resto solo si todos ellos terminaron bien.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After this many servers did not end ok, start no other.</source>
+        <translation>Cuando este número de servidores no termine bien, no iniciar ningún otro.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&lt;b&gt;Fleet&lt;/b&gt; — every profile carrying the tags, one row per server</source>
+        <translation>&lt;b&gt;Flota&lt;/b&gt; — todos los perfiles que llevan las etiquetas, una fila por servidor</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tags:</source>
+        <translation>Etiquetas:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connections:</source>
+        <translation>Conexiones:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>At once:</source>
+        <translation>A la vez:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Canary:</source>
+        <translation>Canario:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Stop after failures:</source>
+        <translation>Detener tras fallos:</translation>
+    </message>
+    <message>
+        <location line="+100"/>
+        <source>%1 — %2 (PRODUCTION)</source>
+        <translation>%1 — %2 (PRODUCCIÓN)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Purge %1 on %n server(s), in this order (production last), each with its own lock, pacing and receipt:
+
+%2
+
+%3</source>
+        <translation>
+            <numerusform>Purgar %1 en %n servidor, en este orden (producción al final), con su propio bloqueo, ritmo y comprobante:
+
+%2
+
+%3</numerusform>
+            <numerusform>Purgar %1 en %n servidores, en este orden (producción al final), cada uno con su propio bloqueo, ritmo y comprobante:
+
+%2
+
+%3</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>%n production server(s) among them.</source>
+        <translation>
+            <numerusform>Entre ellos, %n servidor de producción.</numerusform>
+            <numerusform>Entre ellos, %n servidores de producción.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Purge the fleet</source>
+        <translation>Purgar la flota</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Type the tags of a fleet.</source>
+        <translation>Escriba las etiquetas de una flota.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No saved profile carries every tag of &quot;%1&quot;.</source>
+        <translation>Ningún perfil guardado lleva todas las etiquetas de &quot;%1&quot;.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n server(s) carry these tags.</source>
+        <translation>
+            <numerusform>%n servidor lleva estas etiquetas.</numerusform>
+            <numerusform>%n servidores llevan estas etiquetas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>%1 of %n server(s) ended ok.</source>
+        <translation>
+            <numerusform>%1 de %n servidor terminó bien.</numerusform>
+            <numerusform>%1 de %n servidores terminaron bien.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Deleted across the fleet: %1</source>
+        <translation>Borradas en toda la flota: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Removable across the fleet: %1</source>
+        <translation>Eliminables en toda la flota: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 has %2</source>
+        <translation>%1 tiene %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drift in %1 %2: most servers have %3; %4.</source>
+        <translation>Divergencia en %1 %2: la mayoría de los servidores tiene %3; %4.</translation>
+    </message>
+</context>
+<context>
+    <name>purga::FleetRunner</name>
+    <message>
+        <location filename="../app/core/fleet/fleetrunner.cpp" line="+122"/>
+        <source>Could not start %1.</source>
+        <translation>No se pudo iniciar %1.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>No answer within %1 s: stopped.</source>
+        <translation>Sin respuesta en %1 s: detenido.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The command crashed.</source>
+        <translation>El comando terminó de forma anómala.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>the failure budget (%n failed server(s)) was spent</source>
+        <translation>
+            <numerusform>se agotó el margen de fallos (%n servidor fallido)</numerusform>
+            <numerusform>se agotó el margen de fallos (%n servidores fallidos)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>a server of the canary wave did not end ok</source>
+        <translation>un servidor de la tanda canario no terminó bien</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>the fleet was stopped</source>
+        <translation>se detuvo la flota</translation>
+    </message>
+</context>
+<context>
     <name>purga::ForensicsPage</name>
     <message>
-        <location filename="../ui/forensics/forensicspage.cpp" line="+52"/>
+        <location filename="../ui/forensics/forensicspage.cpp" line="+54"/>
         <source>Token look-up</source>
         <translation>Búsqueda de token</translation>
     </message>
@@ -3596,12 +4823,17 @@
         <translation>Congelación de evidencias</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+7"/>
+        <source>Legal holds</source>
+        <translation>Retenciones legales</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <source>Released: purges may run again.</source>
         <translation>Congelación levantada: las purgas pueden volver a ejecutarse.</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+58"/>
         <source>Taking the purge lock on a connection of its own…</source>
         <translation>Tomando el bloqueo de la purga en una conexión propia…</translation>
     </message>
@@ -3646,7 +4878,7 @@
         <translation>Las purgas se ejecutan con normalidad. Congélelas mientras una investigación necesite las evidencias.</translation>
     </message>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="+83"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-41"/>
         <source>Closing the lost freeze&apos;s history</source>
         <translation>Cierre del historial de la congelación perdida</translation>
     </message>
@@ -3963,7 +5195,7 @@
 <context>
     <name>purga::HistoryPage</name>
     <message>
-        <location filename="../ui/history/historypage.cpp" line="+58"/>
+        <location filename="../ui/history/historypage.cpp" line="+59"/>
         <source>Rows removed per day</source>
         <translation>Filas eliminadas por día</translation>
     </message>
@@ -3988,7 +5220,7 @@
         <translation>Bytes de cada tabla tras las corridas</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Last 24 hours</source>
         <translation>Últimas 24 horas</translation>
     </message>
@@ -4078,7 +5310,7 @@
         <translation>Arrastre sobre un gráfico para ampliar un intervalo de tiempo; esto vuelve a mostrar el rango completo.</translation>
     </message>
     <message>
-        <location line="+241"/>
+        <location line="+250"/>
         <source>Showing the newest %1 of %2 runs in this table (the charts count them all): narrow the range to list the others.</source>
         <translation>Esta tabla muestra las %1 corridas más recientes de %2 (los gráficos las cuentan todas): acote el rango para ver las demás.</translation>
     </message>
@@ -4126,7 +5358,7 @@
         <translation>Filas por tabla</translation>
     </message>
     <message>
-        <location filename="../ui/history/historypage.cpp" line="-241"/>
+        <location filename="../ui/history/historypage.cpp" line="-250"/>
         <source>Double-click a run for its detail.</source>
         <translation>Haga doble clic en una corrida para ver su detalle.</translation>
     </message>
@@ -4146,17 +5378,17 @@
         <translation>&amp;Días según:</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+144"/>
         <source>Reading the history…</source>
         <translation>Leyendo el historial…</translation>
     </message>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="-33"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-68"/>
         <source>Read the purge history</source>
         <translation>Lectura del historial</translation>
     </message>
     <message>
-        <location filename="../ui/history/historypage.cpp" line="+121"/>
+        <location filename="../ui/history/historypage.cpp" line="+122"/>
         <source>Runs shown as CSV…</source>
         <translation>Corridas mostradas como CSV…</translation>
     </message>
@@ -4239,6 +5471,219 @@
         <location filename="../ui/charts/runcharts.cpp" line="-172"/>
         <source>%1 h</source>
         <translation>%1 h</translation>
+    </message>
+</context>
+<context>
+    <name>purga::HoldsView</name>
+    <message>
+        <location filename="../app/core/session/dbsession.cpp" line="+33"/>
+        <source>Legal holds</source>
+        <translation>Retenciones legales</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add a legal hold</source>
+        <translation>Alta de una retención legal</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Release a legal hold</source>
+        <translation>Levantamiento de una retención legal</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>No hold #%1.</source>
+        <translation>No existe la retención #%1.</translation>
+    </message>
+    <message>
+        <location filename="../ui/forensics/holdsview.cpp" line="+34"/>
+        <location line="+31"/>
+        <source>Until</source>
+        <translation>Hasta</translation>
+    </message>
+    <message>
+        <location line="-29"/>
+        <source>&amp;Add hold</source>
+        <translation>Añadir &amp;retención</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Re&amp;lease selected</source>
+        <translation>Levan&amp;tar la seleccionada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reload</source>
+        <translation>Recargar</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Hold scope</source>
+        <translation>Alcance de la retención</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>User (tenant:user)</source>
+        <translation>Usuario (empresa:usuario)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token family (UUID)</source>
+        <translation>Familia de tokens (UUID)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tenant</source>
+        <translation>Empresa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token (hash)</source>
+        <translation>Token (hash)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+35"/>
+        <source>e.g. 5:7</source>
+        <translation>p. ej. 5:7</translation>
+    </message>
+    <message>
+        <location line="-33"/>
+        <source>Incident or ticket, e.g. INC-123</source>
+        <translation>Incidente o ticket, p. ej. INC-123</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>Estado</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Scope</source>
+        <translation>Alcance</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Added</source>
+        <translation>Añadida</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Released</source>
+        <translation>Levantada</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>e.g. 6f1c2a4e-…</source>
+        <translation>p. ej. 6f1c2a4e-…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. 5</source>
+        <translation>p. ej. 5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>64 hexadecimal digits</source>
+        <translation>64 dígitos hexadecimales</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rows a hold matches are kept by every purge of this app until it is released.</source>
+        <translation>Todas las purgas de esta aplicación conservan las filas que abarca una retención hasta que se levanta.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Scope:</source>
+        <translation>Alcance:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Reason:</source>
+        <translation>&amp;Motivo:</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>Could not read the holds: %1</source>
+        <translation>No se pudieron leer las retenciones: %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Say why: the incident or ticket the hold is for.</source>
+        <translation>Indique el motivo: el incidente o ticket de la retención.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Hold #%1 added: no purge removes the rows of %2.</source>
+        <translation>Retención #%1 añadida: ninguna purga elimina las filas de %2.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not add the hold: %1</source>
+        <translation>No se pudo añadir la retención: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Hold #%1 released (recorded, not deleted).</source>
+        <translation>Retención #%1 levantada (queda registrada, no se borra).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hold #%1 was released before.</source>
+        <translation>La retención #%1 ya se había levantado.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not release the hold: %1</source>
+        <translation>No se pudo levantar la retención: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>released</source>
+        <translation>levantada</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>active</source>
+        <translation>activa</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>expired</source>
+        <translation>vencida</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+3"/>
+        <source>%1
+by %2</source>
+        <translation>%1
+por %2</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>until released</source>
+        <translation>hasta que se levante</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No legal holds in this database.</source>
+        <translation>No hay retenciones legales en esta base de datos.</translation>
     </message>
 </context>
 <context>
@@ -4349,7 +5794,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 %8</translation>
     </message>
     <message>
-        <location filename="../app/core/session/dbsession.cpp" line="-19"/>
+        <location filename="../app/core/session/dbsession.cpp" line="-77"/>
         <source>Read who holds the purge lock</source>
         <translation>Consulta del bloqueo</translation>
     </message>
@@ -4389,7 +5834,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::MainWindow</name>
     <message>
-        <location filename="../ui/window/mainwindow.cpp" line="+142"/>
+        <location filename="../ui/window/mainwindow.cpp" line="+146"/>
         <source>Last refresh: %1</source>
         <translation>Última actualización: %1</translation>
     </message>
@@ -4434,7 +5879,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>&amp;Ver</translation>
     </message>
     <message>
-        <location line="-187"/>
+        <location line="-189"/>
         <source>C&amp;hecks</source>
         <translation>C&amp;omprobaciones</translation>
     </message>
@@ -4462,6 +5907,11 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <location line="+2"/>
         <source>&amp;Forensics</source>
         <translation>&amp;Forense</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>F&amp;leet</source>
+        <translation>F&amp;lota</translation>
     </message>
     <message>
         <location line="+195"/>
@@ -4622,15 +6072,23 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Retención medida desde el reloj de la base de datos el %1.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+15"/>
         <source>Months of %1 (partitions, oldest first)</source>
         <translation>Meses de %1 (particiones, la más antigua primero)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Months of %1 (partitions, oldest first; %n in quarantine)</source>
+        <translation>
+            <numerusform>Meses de %1 (particiones, la más antigua primero; %n en cuarentena)</numerusform>
+            <numerusform>Meses de %1 (particiones, la más antigua primero; %n en cuarentena)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>purga::PartitionStrip</name>
     <message>
-        <location filename="../ui/overview/partitionstrip.cpp" line="+53"/>
+        <location filename="../ui/overview/partitionstrip.cpp" line="+61"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
     </message>
@@ -4641,11 +6099,12 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
     </message>
     <message>
         <location line="-3"/>
+        <location line="+33"/>
         <source>(no lower bound)</source>
         <translation>(sin límite inferior)</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-44"/>
         <source>Months of the session log</source>
         <translation>Meses del registro de sesiones</translation>
     </message>
@@ -4660,12 +6119,43 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>se conserva</translation>
     </message>
     <message>
-        <location line="+193"/>
+        <location line="+12"/>
+        <source>In quarantine until %1</source>
+        <translation>En cuarentena hasta %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>was %1 %2</source>
+        <translation>antes %1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Its days are over: the next purge drops it.</source>
+        <translation>Cumplió sus días: la próxima purga la elimina.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>partition-restore %1 attaches it again.</source>
+        <translation>partition-restore %1 la vuelve a adjuntar.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>quarantine over</source>
+        <translation>cuarentena cumplida</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>in quarantine</source>
+        <translation>en cuarentena</translation>
+    </message>
+    <message>
+        <location line="+210"/>
         <source>%1: %2, %3, %4</source>
         <translation>%1: %2, %3, %4</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-246"/>
+        <location line="+33"/>
         <source>%1 rows</source>
         <translation>%1 filas</translation>
     </message>
@@ -5169,7 +6659,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purge/purgeconfirmdialog.cpp" line="+69"/>
+        <location filename="../ui/purge/purgeconfirmdialog.cpp" line="+72"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
     </message>
@@ -5244,12 +6734,22 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Tomado de los ajustes de las reglas; si no lo cambia, cada regla conserva su propio valor</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+8"/>
+        <source>Connections that delete at once, on separate parts of each table, and both token tables at the same time. 1: one connection. The server must have that many free connections.</source>
+        <translation>Conexiones que borran a la vez, sobre partes distintas de cada tabla, y las dos tablas de tokens al mismo tiempo. 1: una sola conexión. El servidor debe tener esas conexiones libres.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Connections:</source>
+        <translation>&amp;Conexiones:</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>&amp;Batch size:</source>
         <translation>Tamaño de &amp;lote:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>&amp;Pause between batches:</source>
         <translation>&amp;Pausa entre lotes:</translation>
     </message>
@@ -5312,7 +6812,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgePage</name>
     <message>
-        <location filename="../ui/purge/purgepage.cpp" line="+63"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+65"/>
         <source>Start purge…</source>
         <translation>Iniciar purga…</translation>
     </message>
@@ -5366,7 +6866,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Aquí aparece el registro de la purga.</translation>
     </message>
     <message>
-        <location filename="../ui/purge/purgepage.cpp" line="+92"/>
+        <location filename="../ui/purge/purgepage.cpp" line="+96"/>
         <source>Could not save the replica lag limit in profile &quot;%1&quot;: %2</source>
         <translation>No se pudo guardar el límite de retraso de réplica en el perfil &quot;%1&quot;: %2</translation>
     </message>
@@ -5468,7 +6968,7 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
         <translation>Ninguna regla seleccionada.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Starting: opening a dedicated connection and taking the purge lock…</source>
         <translation>Iniciando: abriendo una conexión dedicada y tomando el bloqueo de la purga…</translation>
     </message>
@@ -5514,17 +7014,17 @@ Iniciar purga… (Ctrl+Intro) repite la vista previa y pide confirmación. Despu
     </message>
     <message>
         <location line="+3"/>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>Run id: %1</source>
         <translation>Id de la corrida: %1</translation>
     </message>
     <message>
-        <location line="-68"/>
+        <location line="-69"/>
         <source>Run id %1.</source>
         <translation>Id de la corrida: %1.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Finished: %1.</source>
         <translation>Terminada: %1.</translation>
     </message>
@@ -5571,6 +7071,143 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+0"/>
         <source>Keep it running</source>
         <translation>Dejarla en curso</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ReceiptChainPanel</name>
+    <message>
+        <location filename="../ui/history/receiptchainpanel.cpp" line="+19"/>
+        <source>Verify chain</source>
+        <translation>Verificar la cadena</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verify receipt</source>
+        <translation>Verificar el comprobante</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Signed receipts: not read yet.</source>
+        <translation>Comprobantes firmados: aún no leídos.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Walk every signed receipt of this database and name the first one that is missing, altered or out of order.</source>
+        <translation>Recorre todos los comprobantes firmados de esta base de datos e indica el primero que falte, esté alterado o fuera de orden.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check the signature and form of the selected run&apos;s receipt.</source>
+        <translation>Verifica la firma y la forma del comprobante de la corrida seleccionada.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Signed receipts: verifying the chain…</source>
+        <translation>Comprobantes firmados: verificando la cadena…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signed receipts: could not read them: %1</source>
+        <translation>Comprobantes firmados: no se pudieron leer: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Signed receipts: this history has no receipts table (setup-history adds it).</source>
+        <translation>Comprobantes firmados: este historial no tiene la tabla de comprobantes (setup-history la añade).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>⚠ Receipt chain broken at receipt %1: %2</source>
+        <translation>⚠ Cadena de comprobantes rota en el comprobante %1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Signed receipts: none yet (each purge from this tool adds one).</source>
+        <translation>Comprobantes firmados: aún ninguno (cada purga de esta herramienta añade uno).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>✓ Receipt chain intact: %n receipt(s), head %1 (sha256 %2…), signed with %3 key(s).</source>
+        <translation>
+            <numerusform>✓ Cadena de comprobantes íntegra: %n comprobante, cabeza %1 (sha256 %2…), claves de firma: %3.</numerusform>
+            <numerusform>✓ Cadena de comprobantes íntegra: %n comprobantes, cabeza %1 (sha256 %2…), claves de firma: %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Head sha256: %1</source>
+        <translation>sha256 de la cabeza: %1</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Could not read the receipt: %1</source>
+        <translation>No se pudo leer el comprobante: %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Run %1 has no signed receipt (the scheduled job&apos;s runs and runs before the receipts table have none).</source>
+        <translation>La corrida %1 no tiene comprobante firmado (no lo tienen las corridas del job programado ni las anteriores a la tabla de comprobantes).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>✓ Receipt %1 of run %2: signature and form intact (key %3…, sha256 %4…).</source>
+        <translation>✓ Comprobante %1 de la corrida %2: firma y forma íntegras (clave %3…, sha256 %4…).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>⚠ Receipt %1 of run %2 is not intact: %3</source>
+        <translation>⚠ El comprobante %1 de la corrida %2 no está íntegro: %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its stored hash is not its envelope&apos;s</source>
+        <translation>su hash almacenado no es el de su sobre</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ReceiptKeyStore</name>
+    <message>
+        <location filename="../app/core/security/receiptkeystore.cpp" line="+49"/>
+        <source>The keychain&apos;s receipt-signing key is not a valid Ed25519 key.</source>
+        <translation>La clave de firma de comprobantes del llavero no es una clave Ed25519 válida.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The keychain refused the receipt-signing key (is it locked?).</source>
+        <translation>El llavero rechazó la clave de firma de comprobantes (¿está bloqueado?).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No keychain answered for the receipt-signing key (%1).</source>
+        <translation>Ningún llavero respondió por la clave de firma de comprobantes (%1).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The new receipt-signing key could not be stored in the keychain: %1</source>
+        <translation>No se pudo guardar en el llavero la nueva clave de firma de comprobantes: %1</translation>
+    </message>
+</context>
+<context>
+    <name>purga::ReceiptSigner</name>
+    <message>
+        <location filename="../ui/purge/receiptsigner.cpp" line="+31"/>
+        <source>The receipt is not signed nor chained: %1</source>
+        <translation>El comprobante no se firmó ni se encadenó: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> A receipt-signing key was made for this workstation and stored in the keychain.</source>
+        <translation> Se creó una clave de firma de comprobantes para este equipo y se guardó en el llavero.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Signed receipt %1 chained (sha256 %2…, key %3…).%4</source>
+        <translation>Comprobante firmado %1 encadenado (sha256 %2…, clave %3…).%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The signed receipt could not be recorded: %1</source>
+        <translation>No se pudo registrar el comprobante firmado: %1</translation>
     </message>
 </context>
 <context>
@@ -5624,12 +7261,27 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>-- Eliminadas: %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>-- In quarantine until %1: %2 (was %3)</source>
+        <translation>-- En cuarentena hasta %1: %2 (antes %3)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>-- Quarantine over, dropped: %1</source>
+        <translation>-- Cuarentena cumplida, eliminada: %1</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>-- Detached, kept: %1</source>
         <translation>-- Separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
+        <source>%1 (until %2)</source>
+        <translation>%1 (hasta %2)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <location line="+62"/>
         <source>Copy receipt</source>
         <translation>Copiar comprobante</translation>
@@ -5711,23 +7363,23 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+87"/>
+        <location line="+93"/>
         <source>Run: %1</source>
         <translation>Corrida: %1</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-91"/>
         <source>Started: %1 · Finished: %2 · Duration: %3</source>
         <translation>Inicio: %1 · Fin: %2 · Duración: %3</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+88"/>
+        <location line="+94"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-59"/>
+        <location line="-65"/>
         <source>%n dropped</source>
         <translation>
             <numerusform>%n eliminada</numerusform>
@@ -5741,6 +7393,27 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message numerus="yes">
         <location line="+3"/>
+        <source>%n in quarantine</source>
+        <translation>
+            <numerusform>%n en cuarentena</numerusform>
+            <numerusform>%n en cuarentena</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in quarantine: %1</source>
+        <translation>en cuarentena: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n quarantine over, dropped</source>
+        <translation>
+            <numerusform>%n con cuarentena cumplida, eliminada</numerusform>
+            <numerusform>%n con cuarentena cumplida, eliminadas</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
         <source>%n detached, kept</source>
         <translation>
             <numerusform>%n separada, conservada</numerusform>
@@ -5768,8 +7441,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Mensaje: %1</translation>
     </message>
     <message>
-        <location line="-89"/>
-        <location line="+90"/>
+        <location line="-95"/>
+        <location line="+96"/>
         <source>Cutoffs frozen at: %1</source>
         <translation>Cortes congelados el: %1</translation>
     </message>
@@ -5805,6 +7478,16 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+2"/>
+        <source>  In quarantine: %1</source>
+        <translation>  En cuarentena: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  Quarantine over, dropped: %1 (was %2)</source>
+        <translation>  Cuarentena cumplida, eliminada: %1 (antes %2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>  Detached partitions (kept): %1</source>
         <translation>  Particiones separadas (conservadas): %1</translation>
     </message>
@@ -5835,14 +7518,47 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
 </context>
 <context>
+    <name>purga::RestoreAttempt</name>
+    <message>
+        <location filename="../app/core/purge/partitionrestore.cpp" line="-174"/>
+        <source>%1 does not fit back: its bounds overlap %2. It stays in quarantine; nothing was changed.</source>
+        <translation>%1 ya no encaja: sus límites se solapan con %2. Sigue en cuarentena; no se cambió nada.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 does not fit back: the DEFAULT partition %2 holds %3 rows inside its bounds %4, and ATTACH refuses while it does. It stays in quarantine; nothing was changed. Move those rows into %1 (INSERT … SELECT, then DELETE from %2, in one transaction) and run partition-restore again.</source>
+        <translation>%1 ya no encaja: la partición DEFAULT %2 contiene %3 filas dentro de sus límites %4, y ATTACH se niega mientras las contenga. Sigue en cuarentena; no se cambió nada. Mueva esas filas a %1 (INSERT … SELECT y luego DELETE de %2, en una sola transacción) y vuelva a ejecutar partition-restore.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>No partition called &quot;%1&quot; is in quarantine (restored, dropped, or never there).</source>
+        <translation>No hay ninguna partición llamada &quot;%1&quot; en cuarentena (restaurada, eliminada o nunca estuvo allí).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1 is no longer the table put in quarantine (gone, or another table of that name): nothing was changed.</source>
+        <translation>%1 ya no es la tabla que se puso en cuarentena (ya no existe, u otra tabla tiene ese nombre): no se cambió nada.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A table called %1 exists already: %2 cannot take its name back. Nothing was changed.</source>
+        <translation>Ya existe una tabla llamada %1: %2 no puede recuperar su nombre. No se cambió nada.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>%1 attached again as %2 %3 (%4 rows).</source>
+        <translation>%1 adjuntada de nuevo como %2 %3 (%4 filas).</translation>
+    </message>
+</context>
+<context>
     <name>purga::RulePreviewTab</name>
     <message>
-        <location filename="../ui/preview/rulepreviewtab.cpp" line="+145"/>
+        <location filename="../ui/preview/rulepreviewtab.cpp" line="+163"/>
         <source>The ADR&apos;s sample SQL would delete %1 rows that are still inside the forensic window. This rule keeps them.</source>
         <translation>El SQL de ejemplo del ADR borraría %1 filas que aún están dentro de la ventana forense. Esta regla las conserva.</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-83"/>
         <source>Removable rows by tenant</source>
         <translation>Filas eliminables por empresa</translation>
     </message>
@@ -5857,7 +7573,27 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Filas eliminables por antigüedad</translation>
     </message>
     <message>
-        <location line="+125"/>
+        <location line="+64"/>
+        <source>Kept by hold %1 (#%2): %3 rows.</source>
+        <translation>Conservadas por la retención legal %1 (#%2): %3 filas.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>They are copied to the holds&apos; table before their partition is dropped.</source>
+        <translation>Se copian a la tabla de retenciones antes de eliminar su partición.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The scheduled job&apos;s own SQL knows no holds: it would delete %1 of them.</source>
+        <translation>El propio SQL del job programado no conoce las retenciones: borraría %1 de ellas.</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Family-aware retention (Rule settings): a revoked or rotated refresh token is kept while any token of its family is still live at the preview&apos;s frozen instant, so reuse of an old token can still be detected.</source>
+        <translation>Retención por familias (Ajustes de las reglas): un token de refresco revocado o rotado se conserva mientras algún token de su familia siga vigente en el instante congelado de la vista previa, para poder detectar aún la reutilización de un token antiguo.</translation>
+    </message>
+    <message>
+        <location line="+48"/>
         <source>Partitions</source>
         <translation>Particiones</translation>
     </message>
@@ -5996,7 +7732,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::RuleProgressWidget</name>
     <message>
-        <location filename="../ui/purge/ruleprogresswidget.cpp" line="+64"/>
+        <location filename="../ui/purge/ruleprogresswidget.cpp" line="+65"/>
         <source>Batches:</source>
         <translation>Lotes:</translation>
     </message>
@@ -6021,12 +7757,28 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Reintentos por bloqueo:</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Batch size:</source>
+        <translation>Tamaño de lote:</translation>
+    </message>
+    <message>
         <location line="+11"/>
         <source>%1 of %2 rows (%3 %)</source>
         <translation>%1 de %2 filas (%3 %)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
+        <source>%1 rows (aiming at %2 ms)</source>
+        <translation>%1 filas (objetivo: %2 ms)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+26"/>
+        <source>%1 rows</source>
+        <translation>%1 filas</translation>
+    </message>
+    <message>
+        <location line="-21"/>
         <source>replica lag %1</source>
         <translation>retraso de réplica %1</translation>
     </message>
@@ -6041,7 +7793,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>máx. %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+7"/>
+        <source>%1–%2 rows</source>
+        <translation>%1–%2 filas</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Not started — %1</source>
         <translation>Sin iniciar — %1</translation>
     </message>
@@ -6060,11 +7817,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+4"/>
+        <location line="+131"/>
         <source> days</source>
         <translation> días</translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="-123"/>
         <source>%n hour(s)</source>
         <translation>
             <numerusform>%n hora</numerusform>
@@ -6089,12 +7847,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+14"/>
-        <location line="+262"/>
+        <location line="+297"/>
         <source>Rule settings</source>
         <translation>Ajustes de las reglas</translation>
     </message>
     <message>
-        <location line="-235"/>
+        <location line="-268"/>
         <source>Settings of profile &quot;%1&quot; (%2). A preview taken before saving must be taken again.</source>
         <translation>Ajustes del perfil &quot;%1&quot; (%2). Una vista previa tomada antes de guardar debe tomarse de nuevo.</translation>
     </message>
@@ -6129,12 +7887,22 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Duración obje&amp;tivo del lote:</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+1"/>
+        <source>&amp;Quarantine:</source>
+        <translation>&amp;Cuarentena:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token families:</source>
+        <translation>Familias de tokens:</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Forensic &amp;override</source>
         <translation>Excepción &amp;forense</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Allow a retention shorter than the ADR&apos;s forensic window for this rule. Rows still inside the window would be deleted.</source>
         <translation>Permitir para esta regla una retención más corta que la ventana forense del ADR. Se borrarían filas que aún están dentro de la ventana.</translation>
     </message>
@@ -6161,12 +7929,37 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Si se indica, el tamaño de lote se adapta para que cada lote dure más o menos esto.</translation>
     </message>
     <message>
+        <location line="+4"/>
+        <source>off (drop at once)</source>
+        <translation>sin cuarentena</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Days a detached partition is kept in schema identidad_cuarentena before a later purge drops it; partition-restore attaches it again meanwhile. Off: the ADR&apos;s DETACH and DROP.</source>
+        <translation>Días que una partición separada se conserva en el esquema identidad_cuarentena antes de que una purga posterior la elimine; mientras tanto, partition-restore la vuelve a adjuntar. Desactivada: el DETACH y DROP del ADR.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only the session log&apos;s partitions can be kept in quarantine.</source>
+        <translation>Solo las particiones del registro de sesiones pueden conservarse en cuarentena.</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Partitions are detached and dropped whole: there are no batches.</source>
         <translation>Las particiones se separan y se eliminan enteras: no hay lotes.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+24"/>
+        <source>&amp;Keep revoked tokens of live families</source>
+        <translation>&amp;Mantener revocados de familias vigentes</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Family-aware retention (RFC 9700 §4.14.2): a revoked or rotated token is kept while any token of its family is still live (not revoked, not expired), so reuse of an old token can still be detected. Off: the ADR&apos;s retention alone.</source>
+        <translation>Retención por familias (RFC 9700 §4.14.2): un token revocado o rotado se conserva mientras algún token de su familia siga vigente (ni revocado ni vencido), para poder detectar aún la reutilización de un token antiguo. Desactivada: solo la retención del ADR.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Save these settings in the profile</source>
         <translation>Guardar estos ajustes en el perfil</translation>
     </message>
@@ -6181,7 +7974,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los valores por defecto del ADR para todas las reglas (Alt+D); no se guarda nada hasta pulsar Guardar</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+95"/>
         <source>Shorter than the forensic window (%1)</source>
         <translation>Más corta que la ventana forense (%1)</translation>
     </message>
@@ -6997,7 +8790,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
 <context>
     <name>purga::detail</name>
     <message>
-        <location filename="../app/core/purge/partitionpurge.cpp" line="+332"/>
+        <location filename="../app/core/purge/partitionpurge.cpp" line="+348"/>
         <source>%1 detached.</source>
         <translation>%1 separada.</translation>
     </message>
@@ -7007,12 +8800,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 tiene un DETACH interrumpido pero no está en la vista previa confirmada: no se toca.</translation>
     </message>
     <message>
-        <location line="-51"/>
+        <location line="-52"/>
         <source>it holds %1 rows outside its bounds %2</source>
         <translation>contiene %1 filas fuera de sus límites %2</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>Could not finish the interrupted detach of %1: %2</source>
         <translation>No se pudo terminar el DETACH interrumpido de %1: %2</translation>
     </message>
@@ -7027,13 +8820,14 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>desde la vista previa, ya no es una partición separada por esta aplicación</translation>
     </message>
     <message>
-        <location line="+130"/>
+        <location line="+137"/>
         <source>Cannot read the partitions: %1</source>
         <translation>No se pueden leer las particiones: %1</translation>
     </message>
     <message>
-        <location line="-133"/>
-        <location line="+142"/>
+        <location line="-140"/>
+        <location line="+149"/>
+        <location filename="../app/core/purge/partitionquarantine.cpp" line="+138"/>
         <source>Stopped before %1 as asked.</source>
         <translation>Detenida antes de %1, como se pidió.</translation>
     </message>
@@ -7043,7 +8837,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 ya no es una partición adjunta y eliminable: no se toca.</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-115"/>
         <source>Cancelled while detaching %1; a concurrent detach is finished on the next run.</source>
         <translation>Cancelado durante el DETACH de %1; un DETACH concurrente se termina en la próxima corrida.</translation>
     </message>
@@ -7054,18 +8848,18 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>No se pudo separar (DETACH) %1: %2</translation>
     </message>
     <message>
-        <location line="-163"/>
+        <location line="-164"/>
         <source>%1 was detached but could not be dropped: %2</source>
         <translation>%1 se separó pero no se pudo eliminar: %2</translation>
     </message>
     <message>
-        <location line="-136"/>
-        <location line="+359"/>
+        <location line="-145"/>
+        <location line="+381"/>
         <source>Left alone: %1.</source>
         <translation>No se tocan: %1.</translation>
     </message>
     <message>
-        <location line="-310"/>
+        <location line="-332"/>
         <source>%1 is detached but was not dropped: %2. Every preview lists it until a purge drops it.</source>
         <translation>%1 está separada pero no se eliminó: %2. Todas las vistas previas la muestran hasta que una purga la elimine.</translation>
     </message>
@@ -7075,33 +8869,33 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1 sigue adjunta (DETACH y DROP se revirtieron juntos): %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>%1 detached (%2 rows), kept as a table.</source>
         <translation>%1 separada (%2 filas), conservada como tabla.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>%1 detached and dropped (%2 rows).</source>
         <translation>%1 separada y eliminada (%2 filas).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Cancelled after detaching %1: it is kept as a plain table (DROP TABLE %1 removes it; the next preview lists it).</source>
         <translation>Cancelado tras separar %1: se conserva como tabla normal (DROP TABLE %1 la elimina; la próxima vista previa la muestra).</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+156"/>
+        <location line="+157"/>
         <source>it holds %1 rows, more than the %2 the preview counted; preview again</source>
         <translation>contiene %1 filas, más que las %2 que contó la vista previa; tome una vista previa nueva</translation>
     </message>
     <message>
-        <location line="-143"/>
+        <location line="-144"/>
         <source>Cancelled while dropping %1: it is kept as a plain table.</source>
         <translation>Cancelado durante el DROP de %1: se conserva como tabla normal.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Cannot read the detached partitions: %1</source>
         <translation>No se pueden leer las particiones separadas: %1</translation>
     </message>
@@ -7121,17 +8915,22 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Cancelado antes de eliminar %1: su DETACH se revirtió y sigue adjunta.</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+74"/>
         <source>log_sesiones: %1 partitions, %2 rows removed.</source>
         <translation>log_sesiones: %1 particiones, %2 filas eliminadas.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>Quarantine: %1 moved there, %2 dropped after their days.</source>
+        <translation>Cuarentena: %1 trasladadas allí, %2 eliminadas tras cumplir sus días.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Not dropped: %1.</source>
         <translation>No eliminada: %1.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rulerun.cpp" line="+106"/>
+        <location filename="../app/core/purge/rulerun.cpp" line="+109"/>
         <source>%1: stopped after batch %2: %3.</source>
         <translation>%1: detenida tras el lote %2: %3.</translation>
     </message>
@@ -7151,32 +8950,110 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>no se pudo leer pg_locks para comprobar que la conexión al servidor de este lote tiene el bloqueo consultivo %1 (detrás de un pooler cada lote lo comprueba). Se detuvo antes de que este lote borrara nada.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+67"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+567"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+71"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+4"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-458"/>
+        <source>Worker %1 could not connect: %2</source>
+        <translation>El worker %1 no pudo conectarse: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Worker %1 connected (backend pid %2).</source>
+        <translation>Worker %1 conectado (pid del backend %2).</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>%1: the run&apos;s coordinating session (backend pid %2) no longer holds advisory lock %3; worker %4 rolled its batch back and every worker stopped before its next commit.</source>
+        <translation>%1: la sesión coordinadora de la corrida (pid del backend %2) ya no tiene el bloqueo consultivo %3; el worker %4 revirtió su lote y todos los workers se detuvieron antes de su siguiente COMMIT.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: a batch of worker %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
+        <translation>%1: un lote del worker %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
+    </message>
+    <message>
+        <location line="+85"/>
+        <source>%1: cancelled; the batches in flight were rolled back.</source>
+        <translation>%1: cancelada; los lotes en curso se revirtieron.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>%1: lock timeout (%2 ms), worker %3; retry %4 of %5 in %6 ms.</source>
+        <translation>%1: lock timeout (%2 ms), worker %3; reintento %4 de %5 en %6 ms.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1: still locked after %2 retries. Stopped cleanly: every committed batch stays.</source>
+        <translation>%1: sigue bloqueada tras %2 reintentos. Detenida limpiamente: todos los lotes confirmados se mantienen.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: the connection of worker %2 was lost during a batch. Committed batches stay removed.</source>
+        <translation>%1: se perdió la conexión del worker %2 durante un lote. Los lotes confirmados quedan borrados.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1: a batch of worker %2 failed: %3</source>
+        <translation>%1: falló un lote del worker %2: %3</translation>
+    </message>
+    <message>
+        <location line="+93"/>
+        <source>%1: stopped: %2.</source>
+        <translation>%1: detenida: %2.</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+55"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+6"/>
         <source>%1: stopped after batch %2 as asked.</source>
         <translation>%1: detenida tras el lote %2, como se pidió.</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="+6"/>
+        <source>%1: stopped after %2 rows because another part of the run failed (see its rule). Committed batches stay removed.</source>
+        <translation>%1: detenida tras %2 filas porque falló otra parte de la corrida (vea su regla). Los lotes confirmados quedan borrados.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1: %2 of %3 TID ranges were not purged: no worker was left to take them (see the log). Committed batches stay removed.</source>
+        <translation>%1: %2 de %3 rangos de TID no se purgaron: no quedó ningún worker para tomarlos (vea el registro). Los lotes confirmados quedan borrados.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1: %2 rows removed in %3 batches by %4 workers.</source>
+        <translation>%1: %2 filas eliminadas en %3 lotes por %4 workers.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1: %2 rows to remove, cutoff %3 UTC, on %4 connections at once.</source>
+        <translation>%1: %2 filas a eliminar, corte %3 UTC, con %4 conexiones a la vez.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: could not read the table&apos;s size: %2</source>
+        <translation>%1: no se pudo leer el tamaño de la tabla: %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/rowpurge.cpp" line="-19"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+124"/>
+        <location line="+129"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -7211,7 +9088,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-165"/>
+        <location line="-167"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
@@ -7221,7 +9098,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
@@ -7231,7 +9108,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-55"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+5"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
         <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
@@ -7264,6 +9142,76 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+55"/>
         <source>DDL lock timeout (%1 ms) on log_sesiones (held by %2): gave way to other sessions; retry %3 of %4 in %5 ms.</source>
         <translation>lock_timeout de DDL (%1 ms) en log_sesiones (bloqueo en manos de %2): se cedió el paso a otras sesiones; reintento %3 de %4 en %5 ms.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/partitionholds.cpp" line="+19"/>
+        <source>its rows under a legal hold could not be copied to %1 first: %2</source>
+        <translation>no se pudieron copiar antes a %1 sus filas bajo retención legal: %2</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1: %2 rows under a legal hold were copied to %3 before the DROP.</source>
+        <translation>%1: %2 filas bajo retención legal se copiaron a %3 antes del DROP.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/partitionquarantine.cpp" line="-103"/>
+        <source>quarantine is set to %1 days, but %2; nothing was detached (run setup-history, or set the quarantine to 0 for the ADR&apos;s DETACH and DROP)</source>
+        <translation>la cuarentena está fijada en %1 días, pero %2; no se separó nada (ejecute setup-history, o fije la cuarentena en 0 para el DETACH y DROP del ADR)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>schema %1 does not exist</source>
+        <translation>el esquema %1 no existe</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>table %1 does not exist</source>
+        <translation>la tabla %1 no existe</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>this role may not create tables in schema %1</source>
+        <translation>este rol no puede crear tablas en el esquema %1</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 no longer exists</source>
+        <translation>%1 ya no existe</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 detached and moved to quarantine as %2 (%3 rows) until %4.</source>
+        <translation>%1 separada y trasladada a cuarentena como %2 (%3 filas) hasta %4.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>restored or dropped since the preview</source>
+        <translation>restaurada o eliminada desde la vista previa</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no longer the table put in quarantine (same name, other table, or gone)</source>
+        <translation>ya no es la tabla que se puso en cuarentena (mismo nombre y otra tabla, o ya no existe)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>%1 (in quarantine) left alone: %2.</source>
+        <translation>%1 (en cuarentena) no se toca: %2.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is in quarantine past its days but could not be dropped: %2</source>
+        <translation>%1 cumplió sus días en cuarentena, pero no se pudo eliminar: %2</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 (was %2, %3 rows) was in quarantine until %4: dropped.</source>
+        <translation>%1 (antes %2, %3 filas) estaba en cuarentena hasta %4: eliminada.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 (in quarantine) is no longer the table put there: left alone.</source>
+        <translation>%1 (en cuarentena) ya no es la tabla que se puso allí: no se toca.</translation>
     </message>
 </context>
 </TS>

@@ -75,9 +75,10 @@ void printHold(const LegalHold &h, bool reveal)
         Context::tr("#%1 %2: %3 — %4").arg(h.id).arg(state, h.scope.describe(reveal), h.reason));
     const QString who =
         h.osUser.isEmpty() ? h.createdBy : QStringLiteral("%1 (%2)").arg(h.createdBy, h.osUser);
-    Context::printLine(
-        Context::tr("  added by %1 at %2, until %3")
-            .arg(who, h.createdUtc, h.untilUtc.isEmpty() ? Context::tr("released") : h.untilUtc));
+    // "until released" whole: the state word "released" alone does not read after "until" in Spanish.
+    Context::printLine(h.untilUtc.isEmpty()
+                           ? Context::tr("  added by %1 at %2, until released").arg(who, h.createdUtc)
+                           : Context::tr("  added by %1 at %2, until %3").arg(who, h.createdUtc, h.untilUtc));
     if (!h.releasedUtc.isEmpty())
         Context::printLine(Context::tr("  released by %1 at %2").arg(h.releasedBy, h.releasedUtc));
 }

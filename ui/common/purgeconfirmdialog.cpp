@@ -283,7 +283,8 @@ QWidget *PurgeConfirmDialog::buildOptions()
     batchRow->addSpacing(12);
     batchRow->addWidget(parallelLabel);
     batchRow->addWidget(m_parallel);
-    // A row of a layout gets no buddy from QFormLayout, and its "&" would show: the label is ours.
+    // A label of its own with its buddy: addRow(text, layout) gives the label no buddy, so the "&"
+    // of "&Batch size:" showed as such and Alt+B reached nothing.
     auto *batchLabel = new QLabel(tr("&Batch size:"), options);
     batchLabel->setBuddy(m_batch);
     form->addRow(batchLabel, batchRow);

@@ -67,8 +67,12 @@ HoldsView::HoldsView(AppState *state, QWidget *parent)
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->hide();
+    // Every column as wide as its text, the last one taking what is left: a stretched Reason was
+    // squeezed to a few pixels whenever the others did not fit (a family's UUID, a long name).
+    // "When" and "who" on two lines keep Added and Released narrow.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(Reason, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     setupLayout();
     connect(m_add, &QPushButton::clicked, this, &HoldsView::addHold);
     connect(m_release, &QPushButton::clicked, this, &HoldsView::releaseSelected);
@@ -227,10 +231,10 @@ void HoldsView::showHolds(const QList<LegalHold> &holds)
             state,
             h.scope.describe(false),
             h.reason,
-            tr("%1 by %2").arg(Display::timestamp(h.createdUtc), who),
+            tr("%1\nby %2").arg(Display::timestamp(h.createdUtc), who),
             h.untilUtc.isEmpty() ? tr("until released") : Display::timestamp(h.untilUtc),
             h.releasedUtc.isEmpty() ? QString()
-                                    : tr("%1 by %2").arg(Display::timestamp(h.releasedUtc), h.releasedBy)};
+                                    : tr("%1\nby %2").arg(Display::timestamp(h.releasedUtc), h.releasedBy)};
         for (int c = 0; c < ColumnCount; ++c)
             m_table->setItem(r, c, new QTableWidgetItem(cells.at(c)));
     }

@@ -89,7 +89,9 @@ RuleSettingsDialog::RuleSettingsDialog(AppState *state, QWidget *parent)
     layout->addWidget(m_messages);
     layout->addWidget(buildButtons());
     Theme::follow(this, [this] { validateNow(); });
-    setMinimumWidth(760);
+    // At least 760 px, and never less than the grid needs: a minimum width set by hand replaces
+    // the layout's, and the Spanish labels and check box were cut at 760.
+    setMinimumWidth(qMax(760, layout->minimumSize().width()));
 }
 
 void RuleSettingsDialog::showTarget()

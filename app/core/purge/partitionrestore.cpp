@@ -20,9 +20,11 @@ namespace purga {
 
 namespace {
 
+// The contexts are the ones lupdate files a tr() call under: "purga" here, the class's name in
+// RestoreAttempt (so the Spanish catalogue is found for both).
 QString tr(const char *text)
 {
-    return QCoreApplication::translate("purga::RestorePartition", text);
+    return QCoreApplication::translate("purga", text);
 }
 
 // One attempt inside BEGIN … COMMIT. Lock timeouts come back as such so the caller retries.
@@ -38,6 +40,7 @@ public:
     bool run(const QString &name, DbFailure *failure);
 
 private:
+    static QString tr(const char *text) { return QCoreApplication::translate("purga::RestoreAttempt", text); }
     bool exec(QSqlQuery &q, const QString &sql, DbFailure *failure)
     {
         if (q.exec(sql))

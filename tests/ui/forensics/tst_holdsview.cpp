@@ -106,6 +106,7 @@ private slots:
         QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_retenciones")).toInt(), 2);
         holds->table()->selectRow(1);
         QVERIFY(!release->isEnabled()); // released once
+        reasonIsReadable(holds);
     }
 
     void withoutHistoryItSaysSetupHistory()
@@ -128,6 +129,19 @@ private slots:
     }
 
 private:
+    // The reason stays readable at 1024 px with a release listed: the other columns do not squeeze
+    // it (a stretched Reason column once got a few pixels and showed "I…").
+    static void reasonIsReadable(HoldsView *holds)
+    {
+        QCoreApplication::sendPostedEvents();
+        QTest::qWait(50);
+        const int text = holds->table()->fontMetrics().horizontalAdvance(QStringLiteral("INC-123"));
+        QVERIFY2(holds->table()->columnWidth(3) >= text,
+                 qPrintable(QStringLiteral("Reason is %1 px, its text %2")
+                                .arg(holds->table()->columnWidth(3))
+                                .arg(text)));
+    }
+
     test::SandboxInfo m_sandbox;
 };
 

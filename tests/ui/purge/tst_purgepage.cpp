@@ -24,6 +24,7 @@
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
@@ -35,6 +36,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+
+#include <algorithm>
 
 using namespace purga;
 using test::planWithPartitions;
@@ -424,6 +427,22 @@ private slots:
         }
         const QString why = page.receiptView()->statusLabel()->text();
         QVERIFY2(why.contains(QString::number(holder.backendPid())), qPrintable(why));
+    }
+
+    // Every label with an Alt key has a buddy: without one Qt shows its "&" and the key reaches nothing
+    // (the batch size's label, given by addRow(text, layout), had none).
+    void confirmDialogLabelsReachTheirFields()
+    {
+        PurgeConfirmDialog dialog(planWithPartitions(), QStringLiteral("identidad_purga@db:5432/core"),
+                                  QStringLiteral("core"));
+        QStringList orphans;
+        for (QLabel *l : dialog.findChildren<QLabel *>())
+            if (!QKeySequence::mnemonic(l->text()).isEmpty() && !l->buddy())
+                orphans << l->text();
+        QVERIFY2(orphans.isEmpty(), qPrintable(orphans.join(QStringLiteral(" | "))));
+        const QList<QLabel *> labels = dialog.findChildren<QLabel *>();
+        QVERIFY(std::any_of(labels.cbegin(), labels.cend(),
+                            [&](const QLabel *l) { return l->buddy() == dialog.batchSizeSpin(); }));
     }
 
     void confirmDialogSaysThePreviewsRealAge_data()
