@@ -147,7 +147,12 @@
         <translation>Borrar con N conexiones a la vez (1-32, por defecto 1): rangos de TID disjuntos de la tabla de cada regla de filas, las dos tablas de tokens al mismo tiempo, bajo el único bloqueo de la corrida; se rechaza (sale con 4) si supera las conexiones libres del servidor.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+5"/>
+        <source>How row batches walk the table: tid (default) by ranges of its heap blocks; keyset in (empresa_id, id) order, the order a table distributed by empresa_id needs (one connection only: not with --parallel; without an index on (empresa_id, id) every batch scans the table, and the run says so).</source>
+        <translation>Cómo recorren la tabla los lotes de filas: tid (por defecto) por rangos de sus bloques del heap; keyset en orden (empresa_id, id), el orden que necesita una tabla distribuida por empresa_id (una sola conexión: no con --parallel; sin un índice sobre (empresa_id, id) cada lote recorre la tabla entera, y la corrida lo avisa).</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>log_sesiones: move detached partitions to schema identidad_cuarentena and drop them N days later (0-365; default: the profile&apos;s, 0 = DETACH and DROP).</source>
         <translation>log_sesiones: mover las particiones separadas al esquema identidad_cuarentena y eliminarlas N días después (0-365; por defecto: el valor del perfil; 0 = DETACH y DROP).</translation>
     </message>
@@ -277,7 +282,7 @@
         <translation>Lo que cada regla eliminaría, en un único instante congelado de la base de datos (todas las reglas si no se indica --rule).</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>check a signed purge receipt file, or the database&apos;s receipt chain (exit 7 when not intact)</source>
         <translation>verifica un archivo de comprobante de purga firmado, o la cadena de comprobantes de la base de datos (sale con 7 si no está íntegra)</translation>
     </message>
@@ -377,7 +382,7 @@
         <translation>Congelación de evidencias: retiene el bloqueo de la purga para que ni esta herramienta ni el job programado puedan purgar, hasta que pasen N minutos o llegue Ctrl-C / SIGTERM (sale con 5 si otra sesión lo tiene).</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-254"/>
         <source>libpq connection string or URI; the password from PGPASSWORD or ~/.pgpass (a password= here is visible in the process list).</source>
         <translation>Cadena de conexión o URI de libpq; la contraseña, desde PGPASSWORD o ~/.pgpass (un password= aquí es visible en la lista de procesos).</translation>
     </message>
@@ -482,7 +487,7 @@
         <translation>on: cada lote espera a que su WAL llegue a disco; off: los lotes confirman de forma asíncrona y la corrida termina con una confirmación durable antes del recibo (por defecto on).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+18"/>
         <source>VACUUM (ANALYZE) the purged tables afterwards (needs the owner).</source>
         <translation>Hacer VACUUM (ANALYZE) de las tablas purgadas al terminar (requiere el propietario).</translation>
     </message>
@@ -507,7 +512,7 @@
         <translation>status: quien tenga el bloqueo inactivo durante este tiempo es &quot;posiblemente un bloqueo huérfano&quot; (por defecto: el valor del perfil, 300).</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+102"/>
         <source>run the batched purge with --yes; without it (or --dry-run) only the preview, nothing deleted</source>
         <translation>ejecuta la purga por lotes con --yes; sin él (o con --dry-run), solo la vista previa, sin borrar nada</translation>
     </message>
@@ -527,7 +532,7 @@
         <translation>Guarda en el llavero del sistema la contraseña de un perfil existente: se pide en el terminal sin eco; si no hay terminal, se lee de la primera línea de la entrada estándar.</translation>
     </message>
     <message>
-        <location line="-140"/>
+        <location line="-141"/>
         <source>libpq sslmode. A new profile gets verify-full, or prefer on localhost, 127.0.0.0/8, ::1 and Unix sockets.</source>
         <translation>sslmode de libpq. Un perfil nuevo recibe verify-full, o prefer en localhost, 127.0.0.0/8, ::1 y sockets Unix.</translation>
     </message>
@@ -633,7 +638,7 @@
         <translation>lo que eliminaría cada regla, en un instante congelado de la base de datos</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>runs and rows removed per table (--days N | --since ISO-8601, --origin, --table; --json | --csv)</source>
         <translation>corridas y filas eliminadas por tabla (--days N | --since ISO-8601, --origin, --table; --json | --csv)</translation>
     </message>
@@ -724,7 +729,7 @@
         <translation>--all y --rule se excluyen mutuamente: indique todas las reglas o cuáles.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clicommands.cpp" line="-186"/>
+        <location filename="../app/cli/clicommands.cpp" line="-187"/>
         <source>Advisory lock key (default 731001, the ADR&apos;s).</source>
         <translation>Clave del bloqueo consultivo (por defecto 731001, la del ADR).</translation>
     </message>
@@ -943,7 +948,7 @@
     </message>
     <message>
         <location line="+22"/>
-        <location filename="../app/cli/clipurge.cpp" line="+360"/>
+        <location filename="../app/cli/clipurge.cpp" line="+395"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -1120,7 +1125,7 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-262"/>
+        <location filename="../app/cli/clipurge.cpp" line="-296"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -1200,7 +1205,12 @@
         <translation>--parallel espera un número de conexiones de 1 a %1, no &quot;%2&quot;.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+13"/>
+        <source>--strategy takes tid or keyset, not &quot;%1&quot;.</source>
+        <translation>--strategy admite tid o keyset, no &quot;%1&quot;.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Warning: --lock-key %1: the scheduled job of ADR 0021 takes lock %2, so this purge and the job no longer exclude each other.</source>
         <translation>Atención: --lock-key %1: el job programado del ADR 0021 toma el bloqueo %2, así que esta purga y el job ya no se excluyen mutuamente.</translation>
     </message>
@@ -1211,11 +1221,12 @@
     </message>
     <message>
         <location line="+4"/>
+        <location line="+103"/>
         <source>Warning: %1</source>
         <translation>Atención: %1</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="-69"/>
         <source>Cancelled by a signal during the preview; nothing was deleted.</source>
         <translation>Cancelado por una señal durante la vista previa; no se borró nada.</translation>
     </message>
@@ -1240,7 +1251,12 @@
         <translation>Simulación, no se borró nada: añada --yes para purgar exactamente esto.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+16"/>
+        <source>Warning: could not read the indexes of %1: %2</source>
+        <translation>Atención: no se pudieron leer los índices de %1: %2</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>No signed receipt was recorded, so none was written to %1.</source>
         <translation>No se registró ningún comprobante firmado, así que no se escribió ninguno en %1.</translation>
     </message>
@@ -1380,7 +1396,7 @@
         <translation>No se pudo leer quién tiene el bloqueo de la purga %1.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clicompletion.cpp" line="+117"/>
+        <location filename="../app/cli/clicompletion.cpp" line="+118"/>
         <source>completion takes bash or profiles, not &quot;%1&quot;.</source>
         <translation>completion admite bash o profiles, no &quot;%1&quot;.</translation>
     </message>
@@ -1874,7 +1890,7 @@
         <translation>fallido</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+70"/>
         <source>skipped</source>
         <translation>omitido</translation>
     </message>
@@ -3237,12 +3253,12 @@
         <translation>Frenada %1 ms (%2 esperas por retraso de réplica).</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Advisory lock %1 taken (backend pid %2).</source>
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-132"/>
+        <location line="-133"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
@@ -3316,7 +3332,7 @@
 <context>
     <name>ReceiptNotes</name>
     <message>
-        <location filename="../app/core/purge/receiptnotes.cpp" line="+35"/>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="+37"/>
         <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
         <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
@@ -3331,7 +3347,7 @@
         <translation>Atención: %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Session %1 waited for the purge lock during this run.</source>
         <translation>La sesión %1 esperó el bloqueo de la purga durante esta corrida.</translation>
     </message>
@@ -3784,7 +3800,12 @@
         <translation>los límites de su marca cambiaron desde la vista previa (%1, no %2)</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+59"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+57"/>
+        <source>--strategy keyset runs on one connection: the parallel workers share out TID ranges. Leave out --parallel %1, or use --strategy tid.</source>
+        <translation>--strategy keyset usa una sola conexión: los workers paralelos se reparten rangos de TID. Quite --parallel %1 o use --strategy tid.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>--parallel %1: at most %2 deleting connections.</source>
         <translation>--parallel %1: como máximo %2 conexiones de borrado.</translation>
     </message>
@@ -3822,6 +3843,11 @@
         <location line="+84"/>
         <source>Could not restore %1: %2. Nothing was changed.</source>
         <translation>No se pudo restaurar %1: %2. No se cambió nada.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/keysetstrategy.cpp" line="+62"/>
+        <source>%1: no index starts with (empresa_id, id), so every keyset batch scans and sorts the table. To walk an index instead, create it (without blocking writers): %2</source>
+        <translation>%1: ningún índice empieza por (empresa_id, id), así que cada lote keyset recorre y ordena la tabla entera. Para recorrer un índice, créelo (sin bloquear a quienes escriben): %2</translation>
     </message>
 </context>
 <context>
@@ -4512,7 +4538,7 @@
         <translation>nunca</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
@@ -4585,7 +4611,7 @@
 <context>
     <name>purga::FleetPage</name>
     <message>
-        <location filename="../ui/fleet/fleetpage.cpp" line="+31"/>
+        <location filename="../ui/fleet/fleetpage.cpp" line="+37"/>
         <source>&amp;Check fleet</source>
         <translation>&amp;Comprobar la flota</translation>
     </message>
@@ -4630,7 +4656,7 @@
         <translation>Todas las reglas</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Servers purged at once (1: one by one).</source>
         <translation>Servidores purgados a la vez (1: de uno en uno).</translation>
     </message>
@@ -4680,50 +4706,27 @@
         <translation>Detener tras fallos:</translation>
     </message>
     <message>
-        <location line="+100"/>
-        <source>%1 — %2 (PRODUCTION)</source>
-        <translation>%1 — %2 (PRODUCCIÓN)</translation>
+        <location line="+46"/>
+        <source>Check the fleet first: the confirmation restates what the check found on each server.</source>
+        <translation>Compruebe antes la flota: la confirmación repite lo que la comprobación encontró en cada servidor.</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+6"/>
-        <source>Purge %1 on %n server(s), in this order (production last), each with its own lock, pacing and receipt:
-
-%2
-
-%3</source>
-        <translation>
-            <numerusform>Purgar %1 en %n servidor, en este orden (producción al final), con su propio bloqueo, ritmo y comprobante:
-
-%2
-
-%3</numerusform>
-            <numerusform>Purgar %1 en %n servidores, en este orden (producción al final), cada uno con su propio bloqueo, ritmo y comprobante:
-
-%2
-
-%3</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>%n production server(s) among them.</source>
-        <translation>
-            <numerusform>Entre ellos, %n servidor de producción.</numerusform>
-            <numerusform>Entre ellos, %n servidores de producción.</numerusform>
-        </translation>
+        <location line="+2"/>
+        <source>Restate the servers and rules of the last check and confirm before anything is deleted.</source>
+        <translation>Repetir los servidores y las reglas de la última comprobación y confirmar antes de borrar nada.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+38"/>
         <source>Purge the fleet</source>
         <translation>Purgar la flota</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+1"/>
+        <source>Check the fleet first: the confirmation restates what the check found on each server, and these tags name servers it did not check.</source>
+        <translation>Compruebe antes la flota: la confirmación repite lo que la comprobación encontró en cada servidor, y estas etiquetas nombran servidores que no comprobó.</translation>
+    </message>
+    <message>
+        <location line="+55"/>
         <source>Type the tags of a fleet.</source>
         <translation>Escriba las etiquetas de una flota.</translation>
     </message>
@@ -4741,7 +4744,15 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+26"/>
+        <source>%1 %n partition(s)</source>
+        <translation>
+            <numerusform>%1 %n partición</numerusform>
+            <numerusform>%1 %n particiones</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
         <source>%1 of %n server(s) ended ok.</source>
         <translation>
             <numerusform>%1 de %n servidor terminó bien.</numerusform>
@@ -6659,7 +6670,7 @@ No: %2 pedirá su contraseña al conectar.</translation>
 <context>
     <name>purga::PurgeConfirmDialog</name>
     <message>
-        <location filename="../ui/purge/purgeconfirmdialog.cpp" line="+72"/>
+        <location filename="../ui/common/purgeconfirmdialog.cpp" line="+75"/>
         <source>Detach only: keep the detached partitions as tables, do not drop them</source>
         <translation>Solo DETACH: conservar las particiones separadas como tablas, sin hacer DROP</translation>
     </message>
@@ -6669,27 +6680,43 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Confirmar la purga</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
         <source>Rows will be deleted on %1.</source>
         <translation>Se borrarán filas en %1.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+2"/>
         <source>The preview was frozen at %1 (%2 ago). The purge removes only what that preview counted as removable, at those cutoffs; rows that became removable since are left for the next run.</source>
         <translation>La vista previa se congeló el %1 (hace %2). La purga elimina solo lo que esa vista previa contó como eliminable, con esos cortes; las filas que pasaron a ser eliminables después quedan para la próxima corrida.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>This preview is %1 old. Consider taking a new one to see current numbers.</source>
         <translation>Esta vista previa tiene %1 de antigüedad. Considere tomar una nueva para ver cifras actuales.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+42"/>
         <source>Rules</source>
         <translation>Reglas</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+13"/>
+        <source>%1: partitions to remove across the fleet: %2, on %3 of %n server(s)</source>
+        <translation>
+            <numerusform>%1: particiones a eliminar en toda la flota: %2, en %3 de %n servidor</numerusform>
+            <numerusform>%1: particiones a eliminar en toda la flota: %2, en %3 de %n servidores</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%1: rows to delete across the fleet: %2, on %3 of %n server(s)</source>
+        <translation>
+            <numerusform>%1: filas a borrar en toda la flota: %2, en %3 de %n servidor</numerusform>
+            <numerusform>%1: filas a borrar en toda la flota: %2, en %3 de %n servidores</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1: partitions to remove: %2 (%3 rows), all older than %4</source>
         <translation>%1: particiones a eliminar: %2 (%3 filas), todas anteriores a %4</translation>
     </message>
@@ -6704,17 +6731,17 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>nada que eliminar</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+31"/>
         <source>Cutoff in the server&apos;s zone: %1</source>
         <translation>Corte en la zona del servidor: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>Partitions: %1</source>
         <translation>Particiones: %1</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Options</source>
         <translation>Opciones</translation>
     </message>
@@ -6730,6 +6757,11 @@ No: %2 pedirá su contraseña al conectar.</translation>
     </message>
     <message>
         <location line="+6"/>
+        <source>Leaving it unchanged keeps each server&apos;s own rule settings (its profile&apos;s)</source>
+        <translation>Si no lo cambia, cada servidor conserva sus propios ajustes de la regla (los de su perfil)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Offered from the rule settings; leaving it unchanged keeps each rule&apos;s own value</source>
         <translation>Tomado de los ajustes de las reglas; si no lo cambia, cada regla conserva su propio valor</translation>
     </message>
@@ -6763,18 +6795,36 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <source>Partitions to drop: %1. Dropping cannot be undone.</source>
         <translation>Particiones a eliminar con DROP: %1. No se puede deshacer.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+3"/>
+        <source>%n server(s) of this fleet are production databases: %1.</source>
+        <translation>
+            <numerusform>%n servidor de esta flota es una base de datos de producción: %1.</numerusform>
+            <numerusform>%n servidores de esta flota son bases de datos de producción: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>This is a production database and %1 rows will be deleted (%2 or more ask for the name).</source>
         <translation>Esta es una base de datos de producción y se borrarán %1 filas (a partir de %2 se pide el nombre).</translation>
     </message>
     <message>
         <location line="+22"/>
+        <source>%1 To confirm, type the fleet&apos;s tags: %2</source>
+        <translation>%1 Para confirmar, escriba las etiquetas de la flota: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 To confirm, type the database name: %2</source>
         <translation>%1 Para confirmar, escriba el nombre de la base de datos: %2</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>PRODUCTION: rows will be deleted on production databases of this fleet.</source>
+        <translation>PRODUCCIÓN: se borrarán filas en bases de datos de producción de esta flota.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>PRODUCTION: rows will be deleted on a production database.</source>
         <translation>PRODUCCIÓN: se borrarán filas en una base de datos de producción.</translation>
     </message>
@@ -6785,6 +6835,11 @@ No: %2 pedirá su contraseña al conectar.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>Rows to remove across the fleet, as the check counted them: %1</source>
+        <translation>Filas a eliminar en toda la flota, según las contó la comprobación: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Rows to remove: %1</source>
         <translation>Filas a eliminar: %1</translation>
     </message>
@@ -6804,9 +6859,107 @@ No: %2 pedirá su contraseña al conectar.</translation>
         <translation>Purgar ahora</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../ui/common/fleetpurgeplan.cpp" line="+51"/>
+        <source>not checked: check the fleet again</source>
+        <translation>sin comprobar: compruebe la flota de nuevo</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unreachable at the check: %1</source>
+        <translation>inaccesible en la comprobación: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>refused by the checks: %1</source>
+        <translation>rechazado por las comprobaciones: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>purge lock held by %1: this server will end &quot;lock held&quot;</source>
+        <translation>el bloqueo de la purga lo tiene %1: este servidor terminará con &quot;bloqueo ocupado&quot;</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>PRODUCTION</source>
+        <translation>PRODUCCIÓN</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>canary wave</source>
+        <translation>tanda canario</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>after the canary wave</source>
+        <translation>tras la tanda canario</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%1: %n partition(s)</source>
+        <translation>
+            <numerusform>%1: %n partición</numerusform>
+            <numerusform>%1: %n particiones</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 rows</source>
+        <translation>%1: %2 filas</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../ui/common/purgeconfirmdialog.cpp" line="+11"/>
         <source>refused: %1</source>
         <translation>rechazada: %1</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Servers purged at once: %1.</source>
+        <translation>Servidores purgados a la vez: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Canary: the first %n server(s) first; the others only if every one of them ended ok.</source>
+        <translation>
+            <numerusform>Canario: primero el primer servidor; los demás solo si terminó bien.</numerusform>
+            <numerusform>Canario: primero los %n primeros servidores; los demás solo si todos ellos terminaron bien.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No canary wave.</source>
+        <translation>Sin tanda canario.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>After %n server(s) that did not end ok, no other server starts.</source>
+        <translation>
+            <numerusform>Tras %n servidor que no termine bien, no se inicia ningún otro.</numerusform>
+            <numerusform>Tras %n servidores que no terminen bien, no se inicia ningún otro.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location filename="../ui/common/purgeconfirmfleet.cpp" line="+51"/>
+        <source>Rows will be deleted on %n server(s) of the fleet &quot;%1&quot;.</source>
+        <translation>
+            <numerusform>Se borrarán filas en %n servidor de la flota &quot;%1&quot;.</numerusform>
+            <numerusform>Se borrarán filas en %n servidores de la flota &quot;%1&quot;.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Counted by the fleet check of %1 (%2 ago). Each server&apos;s purge takes its own preview when it starts and removes what that preview finds removable at its own cutoffs (its profile&apos;s retention), with its own lock, pacing and receipt.</source>
+        <translation>Contado por la comprobación de la flota del %1 (hace %2). La purga de cada servidor toma su propia vista previa al empezar y elimina lo que esa vista previa encuentra eliminable con sus propios cortes (la retención de su perfil), con su propio bloqueo, ritmo y comprobante.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This check is %1 old. Consider checking the fleet again to see current numbers.</source>
+        <translation>Esta comprobación tiene %1 de antigüedad. Considere comprobar la flota de nuevo para ver cifras actuales.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Servers, in the order they will be purged</source>
+        <translation>Servidores, en el orden en que se purgarán</translation>
     </message>
 </context>
 <context>
@@ -8951,12 +9104,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location filename="../app/core/purge/parallelpurge.cpp" line="+567"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+71"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+72"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+4"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+1"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC.</source>
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
@@ -9012,7 +9165,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+36"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+55"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+43"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
@@ -9048,12 +9201,12 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: no se pudo leer el tamaño de la tabla: %2</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rowpurge.cpp" line="-19"/>
+        <location filename="../app/core/purge/tidrangestrategy.cpp" line="+39"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location line="+129"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+95"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -9088,7 +9241,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location line="-158"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
@@ -9098,7 +9251,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+72"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
@@ -9212,6 +9365,11 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+20"/>
         <source>%1 (in quarantine) is no longer the table put there: left alone.</source>
         <translation>%1 (en cuarentena) ya no es la tabla que se puso allí: no se toca.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/keysetstrategy.cpp" line="+33"/>
+        <source>%1: keyset batches by (empresa_id, id), first span %2 keys.</source>
+        <translation>%1: lotes keyset por (empresa_id, id), primer tramo de %2 claves.</translation>
     </message>
 </context>
 </TS>
