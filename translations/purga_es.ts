@@ -6220,6 +6220,11 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
     </message>
     <message>
         <location line="+3"/>
+        <source>Removable (detach, then quarantine)</source>
+        <translation>Eliminable (DETACH y a cuarentena)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Removable (detach and drop)</source>
         <translation>Eliminable (DETACH y DROP)</translation>
     </message>
@@ -6229,18 +6234,45 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Se conserva (dentro de la retención)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+18"/>
+        <source>Was %1 (%2), in quarantine since %3</source>
+        <translation>Era %1 (%2), en cuarentena desde el %3</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Rows when it was moved to quarantine</source>
+        <translation>Filas cuando se movió a cuarentena</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <location line="+2"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-29"/>
+        <location line="+27"/>
         <source>MINVALUE</source>
         <translation>MINVALUE</translation>
     </message>
     <message>
+        <location line="-41"/>
+        <source>Recorded in quarantine, but its table is gone or was replaced: never dropped</source>
+        <translation>Registrada en cuarentena, pero su tabla ya no está o fue sustituida: nunca se elimina</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Quarantine ended %1: this purge drops it</source>
+        <translation>Cuarentena terminada el %1: esta purga la elimina</translation>
+    </message>
+    <message>
         <location line="+2"/>
+        <source>In quarantine until %1 (partition-restore attaches it again)</source>
+        <translation>En cuarentena hasta el %1 (partition-restore la vuelve a adjuntar)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+28"/>
         <source>MAXVALUE</source>
         <translation>MAXVALUE</translation>
     </message>
@@ -7750,13 +7782,21 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <source>Partitions</source>
         <translation>Particiones</translation>
     </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Bounds come from the catalog, not from the names. Removable partitions are detached and moved whole to quarantine (schema identidad_cuarentena) until %1 (%n day(s)), then a later purge drops them; the DEFAULT partition is never removed.</source>
+        <translation>
+            <numerusform>Los límites vienen del catálogo, no de los nombres. Las particiones eliminables se separan y se mueven enteras a cuarentena (esquema identidad_cuarentena) hasta el %1 (%n día); después, una purga posterior las elimina; la partición DEFAULT nunca se elimina.</numerusform>
+            <numerusform>Los límites vienen del catálogo, no de los nombres. Las particiones eliminables se separan y se mueven enteras a cuarentena (esquema identidad_cuarentena) hasta el %1 (%n días); después, una purga posterior las elimina; la partición DEFAULT nunca se elimina.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Bounds come from the catalog, not from the names. Removable partitions are detached and dropped whole; the DEFAULT partition is never removed.</source>
         <translation>Los límites vienen del catálogo, no de los nombres. Las particiones eliminables se separan y eliminan enteras; la partición DEFAULT nunca se elimina.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Sample of removable rows</source>
         <translation>Muestra de filas eliminables</translation>
     </message>

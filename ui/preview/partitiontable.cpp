@@ -33,9 +33,12 @@ PartitionTable::PartitionTable(QWidget *parent)
     verticalHeader()->hide();
     horizontalHeader()->setStretchLastSection(true);
     setObjectName(QStringLiteral("partitionTable"));
+    setWordWrap(true);
+    // The stretched last column gets its width only once laid out: wrap its rows again then.
+    connect(horizontalHeader(), &QHeaderView::sectionResized, this, &PartitionTable::fitRows);
 }
 
-QString PartitionTable::actionText(const PartitionInfo &p)
+QString PartitionTable::actionText(const PartitionInfo &p, int quarantineDays)
 {
     if (p.isDefault)
         return Display::statusSymbol(Display::Status::Info) + u' ' + tr("DEFAULT: never removed");
@@ -46,15 +49,53 @@ QString PartitionTable::actionText(const PartitionInfo &p)
         return Display::statusSymbol(Display::Status::Warning) + u' ' +
                tr("Removable, but DROP TABLE is refused while these depend on it: %1")
                    .arg(p.dependents.join(QStringLiteral(", ")));
+    if (p.removable && quarantineDays > 0)
+        return Display::statusSymbol(Display::Status::Ok) + u' ' + tr("Removable (detach, then quarantine)");
     if (p.removable)
         return Display::statusSymbol(Display::Status::Ok) + u' ' + tr("Removable (detach and drop)");
     return tr("Kept (inside retention)");
 }
 
-void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
-                                   const QList<LeftAloneTable> &leftAlone)
+QString PartitionTable::quarantineText(const QuarantinedPartition &q)
 {
-    setRowCount(int(partitions.size() + leftAlone.size()));
+    if (!q.present)
+        return Display::statusSymbol(Display::Status::Warning) + u' ' +
+               tr("Recorded in quarantine, but its table is gone or was replaced: never dropped");
+    if (q.due)
+        return Display::statusSymbol(Display::Status::Ok) + u' ' +
+               tr("Quarantine ended %1: this purge drops it").arg(RunFormat::utc(q.dropAfterUtc));
+    return Display::statusSymbol(Display::Status::Info) + u' ' +
+           tr("In quarantine until %1 (partition-restore attaches it again)")
+               .arg(RunFormat::utc(q.dropAfterUtc));
+}
+
+void PartitionTable::setQuarantineRow(int r, const QuarantinedPartition &q)
+{
+    auto *name = cell(q.name);
+    name->setToolTip(tr("Was %1 (%2), in quarantine since %3")
+                         .arg(q.originalName, q.bound, RunFormat::utc(q.quarantinedAtUtc)));
+    setItem(r, NameColumn, name);
+    setItem(r, FromColumn, cell(RunFormat::utc(q.lowerBound, tr("MINVALUE"))));
+    setItem(r, ToColumn, cell(RunFormat::utc(q.upperBound, tr("MAXVALUE"))));
+    auto *rows = cell(Display::number(q.rows), true);
+    rows->setToolTip(tr("Rows when it was moved to quarantine"));
+    setItem(r, RowsColumn, rows);
+    setItem(r, BytesColumn, cell(Display::bytes(q.bytes), true));
+    auto *action = cell(quarantineText(q));
+    if (q.due && q.present) {
+        QFont f = action->font();
+        f.setBold(true);
+        action->setFont(f);
+    }
+    setItem(r, ActionColumn, action);
+}
+
+void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
+                                   const QList<LeftAloneTable> &leftAlone,
+                                   const QList<QuarantinedPartition> &quarantine, int quarantineDays)
+{
+    const int total = int(partitions.size() + leftAlone.size() + quarantine.size());
+    setRowCount(total);
     for (int r = 0; r < partitions.size(); ++r) {
         const PartitionInfo &p = partitions.at(r);
         auto *name = cell(p.name);
@@ -69,7 +110,7 @@ void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
             rows->setToolTip(tr("Estimate from the catalog"));
         setItem(r, RowsColumn, rows);
         setItem(r, BytesColumn, cell(Display::bytes(p.bytes), true));
-        auto *action = cell(actionText(p));
+        auto *action = cell(actionText(p, quarantineDays));
         if (p.removable && !p.isDefault) {
             QFont f = action->font();
             f.setBold(true);
@@ -86,11 +127,20 @@ void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
                 cell(Display::statusSymbol(Display::Status::Info) + u' ' +
                      tr("Left alone, never dropped: %1").arg(leftAlone.at(i).reason)));
     }
+    for (int i = 0; i < quarantine.size(); ++i)
+        setQuarantineRow(int(partitions.size() + leftAlone.size()) + i, quarantine.at(i));
     resizeColumnsToContents();
+    fitRows();
+}
+
+void PartitionTable::fitRows()
+{
+    resizeRowsToContents(); // the stretched Purge column wraps its text rather than cutting it
     // As tall as its rows (up to 14), so the page, not the table, scrolls.
-    const int rowsShown = std::clamp(int(partitions.size() + leftAlone.size()), 1, 14);
-    setFixedHeight(horizontalHeader()->sizeHint().height() +
-                   rowsShown * verticalHeader()->defaultSectionSize() + 2 * frameWidth() + 2);
+    int rowsHeight = rowCount() == 0 ? verticalHeader()->defaultSectionSize() : 0;
+    for (int r = 0; r < std::min(rowCount(), 14); ++r)
+        rowsHeight += rowHeight(r);
+    setFixedHeight(horizontalHeader()->sizeHint().height() + rowsHeight + 2 * frameWidth() + 2);
 }
 
 } // namespace purga

@@ -245,13 +245,20 @@ void RulePreviewTab::buildPartitions(const RulePreview &rule)
         return;
     auto *box = new QGroupBox(tr("Partitions"), m_scroll->widget());
     auto *boxLayout = new QVBoxLayout(box);
-    auto *note =
-        new WrapLabel(tr("Bounds come from the catalog, not from the names. Removable partitions are "
-                         "detached and dropped whole; the DEFAULT partition is never removed."),
-                      box);
+    const QString text =
+        rule.config.quarantineDays > 0
+            ? tr("Bounds come from the catalog, not from the names. Removable partitions are detached and "
+                 "moved whole to quarantine (schema identidad_cuarentena) until %1 (%n day(s)), then a later "
+                 "purge drops them; the DEFAULT partition is never removed.",
+                 nullptr, rule.config.quarantineDays)
+                  .arg(RunFormat::utc(rule.quarantineUntilUtc))
+            : tr("Bounds come from the catalog, not from the names. Removable partitions are "
+                 "detached and dropped whole; the DEFAULT partition is never removed.");
+    auto *note = new WrapLabel(text, box);
+    note->setObjectName(QStringLiteral("partitionNote"));
     boxLayout->addWidget(note);
     m_partitions = new PartitionTable(box);
-    m_partitions->setPartitions(rule.partitions, rule.leftAlone);
+    m_partitions->setPartitions(rule.partitions, rule.leftAlone, rule.quarantine, rule.config.quarantineDays);
     boxLayout->addWidget(m_partitions);
     addBox(box);
 }
