@@ -4528,7 +4528,25 @@
         <translation>puede purgar</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+5"/>
+        <source>none</source>
+        <comment>pooler</comment>
+        <translation>ninguno</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>session</source>
+        <comment>pooler mode</comment>
+        <translation>sesión</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>transaction</source>
+        <comment>pooler mode</comment>
+        <translation>transacción</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>free</source>
         <translation>libre</translation>
     </message>
@@ -4611,7 +4629,7 @@
 <context>
     <name>purga::FleetPage</name>
     <message>
-        <location filename="../ui/fleet/fleetpage.cpp" line="+37"/>
+        <location filename="../ui/fleet/fleetpage.cpp" line="+38"/>
         <source>&amp;Check fleet</source>
         <translation>&amp;Comprobar la flota</translation>
     </message>
@@ -4706,7 +4724,7 @@
         <translation>Detener tras fallos:</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Check the fleet first: the confirmation restates what the check found on each server.</source>
         <translation>Compruebe antes la flota: la confirmación repite lo que la comprobación encontró en cada servidor.</translation>
     </message>
@@ -4716,7 +4734,7 @@
         <translation>Repetir los servidores y las reglas de la última comprobación y confirmar antes de borrar nada.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Purge the fleet</source>
         <translation>Purgar la flota</translation>
     </message>
@@ -4726,7 +4744,7 @@
         <translation>Compruebe antes la flota: la confirmación repite lo que la comprobación encontró en cada servidor, y estas etiquetas nombran servidores que no comprobó.</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Type the tags of a fleet.</source>
         <translation>Escriba las etiquetas de una flota.</translation>
     </message>
@@ -4744,7 +4762,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+29"/>
         <source>%1 %n partition(s)</source>
         <translation>
             <numerusform>%1 %n partición</numerusform>
@@ -4752,7 +4770,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 of %n server(s) ended ok.</source>
         <translation>
             <numerusform>%1 de %n servidor terminó bien.</numerusform>
@@ -6204,7 +6222,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Purga</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>DEFAULT: never removed</source>
         <translation>DEFAULT: nunca se elimina</translation>
     </message>
@@ -6234,7 +6252,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Se conserva (dentro de la retención)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Was %1 (%2), in quarantine since %3</source>
         <translation>Era %1 (%2), en cuarentena desde el %3</translation>
     </message>
@@ -6256,7 +6274,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>MINVALUE</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-42"/>
         <source>Recorded in quarantine, but its table is gone or was replaced: never dropped</source>
         <translation>Registrada en cuarentena, pero su tabla ya no está o fue sustituida: nunca se elimina</translation>
     </message>
@@ -6271,7 +6289,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>En cuarentena hasta el %1 (partition-restore la vuelve a adjuntar)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <location line="+28"/>
         <source>MAXVALUE</source>
         <translation>MAXVALUE</translation>

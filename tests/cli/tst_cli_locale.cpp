@@ -128,6 +128,37 @@ private slots:
         QCOMPARE(messagesLanguage(none, none, none, none), QStringLiteral("en"));
     }
 
+    // The fleet's one-server commands speak the window's language even when --lang chose another
+    // one than the environment names; numbers keep the locale LC_ALL gave them.
+    void childProcessSpeaksTheInstalledLanguage()
+    {
+        QProcessEnvironment c = env(QStringLiteral("C"));
+        c.insert(QStringLiteral("LC_ALL"), QStringLiteral("en_US.UTF-8"));
+        const QProcessEnvironment toEs = withMessagesLanguage(c, QStringLiteral("es"));
+        QVERIFY(!toEs.contains(QStringLiteral("LC_ALL")));
+        QCOMPARE(toEs.value(QStringLiteral("LC_NUMERIC")), QStringLiteral("en_US.UTF-8"));
+        QCOMPARE(messagesLanguage(toEs.value(QStringLiteral("LC_ALL")),
+                                  toEs.value(QStringLiteral("LC_MESSAGES")),
+                                  toEs.value(QStringLiteral("LANG")), toEs.value(QStringLiteral("LANGUAGE"))),
+                 QStringLiteral("es"));
+        const QProcessEnvironment es_ = env(QStringLiteral("es_ES.UTF-8"));
+        QCOMPARE(withMessagesLanguage(es_, QStringLiteral("es")), es_); // already Spanish: untouched
+        const QProcessEnvironment toEn = withMessagesLanguage(es_, QStringLiteral("en"));
+        QCOMPARE(messagesLanguage(QString(), toEn.value(QStringLiteral("LC_MESSAGES")),
+                                  toEn.value(QStringLiteral("LANG")), toEn.value(QStringLiteral("LANGUAGE"))),
+                 QStringLiteral("en"));
+
+        QProcess p; // the real executable with the environment given
+        p.setProcessEnvironment(toEs);
+        p.setProgram(m_cli);
+        p.setArguments({QStringLiteral("purge")});
+        const CliResult usage = runProcess(p, 120000);
+        QVERIFY2(usage.finished && usage.exitCode == 2, qPrintable(usage.describe()));
+        QCOMPARE(usage.errText().trimmed(),
+                 QStringLiteral("purga-sesiones-cli: ") +
+                     es("Cli", "Say which rules to purge: --rule ID (repeatable) or --all."));
+    }
+
     void usageErrorsAndHelpAreSpanish()
     {
         const CliResult usage = run(QStringLiteral("es_ES.UTF-8"), {QStringLiteral("purge")});

@@ -13,7 +13,6 @@
 
 namespace purga {
 
-
 QString FleetModel::ruleOf(int column)
 {
     switch (column) {
@@ -115,8 +114,13 @@ QString FleetModel::text(const FleetServerResult &r, int column) const
         return blocking.isEmpty() ? tr("may purge")
                                   : blocking.first().toObject().value(QStringLiteral("title")).toString();
     }
-    case Pooler:
-        return s.value(QStringLiteral("connection_pooler")).toString();
+    case Pooler: { // the JSON id in words; "none" is a direct connection
+        const QString id = s.value(QStringLiteral("connection_pooler")).toString();
+        return id == QLatin1String("none")          ? tr("none", "pooler")
+               : id == QLatin1String("session")     ? tr("session", "pooler mode")
+               : id == QLatin1String("transaction") ? tr("transaction", "pooler mode")
+                                                    : id;
+    }
     case Lock:
         if (s.isEmpty())
             return QString();
@@ -148,7 +152,8 @@ QVariant FleetModel::foreground(const FleetServerResult &r, int column) const
 {
     const bool bad = (column == Outcome && r.ran() && !r.ok()) ||
                      (column == Health && !r.status.value(QStringLiteral("healthy")).toBool(true));
-    return bad ? QVariant(QBrush(Theme::accent(Theme::Tone::Danger, QGuiApplication::palette()))) : QVariant();
+    return bad ? QVariant(QBrush(Theme::accent(Theme::Tone::Danger, QGuiApplication::palette())))
+               : QVariant();
 }
 
 QVariant FleetModel::data(const QModelIndex &index, int role) const

@@ -6,6 +6,7 @@
 #include "core/fleet/fleetdrift.h"
 #include "core/profiles/profilestore.h"
 #include "core/rules/rules.h"
+#include "core/util/language.h"
 #include "ui/common/purgeconfirmdialog.h"
 #include "ui/style/displayformat.h"
 #include "ui/widgets/messagebox.h"
@@ -153,10 +154,11 @@ void FleetPage::updateButtons()
     const bool busy = isRunning();
     m_check->setEnabled(!busy);
     m_purge->setEnabled(!busy && !m_checked.isEmpty());
-    m_purge->setToolTip(m_checked.isEmpty() ? tr("Check the fleet first: the confirmation restates what the "
-                                                 "check found on each server.")
-                                            : tr("Restate the servers and rules of the last check and confirm "
-                                                 "before anything is deleted."));
+    m_purge->setToolTip(m_checked.isEmpty()
+                            ? tr("Check the fleet first: the confirmation restates what the "
+                                 "check found on each server.")
+                            : tr("Restate the servers and rules of the last check and confirm "
+                                 "before anything is deleted."));
     m_tags->setEnabled(!busy);
     m_stop->setEnabled(busy);
 }
@@ -193,9 +195,10 @@ void FleetPage::startPurge()
     names.sort();
     checked.sort();
     if (names != checked) {
-        MessageBox::warning(this, tr("Purge the fleet"),
-                            tr("Check the fleet first: the confirmation restates what the check found on each "
-                               "server, and these tags name servers it did not check."));
+        MessageBox::warning(
+            this, tr("Purge the fleet"),
+            tr("Check the fleet first: the confirmation restates what the check found on each "
+               "server, and these tags name servers it did not check."));
         return;
     }
     const QString rule = m_rule->currentData().toString();
@@ -220,7 +223,8 @@ void FleetPage::startPurge()
     m_purging = true;
     m_purgeRules = request.ruleIds;
     m_checked.clear();
-    run(members, [request](const FleetMember &m) { return purgeArgs(m, request); }, options);
+    run(
+        members, [request](const FleetMember &m) { return purgeArgs(m, request); }, options);
 }
 
 // One server's `purge` command line: the rules confirmed, and the dialog's options when they were
@@ -232,8 +236,8 @@ QStringList FleetPage::purgeArgs(const FleetMember &member, const PurgeRequest &
     for (const QString &r : request.ruleIds)
         args << QStringLiteral("--rule") << r;
     if (!request.useRuleSettings)
-        args << QStringLiteral("--batch-size") << QString::number(request.batchSize) << QStringLiteral("--pause-ms")
-             << QString::number(request.pauseMs);
+        args << QStringLiteral("--batch-size") << QString::number(request.batchSize)
+             << QStringLiteral("--pause-ms") << QString::number(request.pauseMs);
     if (request.parallel > 1)
         args << QStringLiteral("--parallel") << QString::number(request.parallel);
     if (request.detachOnly)
@@ -256,6 +260,9 @@ void FleetPage::run(const QList<FleetMember> &members, const FleetRunner::ArgsFo
     m_members->setText(tr("%n server(s) carry these tags.", nullptr, int(members.size())));
     delete m_runner;
     m_runner = new FleetRunner(FleetRunner::cliProgram(), this);
+    // The servers' messages in the window's language, also when --lang chose it.
+    m_runner->setEnvironment(
+        withMessagesLanguage(QProcessEnvironment::systemEnvironment(), installedLanguage()));
     connect(m_runner, &FleetRunner::serverStarted, m_model, &FleetModel::setRunning);
     connect(m_runner, &FleetRunner::serverFinished, this,
             [this](int i) { m_model->setRow(i, m_runner->results().at(i)); });
@@ -280,7 +287,8 @@ void FleetPage::onFinished()
         if (totals.contains(id))
             parts << (!m_purging && Rules::isPartitionRule(id)
                           ? tr("%1 %n partition(s)", nullptr, int(totals.value(id))).arg(Rules::title(id))
-                          : QStringLiteral("%1 %2").arg(Rules::title(id), Display::number(qint64(totals.value(id)))));
+                          : QStringLiteral("%1 %2").arg(Rules::title(id),
+                                                        Display::number(qint64(totals.value(id)))));
     QStringList lines{tr("%1 of %n server(s) ended ok.", nullptr, int(rows.size())).arg(ok)};
     if (!parts.isEmpty())
         lines << (m_purging ? tr("Deleted across the fleet: %1") : tr("Removable across the fleet: %1"))

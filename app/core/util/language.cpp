@@ -30,6 +30,8 @@ QString languageOf(const QString &localeName)
     QT_TRANSLATE_NOOP("QCommandLineParser", "Unexpected value after '%1'."),
 };
 
+QString s_installed = QStringLiteral("en");
+
 } // namespace
 
 QString messagesLanguage(const QString &lcAll, const QString &lcMessages, const QString &lang,
@@ -59,10 +61,35 @@ QString messagesLanguage()
                             qEnvironmentVariable("LANG"), qEnvironmentVariable("LANGUAGE"));
 }
 
+QString installedLanguage()
+{
+    return s_installed;
+}
+
+QProcessEnvironment withMessagesLanguage(QProcessEnvironment env, const QString &language)
+{
+    const QString all = env.value(QStringLiteral("LC_ALL"));
+    if (messagesLanguage(all, env.value(QStringLiteral("LC_MESSAGES")), env.value(QStringLiteral("LANG")),
+                         env.value(QStringLiteral("LANGUAGE"))) == language)
+        return env;
+    if (!all.isEmpty()) {
+        for (const char *category : {"LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY"})
+            env.insert(QLatin1String(category), all);
+        env.remove(QStringLiteral("LC_ALL"));
+    }
+    const bool spanish = language == QLatin1String("es");
+    env.insert(QStringLiteral("LC_MESSAGES"),
+               spanish ? QStringLiteral("es_ES.UTF-8") : QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("LANGUAGE"), spanish ? QStringLiteral("es") : QStringLiteral("en"));
+    return env;
+}
+
 bool installCatalogues(QCoreApplication &app, const QString &language)
 {
-    if (language == QLatin1String("en"))
+    if (language == QLatin1String("en")) {
+        s_installed = language;
         return true; // the source language: no catalogue
+    }
     auto *ours = new QTranslator(&app);
     if (!ours->load(QStringLiteral(":/i18n/purga_%1.qm").arg(language))) {
         delete ours;
@@ -75,6 +102,7 @@ bool installCatalogues(QCoreApplication &app, const QString &language)
         delete qt;
     // Installed last, so asked first: kQtStrings below override Qt's own wording.
     QCoreApplication::installTranslator(ours);
+    s_installed = language;
     return true;
 }
 

@@ -34,8 +34,8 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QTableView>
 #include <QStyle>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -74,8 +74,9 @@ qint64 removableRefresh(TestDatabase &db)
         db.scalar(QStringLiteral("SELECT to_char((now() - interval '30 days') AT TIME ZONE 'UTC', "
                                  "'YYYY-MM-DD HH24:MI:SS') || '+00'"))
             .toString();
-    return db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens t WHERE %1")
-                         .arg(eligibleWhere(kRefresh, cutoff)))
+    return db
+        .scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens t WHERE %1")
+                    .arg(eligibleWhere(kRefresh, cutoff)))
         .toLongLong();
 }
 
@@ -129,7 +130,8 @@ private slots:
     void checkFillsOneRowPerServer();
     void hungServerDoesNotDelayTheOthers();
     void purgeGoesThroughTheConfirmation();
-    void screenshots(); // last: the Spanish catalogue stays installed
+    void spanishWindowGetsSpanishServers(); // the Spanish catalogue stays installed from here on
+    void screenshots();
 
 private:
     bool checkFleet(FleetPage &page);
@@ -156,7 +158,6 @@ void TestFleetPage::initTestCase()
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, config);
     qputenv("XDG_CONFIG_HOME", config.toUtf8());
     qputenv("PGPASSFILE", "/nonexistent/pgpass");
-    qputenv("LANGUAGE", "en");
     qunsetenv("PGSERVICE");
     m_fleet = std::make_unique<FleetServers>(m_sandbox, cli, m_home.path());
     QString why;
@@ -197,13 +198,15 @@ void TestFleetPage::checkFillsOneRowPerServer()
     QCOMPARE(cell(model, 0, FleetModel::Outcome), QStringLiteral("unreachable"));
     // Why, in words, where the verdict would be (in view at 1024 px), and not again at the far right.
     const QString why = cell(model, 0, FleetModel::Verdict);
-    QVERIFY2(why.contains(QStringLiteral("Cannot reach the server")) && !why.startsWith(QStringLiteral("purga-")),
+    QVERIFY2(why.contains(QStringLiteral("Cannot reach the server")) &&
+                 !why.startsWith(QStringLiteral("purga-")),
              qPrintable(why));
     QVERIFY(cell(model, 0, FleetModel::Detail).isEmpty());
     QCOMPARE(cell(model, 1, FleetModel::Outcome), QStringLiteral("refused"));
     QCOMPARE(cell(model, 1, FleetModel::Pooler), QStringLiteral("transaction"));
     const QString pooledVerdict = cell(model, 1, FleetModel::Verdict);
-    QVERIFY2(!pooledVerdict.isEmpty() && pooledVerdict != QStringLiteral("may purge"), qPrintable(pooledVerdict));
+    QVERIFY2(!pooledVerdict.isEmpty() && pooledVerdict != QStringLiteral("may purge"),
+             qPrintable(pooledVerdict));
     QCOMPARE(cell(model, 2, FleetModel::Outcome), QStringLiteral("ok"));
     QVERIFY2(cell(model, 2, FleetModel::Lock).contains(QStringLiteral("purga_job")),
              qPrintable(cell(model, 2, FleetModel::Lock)));
@@ -225,7 +228,8 @@ void TestFleetPage::checkFillsOneRowPerServer()
     QVERIFY(sum > 0);
     const QString summary = page.summaryText();
     QVERIFY2(summary.contains(QStringLiteral("2 of 4 server(s) ended ok")), qPrintable(summary));
-    QVERIFY2(summary.contains(QStringLiteral("Refresh tokens ") + QLocale().toString(sum)), qPrintable(summary));
+    QVERIFY2(summary.contains(QStringLiteral("Refresh tokens ") + QLocale().toString(sum)),
+             qPrintable(summary));
     QCOMPARE(FleetServers::refreshCount(*m_fleet->healthy), before); // a check deletes nothing
     shoot(&page, QStringLiteral("fleet-status"));
 }
@@ -291,7 +295,8 @@ void TestFleetPage::checkConfirmation(PurgeConfirmDialog *dialog)
         const QString head = QStringLiteral("%1. %2 — ").arg(i + 1).arg(kOrder.at(i));
         const qsizetype from = all.indexOf(head);
         QVERIFY2(from >= 0, qPrintable(head + QStringLiteral(" not in:\n") + all));
-        const qsizetype to = i + 1 < kOrder.size() ? all.indexOf(QStringLiteral("\n%1. ").arg(i + 2)) : all.size();
+        const qsizetype to =
+            i + 1 < kOrder.size() ? all.indexOf(QStringLiteral("\n%1. ").arg(i + 2)) : all.size();
         QVERIFY2(to > from, qPrintable(kOrder.at(i) + QStringLiteral(" out of order:\n") + all));
         blocks << all.mid(from, to - from);
     }
@@ -332,7 +337,8 @@ void TestFleetPage::purgeGoesThroughTheConfirmation()
     TestDatabase &healthy = *m_fleet->healthy;
     const qint64 lockedBefore = FleetServers::refreshCount(*m_fleet->locked);
     const qint64 pooledBefore = FleetServers::refreshCount(*m_fleet->pooled);
-    const qint64 preBefore = healthy.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_pre_tokens")).toLongLong();
+    const qint64 preBefore =
+        healthy.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_pre_tokens")).toLongLong();
     const qint64 expected = removableRefresh(healthy);
     const qint64 healthyBefore = FleetServers::refreshCount(healthy);
     FleetPage page;
@@ -397,6 +403,29 @@ void TestFleetPage::shootWindow(const QString &name)
     });
     w.fleetPage()->findChild<QPushButton *>(QStringLiteral("fleetPurge"))->click();
     QVERIFY(answer.seen());
+}
+
+// --lang es where the environment names no language (ctest's C locale): each server's one-server command
+// speaks Spanish too (its errors and the checks' titles are its own texts), and the pooler mode is a word.
+void TestFleetPage::spanishWindowGetsSpanishServers()
+{
+    StartupOptions options;
+    options.language = QStringLiteral("es");
+    options.languageExplicit = true;
+    installTranslations(*qApp, options);
+    MainWindow w;
+    w.show();
+    w.showPage(QStringLiteral("fleet"));
+    QSignalSpy done(w.fleetPage(), &FleetPage::fleetFinished);
+    w.fleetPage()->checkFleet(kTags);
+    QVERIFY(done.wait(120000));
+    const FleetModel *model = w.fleetPage()->model();
+    const QString why = cell(model, 0, FleetModel::Verdict);
+    QVERIFY2(!why.isEmpty() && !why.contains(QStringLiteral("Cannot reach")), qPrintable(why));
+    const QString pooled = cell(model, 1, FleetModel::Verdict);
+    QVERIFY2(pooled.startsWith(QStringLiteral("Conectado")), qPrintable(pooled));
+    QCOMPARE(cell(model, 1, FleetModel::Pooler), QStringLiteral("transacción"));
+    QCOMPARE(cell(model, 2, FleetModel::Pooler), QStringLiteral("ninguno"));
 }
 
 void TestFleetPage::screenshots()
