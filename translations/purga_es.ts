@@ -8085,7 +8085,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     <message>
         <location line="+1"/>
         <source>&amp;Lock timeout:</source>
-        <translation>Loc&amp;k timeout:</translation>
+        <translation>Espera de &amp;bloqueo:</translation>
     </message>
     <message>
         <location line="+1"/>
