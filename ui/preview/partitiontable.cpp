@@ -19,6 +19,18 @@ QTableWidgetItem *cell(const QString &text, bool number = false)
     return it;
 }
 
+// The Purge column's text, bold where the purge removes the partition.
+QTableWidgetItem *actionCell(const QString &text, bool removed)
+{
+    auto *it = cell(text);
+    if (removed) {
+        QFont f = it->font();
+        f.setBold(true);
+        it->setFont(f);
+    }
+    return it;
+}
+
 } // namespace
 
 PartitionTable::PartitionTable(QWidget *parent)
@@ -81,13 +93,7 @@ void PartitionTable::setQuarantineRow(int r, const QuarantinedPartition &q)
     rows->setToolTip(tr("Rows when it was moved to quarantine"));
     setItem(r, RowsColumn, rows);
     setItem(r, BytesColumn, cell(Display::bytes(q.bytes), true));
-    auto *action = cell(quarantineText(q));
-    if (q.due && q.present) {
-        QFont f = action->font();
-        f.setBold(true);
-        action->setFont(f);
-    }
-    setItem(r, ActionColumn, action);
+    setItem(r, ActionColumn, actionCell(quarantineText(q), q.due && q.present));
 }
 
 void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
@@ -110,13 +116,7 @@ void PartitionTable::setPartitions(const QList<PartitionInfo> &partitions,
             rows->setToolTip(tr("Estimate from the catalog"));
         setItem(r, RowsColumn, rows);
         setItem(r, BytesColumn, cell(Display::bytes(p.bytes), true));
-        auto *action = cell(actionText(p, quarantineDays));
-        if (p.removable && !p.isDefault) {
-            QFont f = action->font();
-            f.setBold(true);
-            action->setFont(f);
-        }
-        setItem(r, ActionColumn, action);
+        setItem(r, ActionColumn, actionCell(actionText(p, quarantineDays), p.removable && !p.isDefault));
     }
     for (int i = 0; i < leftAlone.size(); ++i) {
         const int r = int(partitions.size()) + i;
