@@ -52,8 +52,8 @@ QString Rules::familyClause(const RuleConfig &rule, const QString &cutoffLiteral
            liveFamilyExpression(frozenNow(cutoffLiteral, rule.retentionSeconds));
 }
 
-// The aggregate statements (countSql, purgeCountSql) test the predicate in a dozen FILTERs: there
-// a correlated EXISTS would probe the index once per row and FILTER (measured: 10x the scan at 1M
+// The preview count (countSql) tests the predicate in a dozen FILTERs: there
+// a correlated EXISTS would probe the index once per row and FILTER (10x the scan at 1M
 // rows), so they join the live families once (one hash) and test lf.familia_id instead. The same
 // liveness condition as the EXISTS form; tst_familyretention holds their results equal.
 QString Rules::liveFamilyJoin(const RuleConfig &rule, const QString &cutoffLiteral)

@@ -99,8 +99,9 @@ public:
         rule.retentionSeconds = retentionSeconds;
         return countSql(rule, cutoffLiteral);
     }
-    // What a purge confirmed on the command line (--yes) needs of its frozen preview, in one scan:
-    // total, eligible, adr_sample_in_window, key_min, key_max, live_family (as countSql's).
+    // What a purge confirmed on the command line (--yes) needs of its frozen preview, in one
+    // statement the server can run with parallel workers: total, eligible, adr_sample_in_window,
+    // key_min, key_max, live_family (as countSql's).
     static QString purgeCountSql(const RuleConfig &rule, const QString &cutoffLiteral);
     static QString purgeCountSql(const QString &id, const QString &c)
     {
@@ -137,7 +138,7 @@ public:
     static QString liveFamilyExpression(const QString &nowLiteral);
     // What the setting adds to the rule's predicate: " AND NOT <live family>", or nothing when off.
     static QString familyClause(const RuleConfig &rule, const QString &cutoffLiteral);
-    // The aggregate statements' form (countSql, purgeCountSql): the live families joined once as
+    // The preview count's form (countSql): the live families joined once as
     // alias lf (empty without families), and the predicate testing lf instead of the EXISTS.
     static QString liveFamilyJoin(const RuleConfig &rule, const QString &cutoffLiteral);
     static QString aggregatePredicate(const RuleConfig &rule, const QString &cutoffLiteral);

@@ -237,15 +237,43 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
 
 QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
 {
-    // The five aggregates the engine and the receipt use, not countSql's fifteen: one lighter scan.
-    return QStringLiteral("SELECT count(*) AS total,\n"
-                          "       count(*) FILTER (WHERE t.purga_ap) AS eligible,\n"
-                          "       count(*) FILTER (WHERE %1 AND t.purga_rp IS NOT TRUE) AS adr_sample_in_window,\n"
-                          "       min(t.id) FILTER (WHERE t.purga_ap) AS key_min,\n"
-                          "       max(t.id) FILTER (WHERE t.purga_ap) AS key_max,\n"
-                          "       %2\n"
-                          "FROM %3")
-        .arg(adrSamplePredicate(rule.id, c), liveFamilyCountColumn(rule, c), aggregateSource(rule, c));
+    // The five aggregates the engine and the receipt use, not countSql's fifteen, in a form the
+    // server can run with parallel workers: each predicate is a grouping key (computed once a row),
+    // and the live families are a semi- or anti-join of the table on itself. The aggregateSource
+    // form (a LEFT JOIN to the DISTINCT live families, under OFFSET 0) kept the whole scan in one
+    // process and spilled the table's rows to temporary files (docs/benchmarks.md, issue 26).
+    // `g` counts with the predicate without the family clause; `f` adds the clause exactly as the
+    // DELETE has it (predicate(rule, c)) when the setting is on, or its converse when off.
+    const QString grouped =
+        QStringLiteral("(SELECT coalesce(sum(s.n), 0)::bigint AS total,\n"
+                       "        coalesce(sum(s.n) FILTER (WHERE s.p), 0)::bigint AS removable,\n"
+                       "        coalesce(sum(s.n) FILTER (WHERE s.adr AND s.rp IS NOT TRUE), 0)::bigint AS adr,\n"
+                       "        min(s.kmin) FILTER (WHERE s.p) AS key_min, max(s.kmax) FILTER (WHERE s.p) AS key_max\n"
+                       "   FROM (SELECT (%1) AS p, (%2) AS rp, (%3) AS adr,\n"
+                       "                count(*) AS n, min(t.id) AS kmin, max(t.id) AS kmax\n"
+                       "           FROM %4 t GROUP BY 1, 2, 3) s) g")
+            .arg(predicate(rule.id, c), rulePredicate(rule.id, c), adrSamplePredicate(rule.id, c),
+                 table(rule.id));
+    if (!hasFamilies(rule.id))
+        return QStringLiteral("SELECT g.total, g.removable AS eligible, g.adr AS adr_sample_in_window,\n"
+                              "       g.key_min, g.key_max, 0::bigint AS live_family\nFROM %1")
+            .arg(grouped);
+    const QString live = liveFamilyExpression(frozenNow(c, rule.retentionSeconds));
+    const QString family =
+        rule.familyAware
+            ? predicate(rule, c)
+            : QStringLiteral("%1 AND %2").arg(predicate(rule.id, c), live);
+    const QString f = QStringLiteral("(SELECT count(*) AS n, min(t.id) AS key_min, max(t.id) AS key_max\n"
+                                     "   FROM %1 t WHERE %2) f")
+                          .arg(table(rule.id), family);
+    if (rule.familyAware)
+        return QStringLiteral("SELECT g.total, f.n AS eligible, g.adr AS adr_sample_in_window,\n"
+                              "       f.key_min, f.key_max, g.removable - f.n AS live_family\n"
+                              "FROM %1\nCROSS JOIN %2")
+            .arg(grouped, f);
+    return QStringLiteral("SELECT g.total, g.removable AS eligible, g.adr AS adr_sample_in_window,\n"
+                          "       g.key_min, g.key_max, f.n AS live_family\nFROM %1\nCROSS JOIN %2")
+        .arg(grouped, f);
 }
 
 QString Rules::partitionsSql(const QString &c)
