@@ -245,13 +245,14 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
     // `g` counts with the predicate without the family clause; `f` adds the clause exactly as the
     // DELETE has it (predicate(rule, c)) when the setting is on, or its converse when off.
     const QString grouped =
-        QStringLiteral("(SELECT coalesce(sum(s.n), 0)::bigint AS total,\n"
-                       "        coalesce(sum(s.n) FILTER (WHERE s.p), 0)::bigint AS removable,\n"
-                       "        coalesce(sum(s.n) FILTER (WHERE s.adr AND s.rp IS NOT TRUE), 0)::bigint AS adr,\n"
-                       "        min(s.kmin) FILTER (WHERE s.p) AS key_min, max(s.kmax) FILTER (WHERE s.p) AS key_max\n"
-                       "   FROM (SELECT (%1) AS p, (%2) AS rp, (%3) AS adr,\n"
-                       "                count(*) AS n, min(t.id) AS kmin, max(t.id) AS kmax\n"
-                       "           FROM %4 t GROUP BY 1, 2, 3) s) g")
+        QStringLiteral(
+            "(SELECT coalesce(sum(s.n), 0)::bigint AS total,\n"
+            "        coalesce(sum(s.n) FILTER (WHERE s.p), 0)::bigint AS removable,\n"
+            "        coalesce(sum(s.n) FILTER (WHERE s.adr AND s.rp IS NOT TRUE), 0)::bigint AS adr,\n"
+            "        min(s.kmin) FILTER (WHERE s.p) AS key_min, max(s.kmax) FILTER (WHERE s.p) AS key_max\n"
+            "   FROM (SELECT (%1) AS p, (%2) AS rp, (%3) AS adr,\n"
+            "                count(*) AS n, min(t.id) AS kmin, max(t.id) AS kmax\n"
+            "           FROM %4 t GROUP BY 1, 2, 3) s) g")
             .arg(predicate(rule.id, c), rulePredicate(rule.id, c), adrSamplePredicate(rule.id, c),
                  table(rule.id));
     if (!hasFamilies(rule.id))
@@ -260,9 +261,7 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
             .arg(grouped);
     const QString live = liveFamilyExpression(frozenNow(c, rule.retentionSeconds));
     const QString family =
-        rule.familyAware
-            ? predicate(rule, c)
-            : QStringLiteral("%1 AND %2").arg(predicate(rule.id, c), live);
+        rule.familyAware ? predicate(rule, c) : QStringLiteral("%1 AND %2").arg(predicate(rule.id, c), live);
     const QString f = QStringLiteral("(SELECT count(*) AS n, min(t.id) AS key_min, max(t.id) AS key_max\n"
                                      "   FROM %1 t WHERE %2) f")
                           .arg(table(rule.id), family);

@@ -336,8 +336,8 @@ private slots:
         QVERIFY(Rules::countSql(on, c).contains(agg));
         // The purge's count tests the family clause as the DELETE has it (a parallel anti-join).
         QVERIFY(Rules::purgeCountSql(on, c).contains(p));
-        QVERIFY(Rules::purgeCountSql(off, c).contains(Rules::liveFamilyExpression(
-            Rules::frozenNow(c, off.retentionSeconds))));
+        QVERIFY(Rules::purgeCountSql(off, c).contains(
+            Rules::liveFamilyExpression(Rules::frozenNow(c, off.retentionSeconds))));
         QVERIFY(Rules::countSql(on, c).contains(Rules::liveFamilyJoin(on, c)));
         QVERIFY(Rules::liveFamilyJoin(on, c).contains(
             QStringLiteral("(%1 + make_interval(secs => 2592000))").arg(c)));
