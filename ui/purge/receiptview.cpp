@@ -214,7 +214,8 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
 
     QStringList details;
     details << tr("Run: %1").arg(receipt.runId.isEmpty() ? QStringLiteral("—") : receipt.runId);
-    details << tr("Cutoffs frozen at: %1").arg(Display::timestamp(receipt.cutoffBaseUtc, QStringLiteral("—")));
+    details
+        << tr("Cutoffs frozen at: %1").arg(Display::timestamp(receipt.cutoffBaseUtc, QStringLiteral("—")));
     details << tr("Started: %1 · Finished: %2 · Duration: %3")
                    .arg(Display::timestamp(receipt.startedUtc, QStringLiteral("—")),
                         Display::timestamp(receipt.finishedUtc, QStringLiteral("—")),
@@ -246,27 +247,7 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
                                              : QStringLiteral("—"),
                               true));
         m_rules->setItem(r, KeysCol, cell(keyRange(rr), true));
-        QStringList parts;
-        // The cell counts (it fits), the tooltip and the SQL pane name them all.
-        QStringList names;
-        if (!rr.droppedPartitions.isEmpty()) {
-            parts << tr("%n dropped", nullptr, int(rr.droppedPartitions.size()));
-            names << tr("dropped: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
-        }
-        if (!rr.quarantinedPartitions.isEmpty()) {
-            parts << tr("%n in quarantine", nullptr, int(rr.quarantinedPartitions.size()));
-            names << tr("in quarantine: %1").arg(quarantinedText(rr).join(QStringLiteral(", ")));
-        }
-        if (!rr.quarantineDropped.isEmpty())
-            parts << tr("%n quarantine over, dropped", nullptr, int(rr.quarantineDropped.size()));
-        if (!keptDetached(rr).isEmpty()) {
-            parts << tr("%n detached, kept", nullptr, int(keptDetached(rr).size()));
-            names << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
-        }
-        QTableWidgetItem *partsCell =
-            cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; ")));
-        partsCell->setToolTip(names.join(u'\n'));
-        m_rules->setItem(r, PartitionsCol, partsCell);
+        m_rules->setItem(r, PartitionsCol, partitionsCell(rr));
     }
     m_rules->resizeColumnsToContents();
     // As tall as its rows: the SQL of the selected rule gets the rest.
@@ -283,6 +264,32 @@ void ReceiptView::setReceipt(const PurgeReceipt &receipt)
     } else {
         m_sql->setSql(QString());
     }
+}
+
+// The partition rule's cell: what it dropped, quarantined or kept, counted; the tooltip names them.
+QTableWidgetItem *ReceiptView::partitionsCell(const RuleReceipt &rr) const
+{
+    QStringList parts;
+    // The cell counts (it fits), the tooltip and the SQL pane name them all.
+    QStringList names;
+    if (!rr.droppedPartitions.isEmpty()) {
+        parts << tr("%n dropped", nullptr, int(rr.droppedPartitions.size()));
+        names << tr("dropped: %1").arg(rr.droppedPartitions.join(QStringLiteral(", ")));
+    }
+    if (!rr.quarantinedPartitions.isEmpty()) {
+        parts << tr("%n in quarantine", nullptr, int(rr.quarantinedPartitions.size()));
+        names << tr("in quarantine: %1").arg(quarantinedText(rr).join(QStringLiteral(", ")));
+    }
+    if (!rr.quarantineDropped.isEmpty())
+        parts << tr("%n quarantine over, dropped", nullptr, int(rr.quarantineDropped.size()));
+    if (!keptDetached(rr).isEmpty()) {
+        parts << tr("%n detached, kept", nullptr, int(keptDetached(rr).size()));
+        names << tr("detached, kept: %1").arg(keptDetached(rr).join(QStringLiteral(", ")));
+    }
+    QTableWidgetItem *partsCell =
+        cell(parts.isEmpty() ? QStringLiteral("—") : parts.join(QStringLiteral("; ")));
+    partsCell->setToolTip(names.join(u'\n'));
+    return partsCell;
 }
 
 void ReceiptView::setSqlVisible(bool visible)

@@ -7,6 +7,7 @@
 class QLabel;
 class QPushButton;
 class QTableWidget;
+class QTableWidgetItem;
 
 namespace purga {
 
@@ -39,6 +40,7 @@ public:
 private:
     void chooseFileAndSave();
     void showSqlOf(int row);
+    QTableWidgetItem *partitionsCell(const RuleReceipt &rr) const;
 
     PurgeReceipt m_receipt;
     QLabel *m_status;

@@ -148,17 +148,7 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
             continue;
         }
         if (receipt.status != RunStatus::Ok || !preview) {
-            RuleReceipt r;
-            r.ruleId = id;
-            r.table = preview ? preview->table : Rules::table(id);
-            r.planned = preview ? preview->eligible : 0;
-            r.status = receipt.status != RunStatus::Ok ? RuleStatus::Skipped : RuleStatus::Error;
-            if (r.status == RuleStatus::Error) {
-                r.message = tr("Rule %1 is not in the confirmed preview; nothing was done for it.").arg(id);
-                receipt.status = RunStatus::Error;
-                receipt.message = r.message;
-            }
-            receipt.rules << r;
+            addNotRun(id, preview, receipt);
             continue;
         }
         const RuleReceipt r = Rules::isPartitionRule(id) ? detail::purgePartitions(ctx, *preview)
@@ -175,6 +165,28 @@ void PurgeEngine::runRules(const PreviewPlan &plan, const PurgeOptions &options,
     receipt.lockWaiters = waiters.seen();
     receipt.throttledMs = pacer.throttledMs();
     receipt.lagWaits = pacer.lagWaits();
+    sayHowItEnded(receipt);
+}
+
+// A rule that did not run: skipped after an earlier rule stopped, or missing from the preview.
+void PurgeEngine::addNotRun(const QString &id, const RulePreview *preview, PurgeReceipt &receipt)
+{
+    RuleReceipt r;
+    r.ruleId = id;
+    r.table = preview ? preview->table : Rules::table(id);
+    r.planned = preview ? preview->eligible : 0;
+    r.status = receipt.status != RunStatus::Ok ? RuleStatus::Skipped : RuleStatus::Error;
+    if (r.status == RuleStatus::Error) {
+        r.message = tr("Rule %1 is not in the confirmed preview; nothing was done for it.").arg(id);
+        receipt.status = RunStatus::Error;
+        receipt.message = r.message;
+    }
+    receipt.rules << r;
+}
+
+// The run's message: the rows removed, and whether it finished, stopped or was cancelled.
+void PurgeEngine::sayHowItEnded(PurgeReceipt &receipt)
+{
     qint64 total = 0;
     for (const RuleReceipt &r : receipt.rules)
         total += r.deleted;

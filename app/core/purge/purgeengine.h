@@ -35,6 +35,8 @@ private:
                   PurgeReceipt &receipt, bool history);
     PurgeReceipt finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer);
     static void flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt);
+    static void addNotRun(const QString &id, const RulePreview *preview, PurgeReceipt &receipt);
+    static void sayHowItEnded(PurgeReceipt &receipt);
 
     PgConnection &m_conn;
     QueryCanceller &m_canceller;
