@@ -52,9 +52,9 @@ QString Rules::familyClause(const RuleConfig &rule, const QString &cutoffLiteral
            liveFamilyExpression(frozenNow(cutoffLiteral, rule.retentionSeconds));
 }
 
-// The preview count (countSql) tests the predicate in a dozen FILTERs: there
-// a correlated EXISTS would probe the index once per row and FILTER (10x the scan at 1M
-// rows), so they join the live families once (one hash) and test lf.familia_id instead. The same
+// The preview count (countSql) tests the predicate in a dozen FILTERs: there a correlated EXISTS
+// would probe the index once per row and FILTER (10x the scan at 1M rows), so it joins the live
+// families once (one hash) and tests lf.familia_id instead. The same
 // liveness condition as the EXISTS form; tst_familyretention holds their results equal.
 QString Rules::liveFamilyJoin(const RuleConfig &rule, const QString &cutoffLiteral)
 {

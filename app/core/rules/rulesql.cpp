@@ -255,24 +255,28 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
             "           FROM %4 t GROUP BY 1, 2, 3) s) g")
             .arg(predicate(rule.id, c), rulePredicate(rule.id, c), adrSamplePredicate(rule.id, c),
                  table(rule.id));
-    if (!hasFamilies(rule.id))
-        return QStringLiteral("SELECT g.total, g.removable AS eligible, g.adr AS adr_sample_in_window,\n"
-                              "       g.key_min, g.key_max, 0::bigint AS live_family\nFROM %1")
-            .arg(grouped);
-    const QString live = liveFamilyExpression(frozenNow(c, rule.retentionSeconds));
-    const QString family =
-        rule.familyAware ? predicate(rule, c) : QStringLiteral("%1 AND %2").arg(predicate(rule.id, c), live);
-    const QString f = QStringLiteral("(SELECT count(*) AS n, min(t.id) AS key_min, max(t.id) AS key_max\n"
-                                     "   FROM %1 t WHERE %2) f")
-                          .arg(table(rule.id), family);
-    if (rule.familyAware)
-        return QStringLiteral("SELECT g.total, f.n AS eligible, g.adr AS adr_sample_in_window,\n"
-                              "       f.key_min, f.key_max, g.removable - f.n AS live_family\n"
-                              "FROM %1\nCROSS JOIN %2")
-            .arg(grouped, f);
-    return QStringLiteral("SELECT g.total, g.removable AS eligible, g.adr AS adr_sample_in_window,\n"
-                          "       g.key_min, g.key_max, f.n AS live_family\nFROM %1\nCROSS JOIN %2")
-        .arg(grouped, f);
+    QString eligible = QStringLiteral("g.removable"), keys = QStringLiteral("g.key_min, g.key_max");
+    QString liveFamily = QStringLiteral("0::bigint"), from = grouped;
+    if (hasFamilies(rule.id)) {
+        const QString live = liveFamilyExpression(frozenNow(c, rule.retentionSeconds));
+        const QString family = rule.familyAware
+                                   ? predicate(rule, c)
+                                   : QStringLiteral("%1 AND %2").arg(predicate(rule.id, c), live);
+        from +=
+            QStringLiteral("\nCROSS JOIN (SELECT count(*) AS n, min(t.id) AS key_min, max(t.id) AS key_max\n"
+                           "   FROM %1 t WHERE %2) f")
+                .arg(table(rule.id), family);
+        if (rule.familyAware) {
+            eligible = QStringLiteral("f.n");
+            keys = QStringLiteral("f.key_min, f.key_max");
+            liveFamily = QStringLiteral("g.removable - f.n");
+        } else {
+            liveFamily = QStringLiteral("f.n");
+        }
+    }
+    return QStringLiteral("SELECT g.total, %1 AS eligible, g.adr AS adr_sample_in_window,\n"
+                          "       %2, %3 AS live_family\nFROM %4")
+        .arg(eligible, keys, liveFamily, from);
 }
 
 QString Rules::partitionsSql(const QString &c)
