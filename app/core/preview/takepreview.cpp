@@ -99,7 +99,7 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::purgeCountSql(r.config, cutoffLit);
-    r.deleteSql = Rules::deleteBatchSql(r.config, cutoffLit);
+    r.deleteSql = Rules::purgeBatchText(r.config, cutoffLit);
     if (!f.exec(q, r.countSql) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();
@@ -123,7 +123,7 @@ bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::countSql(r.config, cutoffLit);
-    r.deleteSql = Rules::deleteBatchSql(r.config, cutoffLit);
+    r.deleteSql = Rules::purgeBatchText(r.config, cutoffLit);
     if (!f.exec(q, r.countSql) || !q.next())
         return false;
     r.total = q.value(0).toLongLong();

@@ -49,6 +49,15 @@ public:
     // After the statement ran on `q`, before the commit: the rows it removed. -1 when its result
     // could not be read (treated as a failed batch).
     virtual qint64 removed(QSqlQuery &q) = 0;
+    // After removed(), before the commit: true when the batch removed more than its LIMIT (a single
+    // pass over a range holds no LIMIT of its own). The row purge then rolls it back and runs the
+    // next batch prepare() plans: the same range, smaller or with a LIMIT.
+    virtual bool overshot(qint64 removed, int limit)
+    {
+        Q_UNUSED(removed);
+        Q_UNUSED(limit);
+        return false;
+    }
     // After the batch committed (`removed` rows in `ms`): the next batch starts after it.
     virtual void advance(qint64 removed, double ms) = 0;
     // Whether the table has a part no batch has read yet (true before the first batch).

@@ -13,6 +13,12 @@ struct ChunkPlan
     double density = 1.0;     // removable rows per block, smoothed over the batches so far
     double msPerBlock = 0.02; // batch time per block, smoothed
     qint64 chunk = 1;         // blocks the next batch covers
+    double peak = 0;          // the highest density of a finished range (at first, the preview's)
+    // The next batch reads its range with the LIMIT form (Rules::deleteBatchSql) instead of the
+    // single pass (Rules::deleteRangeSql): a range of one block held more than the batch size, or a
+    // range grown over an empty stretch could hold more than twice the batch size at the peak
+    // density (a single pass that overshoots is rolled back, but it has touched those rows).
+    bool bounded = false;
 };
 
 struct ChunkLimits
@@ -35,6 +41,12 @@ ChunkPlan firstChunk(qint64 eligibleRows, qint64 tableBlocks, const ChunkLimits 
 // than doubles nor less than halves from one batch to the next.
 ChunkPlan nextChunk(const ChunkPlan &previous, qint64 rows, qint64 spanBlocks, double batchMs,
                     const ChunkLimits &limits, bool rangeDone = true);
+
+// After a single-pass batch over `spanBlocks` blocks removed `rows`, more than the batch size, and
+// was rolled back: the plan to read the same range again. The density seen is exact for those
+// blocks; the new chunk aims at 90 % of the batch size by it and is always smaller than the span,
+// so the range shrinks at every overshoot until it is one block, which is then read `bounded`.
+ChunkPlan overshotChunk(const ChunkPlan &previous, qint64 rows, qint64 spanBlocks, const ChunkLimits &limits);
 
 // The wait before retry number `attempt` (1, 2, ...) after a lock timeout: 400 ms doubling, at most 5 s.
 int retryBackoffMs(int attempt);

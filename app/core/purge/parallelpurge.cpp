@@ -3,6 +3,7 @@
 #include "parallelpurge.h"
 
 #include "batchsizer.h"
+#include "batchstrategy.h"
 #include "chunkplanner.h"
 #include "core/history/historystore.h"
 #include "core/pg/dbfailure.h"
@@ -116,7 +117,8 @@ struct RuleShare
     }
     RuleRun run;
     const RulePreview &preview;
-    QString batchTemplate; // the rule's batch SQL with its key range
+    QString singleTemplate;  // Rules::deleteRangeSql with the rule's key range
+    QString boundedTemplate; // Rules::deleteBatchSql, likewise (a one-block range over the batch size)
     qint64 blocks = 1;
     int ranges = 0, rangesDone = 0;
     std::atomic<qint64> reserved{0}; // rows of the batches committed, or committing, so far
@@ -176,9 +178,9 @@ public:
     void run();
 
 private:
-    enum class Step { Next, Retry, Done };
+    enum class Step { Next, Retry, Redo, Done };
     void purgeRange(const Range &range);
-    Step batch(RuleShare &rule, qint64 from, qint64 to, int limit, qint64 *rows, double *ms);
+    Step batch(RuleShare &rule, qint64 from, qint64 to, int limit, bool bounded, qint64 *rows, double *ms);
     Step failed(RuleShare &rule, QSqlQuery &q, const QString &why);
     bool mayCommit(RuleShare &rule, qint64 n);
     void recordBatch(RuleShare &rule, qint64 n, double ms, int limit);
@@ -266,14 +268,20 @@ void Worker::purgeRange(const Range &range)
         const bool lastChunk = to >= end;
         qint64 rows = 0;
         double ms = 0;
-        const Step s = batch(rule, from, lastChunk ? range.to : to, limit, &rows, &ms);
+        const Step s = batch(rule, from, lastChunk ? range.to : to, limit, plan.bounded, &rows, &ms);
         if (s == Step::Done)
             return;
         if (s == Step::Retry)
             continue;
+        if (s == Step::Redo) { // a single pass over the batch size, rolled back: the range again, smaller
+            plan = overshotChunk(plan, rows, qMax<qint64>(1, to - from), limits);
+            std::lock_guard<std::mutex> lock(rule.mutex);
+            ++rule.run.receipt().redone;
+            continue;
+        }
         sized = nextBatchSize(limit, rows, ms, sizing);
         rangeRows += rows;
-        const bool rangeDone = rows < limit;
+        const bool rangeDone = !plan.bounded || rows < limit;
         plan = nextChunk(plan, rangeRows, qMax<qint64>(1, to - from), ms, limits, rangeDone);
         if (rangeDone) {
             from = qMax(to, from + 1);
@@ -349,7 +357,8 @@ void Worker::recordBatch(RuleShare &rule, qint64 n, double ms, int limit)
 
 // One batch of `rule` over blocks [from, to): its DELETE, the lock check and the shared breaker
 // inside its transaction, then its COMMIT; on success the rule's receipt and progress count it.
-Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, qint64 *rows, double *ms)
+Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, bool bounded, qint64 *rows,
+                           double *ms)
 {
     const RuleConfig &cfg = rule.preview.config;
     QElapsedTimer bt;
@@ -365,7 +374,7 @@ Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, q
                 .arg(async),
             &error))
         return failed(rule, q, error);
-    const QString sql = QString(rule.batchTemplate)
+    const QString sql = QString(bounded ? rule.boundedTemplate : rule.singleTemplate)
                             .replace(QStringLiteral("%LIMIT%"), QString::number(limit))
                             .replace(QStringLiteral("%TID_FROM%"), QString::number(from))
                             .replace(QStringLiteral("%TID_TO%"), QString::number(to));
@@ -373,6 +382,11 @@ Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, q
         return failed(rule, q, QString());
     m_lockRetries = 0;
     const qint64 n = qMax(0, q.numRowsAffected());
+    if (!bounded && n > limit) { // the range held more than the batch size: never committed
+        rollback();
+        *rows = n;
+        return Step::Redo;
+    }
     if (!mayCommit(rule, n))
         return Step::Done;
     // A cancel that reached this backend between statements was ignored by the server: the batch
@@ -642,11 +656,12 @@ QList<RuleReceipt> purgeRowsParallel(PurgeContext &ctx, const QList<const RulePr
     for (const RulePreview *p : rules) {
         auto rule = std::make_unique<RuleShare>(shared, *p);
         RuleReceipt &r = rule->run.receipt();
-        r.sql = Rules::deleteBatchSql(p->id, Rules::cutoffLiteral(p->cutoffUtc));
+        // The rule's own settings (family-aware retention): the statements the preview counted with.
+        const QString c = Rules::cutoffLiteral(p->cutoffUtc);
+        r.sql = Rules::purgeBatchText(p->config, c);
         r.workerBatches = QList<int>(workers, 0);
-        rule->batchTemplate = QString(r.sql)
-                                  .replace(QStringLiteral("%KEY_MIN%"), QString::number(p->keyMin))
-                                  .replace(QStringLiteral("%KEY_MAX%"), QString::number(p->keyMax));
+        rule->singleTemplate = withKeyRange(Rules::deleteRangeSql(p->config, c), *p);
+        rule->boundedTemplate = withKeyRange(Rules::deleteBatchSql(p->config, c), *p);
         ctx.log(QCoreApplication::translate(
                     "purga::detail", "%1: %2 rows to remove, cutoff %3 UTC, on %4 connections at once.")
                     .arg(p->table, formatCount(p->eligible), p->cutoffUtc)

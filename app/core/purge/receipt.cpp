@@ -76,6 +76,7 @@ QJsonObject RuleReceipt::toJson() const
         for (int n : workerBatches)
             perWorker.append(n);
         o.insert(QStringLiteral("worker_batches"), perWorker);
+        o.insert(QStringLiteral("batches_redone"), redone);
     }
     if (Rules::isPartitionRule(ruleId)) {
         o.insert(QStringLiteral("dropped_partitions"), QJsonArray::fromStringList(droppedPartitions));

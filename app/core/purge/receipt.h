@@ -106,6 +106,9 @@ struct RuleReceipt
     // limitMin to limitMax rows (the batch size, which the GUI may change during the run, or the
     // --target-batch-ms controller's choice under it), limitLast in the last batch.
     qint64 blocks = -1, blocksDone = 0;
+    // Row rules (tid): single-pass batches rolled back because their range held more than the batch
+    // size, then read again smaller or with a LIMIT. None of them committed.
+    int redone = 0;
     // Row rules: the strategy the batches ran with; a keyset run's keys read by committed batches
     // (its template's %EMPRESA_FROM%/%ID_FROM% positions), and whether the table lacked an index
     // on (empresa_id, id), so that each batch scanned and sorted it.
@@ -141,7 +144,7 @@ struct PurgeReceipt
     bool syncCommit = true; // false: batches committed asynchronously, made durable at the end
     int parallel = 1;       // the deleting connections of the row rules (--parallel)
     BatchStrategyKind batchStrategy = BatchStrategyKind::TidRange; // --strategy
-    QString lockHolder;     // when LockBusy: pid, application, client, since
+    QString lockHolder; // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
     // Rows the ADR's scheduled job's own SQL would delete that this purge keeps (forensic window),
     // per row rule, from the confirmed preview (receiptnotes.cpp).
@@ -149,7 +152,7 @@ struct PurgeReceipt
     // Per rule and legal hold, from the confirmed preview: {rule, hold_id, reason, scope, rows, job_rows},
     // rows the purge kept for the hold and of them those the job's own SQL would delete (receiptnotes.cpp).
     QJsonArray held;
-    QStringList shortRetention;    // a warning per rule whose retention is shorter than the window
+    QStringList shortRetention; // a warning per rule whose retention is shorter than the window
     // Per rule with token families, from the confirmed preview: the family-aware setting and the
     // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp).
     struct FamilyRetention

@@ -150,6 +150,12 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     const qint64 n = m_strategy->removed(b);
     if (n < 0)
         return failed(b, true, QString(), out);
+    // A single pass that removed more than the batch size never commits: the strategy reads its
+    // range again, smaller or with a LIMIT.
+    if (m_strategy->overshot(n, batchSize)) {
+        rollback(m_ctx.conn);
+        return Step::Retry;
+    }
     m_lockRetries = 0;
     // Blast-radius breaker: never remove more than the confirmed preview counted.
     if (r.deleted + n > m_preview.eligible) {

@@ -20,8 +20,10 @@ TidRangeStrategy::TidRangeStrategy(const RulePreview &preview)
     : m_preview(preview)
     , m_limits(chunkLimitsOf(preview.config))
 {
-    m_sql = Rules::deleteBatchSql(preview.config, Rules::cutoffLiteral(preview.cutoffUtc));
-    m_template = withKeyRange(m_sql, preview);
+    const QString c = Rules::cutoffLiteral(preview.cutoffUtc);
+    m_sql = Rules::purgeBatchText(preview.config, c);
+    m_single = withKeyRange(Rules::deleteRangeSql(preview.config, c), preview);
+    m_bounded = withKeyRange(Rules::deleteBatchSql(preview.config, c), preview);
 }
 
 bool TidRangeStrategy::prepare(QSqlQuery &q, PurgeContext &ctx, int limit)
@@ -47,7 +49,7 @@ bool TidRangeStrategy::prepare(QSqlQuery &q, PurgeContext &ctx, int limit)
 
 QString TidRangeStrategy::batchSql() const
 {
-    return QString(m_template)
+    return QString(m_plan.bounded ? m_bounded : m_single)
         .replace(QStringLiteral("%LIMIT%"), QString::number(m_limits.batchSize))
         .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
         .replace(QStringLiteral("%TID_TO%"), QString::number(m_to >= m_blocks ? kOpenEnd : m_to));
@@ -58,13 +60,23 @@ qint64 TidRangeStrategy::removed(QSqlQuery &q)
     return qMax(0, q.numRowsAffected()); // the DELETE's command tag
 }
 
+bool TidRangeStrategy::overshot(qint64 removed, int limit)
+{
+    if (m_plan.bounded || removed <= limit)
+        return false;
+    m_plan = overshotChunk(m_plan, removed, m_to - m_from, m_limits);
+    ++m_redone;
+    return true;
+}
+
 void TidRangeStrategy::advance(qint64 removed, double ms)
 {
     m_done = qMax(m_done, m_to);
-    // A full batch may have left removable rows in its range: the next batch reads it again, and
-    // the density is judged once the range is done, over all its rows.
+    // A single pass reads its whole range. A full bounded batch may have left removable rows in its
+    // range: the next batch reads it again, and the density is judged once the range is done, over
+    // all its rows.
     m_rangeRows += removed;
-    const bool rangeDone = removed < m_limits.batchSize;
+    const bool rangeDone = !m_plan.bounded || removed < m_limits.batchSize;
     m_plan = nextChunk(m_plan, m_rangeRows, m_to - m_from, ms, m_limits, rangeDone);
     if (rangeDone) {
         m_from = m_to;
@@ -76,6 +88,7 @@ void TidRangeStrategy::report(RuleReceipt *r) const
 {
     r->blocks = m_blocks;
     r->blocksDone = m_done;
+    r->redone = m_redone;
 }
 
 } // namespace purga::detail

@@ -39,6 +39,30 @@ QString Rules::deleteBatchSql(const RuleConfig &rule, const QString &c)
         .arg(table(id), predicate(rule, c), inner);
 }
 
+QString Rules::deleteRangeSql(const RuleConfig &rule, const QString &c)
+{
+    // The TID-range batch in one pass: every removable row of blocks [%TID_FROM%, %TID_TO%) in the
+    // preview's key range, read once (a TID Range Scan) and deleted. The chunk planner sizes a range
+    // to hold about 90 % of the batch size; the purge rolls back a batch that removed more than
+    // %LIMIT% rows and reads that range again smaller, or with deleteBatchSql's LIMIT, so that no
+    // committed batch exceeds the batch size. "t.id + 0" as in deleteBatchSql.
+    return QStringLiteral("DELETE FROM %1 t\n"
+                          "WHERE t.ctid >= '(%TID_FROM%,0)'::tid AND t.ctid < '(%TID_TO%,0)'::tid\n"
+                          "  AND t.id + 0 BETWEEN %KEY_MIN% AND %KEY_MAX%\n"
+                          "  AND %2")
+        .arg(table(rule.id), predicate(rule, c));
+}
+
+QString Rules::purgeBatchText(const RuleConfig &rule, const QString &c)
+{
+    return QStringLiteral(
+               "-- Each batch: the removable rows of one TID range (at most %LIMIT%, else rolled back)\n"
+               "%1;\n"
+               "-- A range of one block holding more than %LIMIT% removable rows:\n"
+               "%2;")
+        .arg(deleteRangeSql(rule, c), deleteBatchSql(rule, c));
+}
+
 QString Rules::deleteKeysetBatchSql(const RuleConfig &rule, const QString &c)
 {
     const QString &id = rule.id;

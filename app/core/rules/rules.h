@@ -114,6 +114,13 @@ public:
     {
         return deleteBatchSql(defaults(id), c);
     }
+    // One TID-range batch in a single pass (batchsql.cpp): every removable row of the range, with
+    // no LIMIT; the purge rolls back one that removed more than %LIMIT% rows (the batch size).
+    // Placeholders: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX%.
+    static QString deleteRangeSql(const RuleConfig &rule, const QString &cutoffLiteral);
+    // Both TID-range statements as the preview and the receipt show them, with a comment on when
+    // each runs; never executed as such.
+    static QString purgeBatchText(const RuleConfig &rule, const QString &cutoffLiteral);
     // One keyset purge batch (--strategy keyset, batchsql.cpp): reads the %SPAN% keys after
     // (%EMPRESA_FROM%, %ID_FROM%) in (empresa_id, id) order and deletes at most %LIMIT% removable
     // rows of them within %KEY_MIN%..%KEY_MAX%. One result row: deleted, picked, spanned, consumed,

@@ -1,5 +1,6 @@
 // Unit tests of the purge's chunk-size planner and retry backoff (pure functions, no server):
-// the first chunk from the preview's density, the density and time caps, the doubling bound.
+// the first chunk from the preview's density, the density and time caps, the doubling bound; the
+// single pass's overshoot (a range over the batch size read again smaller, one block with a LIMIT).
 #include "core/purge/chunkplanner.h"
 
 #include <QTest>
@@ -19,6 +20,10 @@ private slots:
     void emptyStretchGrowsNoFasterThanDoubling();
     void eachBlockIsReadAboutOnce_data();
     void eachBlockIsReadAboutOnce();
+    void overshotChunk_data();
+    void overshotChunk();
+    void singlePassNeverCommitsMoreThanTheBatchSize_data();
+    void singlePassNeverCommitsMoreThanTheBatchSize();
     void retryBackoff_data();
     void retryBackoff();
 };
@@ -178,6 +183,115 @@ void TestChunkPlanner::eachBlockIsReadAboutOnce()
     const double minimum = density * blocks / limits.batchSize;
     QVERIFY2(batches <= 1.5 * minimum + 2,
              qPrintable(QStringLiteral("%1 batches, minimum %2").arg(batches).arg(minimum)));
+}
+
+void TestChunkPlanner::overshotChunk_data()
+{
+    QTest::addColumn<double>("density");
+    QTest::addColumn<qint64>("rows");
+    QTest::addColumn<qint64>("span");
+    QTest::addColumn<qint64>("chunk");
+    QTest::addColumn<bool>("bounded");
+    QTest::addColumn<double>("newDensity");
+    // 5000-row batches: 90 % of them at the density just seen over the span.
+    QTest::newRow("twice as dense as planned")
+        << 30.0 << qint64(9000) << qint64(150) << qint64(75) << false << 60.0;
+    QTest::newRow("a little over") << 30.0 << qint64(5001) << qint64(150) << qint64(134) << false << 33.34;
+    QTest::newRow("never the span again") << 1.0 << qint64(5001) << qint64(2) << qint64(1) << false << 2500.5;
+    QTest::newRow("one block: LIMIT") << 30.0 << qint64(6000) << qint64(1) << qint64(1) << true << 30.0;
+    QTest::newRow("the density never falls")
+        << 80.0 << qint64(5200) << qint64(100) << qint64(56) << false << 80.0;
+}
+
+void TestChunkPlanner::overshotChunk()
+{
+    QFETCH(double, density);
+    QFETCH(qint64, rows);
+    QFETCH(qint64, span);
+    QFETCH(qint64, chunk);
+    QFETCH(bool, bounded);
+    QFETCH(double, newDensity);
+    ChunkPlan p;
+    p.density = density;
+    p.chunk = span;
+    const ChunkPlan next = purga::overshotChunk(p, rows, span, ChunkLimits{});
+    QCOMPARE(next.chunk, chunk);
+    QCOMPARE(next.bounded, bounded);
+    QVERIFY2(qAbs(next.density - newDensity) < 0.01, qPrintable(QString::number(next.density)));
+}
+
+void TestChunkPlanner::singlePassNeverCommitsMoreThanTheBatchSize_data()
+{
+    QTest::addColumn<int>("shape");
+    QTest::newRow("uniform, as the preview said") << 0;
+    QTest::newRow("empty prefix, then dense") << 1;
+    QTest::newRow("density steps up tenfold") << 2;
+    QTest::newRow("one block denser than a batch") << 3;
+}
+
+// RowPurge's loop with single passes: a range's batch removes every removable row of its range;
+// one that removed more than the batch size is rolled back (nothing taken) and the range is read
+// again as overshotChunk plans, a one-block range with the LIMIT.
+void TestChunkPlanner::singlePassNeverCommitsMoreThanTheBatchSize()
+{
+    QFETCH(int, shape);
+    const qint64 blocks = 20000;
+    ChunkLimits limits; // 5000 rows
+    std::vector<double> left(size_t(blocks), 30.0);
+    for (qint64 b = 0; b < blocks; ++b) {
+        if (shape == 1)
+            left[size_t(b)] = b < blocks / 2 ? 0.0 : 40.0;
+        else if (shape == 2)
+            left[size_t(b)] = b < blocks / 2 ? 4.0 : 40.0;
+    }
+    if (shape == 3)
+        left[size_t(blocks / 3)] = 12000.0; // LIMIT form: three batches in the same block
+    double total = 0;
+    for (double v : left)
+        total += v;
+    ChunkPlan plan = purga::firstChunk(qint64(30.0 * blocks), blocks, limits);
+    qint64 from = 0, rangeRows = 0, read = 0, batches = 0, redone = 0;
+    double removed = 0, largest = 0;
+    while (from < blocks && batches + redone < 100000) {
+        const qint64 to = qMin(blocks, from + plan.chunk);
+        double n = 0;
+        qint64 b = from;
+        for (; b < to && (!plan.bounded || n < limits.batchSize); ++b) // a LIMIT stops in its block
+            n += plan.bounded ? qMin(left[size_t(b)], limits.batchSize - n) : left[size_t(b)];
+        read += b - from;
+        if (!plan.bounded && n > limits.batchSize) {
+            plan = purga::overshotChunk(plan, qint64(n), to - from, limits);
+            ++redone;
+            continue;
+        }
+        double take = n;
+        for (qint64 k = from; k < to && take > 0; ++k) {
+            const double t = qMin(left[size_t(k)], take);
+            left[size_t(k)] -= t;
+            take -= t;
+        }
+        ++batches;
+        removed += n;
+        largest = qMax(largest, n);
+        rangeRows += qint64(n);
+        const bool done = !plan.bounded || n < limits.batchSize;
+        plan = purga::nextChunk(plan, rangeRows, to - from, 5.0, limits, done);
+        if (done) {
+            from = to;
+            rangeRows = 0;
+        }
+    }
+    QCOMPARE(qRound64(removed), qRound64(total));
+    QVERIFY2(largest <= limits.batchSize, qPrintable(QString::number(largest)));
+    // Rolled-back passes stay rare: a few where the density jumps, none where it is what was planned.
+    QVERIFY2(shape != 0 || redone == 0, qPrintable(QString::number(redone)));
+    QVERIFY2(redone <= 12, qPrintable(QString::number(redone)));
+    QVERIFY2(read <= blocks * (shape == 0 ? 1.01 : 1.25),
+             qPrintable(QStringLiteral("%1 blocks read for %2, %3 batches, %4 redone")
+                            .arg(read)
+                            .arg(blocks)
+                            .arg(batches)
+                            .arg(redone)));
 }
 
 void TestChunkPlanner::retryBackoff_data()

@@ -6,6 +6,7 @@
 #include "core/preview/preview.h"
 #include "core/purge/parallelpurge.h"
 #include "core/purge/purgeengine.h"
+#include "core/rules/rules.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
 
@@ -61,6 +62,7 @@ private slots:
     void initTestCase() { PURGA_REQUIRE_SANDBOX(m_sandbox); }
 
     void deletesExactlyWhatTheSequentialRunDoes();
+    void familyAwareRetentionHoldsOnEveryWorker();
     void killedBackendStopsEveryWorker_data();
     void killedBackendStopsEveryWorker();
     void cancelReachesEveryWorkerInFlight();
@@ -143,6 +145,52 @@ void TestParallelPurge::deletesExactlyWhatTheSequentialRunDoes()
         metric(db, par.runId, QStringLiteral("identidad_purga_filas"), QStringLiteral("trx_refresh_tokens"))
             .toLongLong(),
         p.rule(kRefresh)->eligible);
+    QCOMPARE(advisoryLocks(db), 0);
+}
+
+void TestParallelPurge::familyAwareRetentionHoldsOnEveryWorker()
+{
+    // With family-aware retention on, the workers' statements keep the live families' rows as the
+    // preview counted them (the workers once ran the rule's default settings).
+    TestDatabase db(m_sandbox, QStringLiteral("parallel"));
+    PgConnection conn;
+    PreviewPlan p;
+    // Beside the boundary rows, 300 families of five rotated members (removable by the rule) and a
+    // head live for ten more days: the setting keeps the 1,500 rotated members; then a removable row
+    // of a family of its own, so that the families lie inside the preview's key range.
+    QVERIFY2(
+        db.isValid() && db.exec(refreshSeedSql(kFiller)) &&
+            db.exec(QStringLiteral(
+                "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash,"
+                "  creado_en, expiracion, revocado, revocado_en) "
+                "SELECT g % 7 + 1, g, md5('fam' || g)::uuid, 'fam' || g || '.' || m, now() - interval '200 "
+                "days',"
+                "  CASE WHEN m < 5 THEN now() - interval '1 day' ELSE now() + interval '10 days' END,"
+                "  m < 5, CASE WHEN m < 5 THEN now() - interval '31 days' END "
+                "FROM generate_series(1, 300) g, generate_series(0, 5) m; "
+                "INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, token_hash,"
+                "  creado_en, expiracion, revocado) "
+                "VALUES (1, 1, gen_random_uuid(), 'last', now() - interval '90 days',"
+                "  now() - interval '40 days', false)")) &&
+            openPurga(db, conn) && setupHistory(conn),
+        qPrintable(db.error()));
+    conn.setDirect(true);
+    QVERIFY(plan(conn, {kRefresh}, &p, [](RuleConfig &c) { c.familyAware = true; }));
+    const RulePreview *rp = p.rule(kRefresh);
+    QVERIFY2(rp->liveFamily > 0, qPrintable(QString::number(rp->liveFamily)));
+    const QString ruleOnly = eligibleWhere(kRefresh, rp->cutoffUtc); // without the family setting
+    const QString c = Rules::cutoffLiteral(rp->cutoffUtc);
+    const QString live = Rules::liveFamilyExpression(Rules::frozenNow(c, rp->config.retentionSeconds));
+    const QList<qint64> keptByFamily = db.ids(
+        QStringLiteral("SELECT id FROM %1 t WHERE %2 AND %3 ORDER BY id").arg(kRefreshTable, ruleOnly, live));
+    QCOMPARE(qint64(keptByFamily.size()), rp->liveFamily);
+    QueryCanceller canceller;
+    Recorder rec;
+    const PurgeReceipt r = PurgeEngine(conn, canceller).run(p, parallelOptions({kRefresh}, db, 2), &rec);
+    QVERIFY2(r.status == RunStatus::Ok, qPrintable(r.message));
+    QCOMPARE(r.rules.first().deleted, rp->eligible);
+    QCOMPARE(db.ids(QStringLiteral("SELECT id FROM %1 t WHERE %2 ORDER BY id").arg(kRefreshTable, ruleOnly)),
+             keptByFamily);
     QCOMPARE(advisoryLocks(db), 0);
 }
 

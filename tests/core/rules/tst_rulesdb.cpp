@@ -38,11 +38,25 @@ private:
 
     qint64 count(test::TestDatabase &db, const QString &sql) { return db.scalar(sql).toLongLong(); }
 
-    // Runs the plan's batch DELETE over the whole table and key range in a transaction that is rolled
-    // back: what the purge's SQL would delete at the frozen cutoff.
+    // Runs each of the plan's batch DELETEs (the single pass and the LIMIT form the preview shows) over
+    // the whole table and key range in a transaction that is rolled back: what the purge's SQL would
+    // delete at the frozen cutoff.
     void checkDeleteSqlMatches(PgConnection &conn, const RulePreview &r, const QList<qint64> &expectedIds)
     {
-        QString sql = r.deleteSql;
+        const QString c = Rules::cutoffLiteral(r.cutoffUtc);
+        const QString range = Rules::deleteRangeSql(r.config, c),
+                      bounded = Rules::deleteBatchSql(r.config, c);
+        QVERIFY(r.deleteSql.contains(range) && r.deleteSql.contains(bounded));
+        for (const QString &statement : {range, bounded}) {
+            checkDeleteStatement(conn, r, statement, expectedIds);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+    void checkDeleteStatement(PgConnection &conn, const RulePreview &r, QString sql,
+                              const QList<qint64> &expectedIds)
+    {
         sql.replace(QStringLiteral("%TID_FROM%"), QStringLiteral("0"))
             .replace(QStringLiteral("%TID_TO%"), QStringLiteral("1000000"))
             .replace(QStringLiteral("%KEY_MIN%"), QString::number(r.keyMin))
