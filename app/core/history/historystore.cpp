@@ -89,13 +89,19 @@ bool HistoryStore::recordProgress(QSqlQuery &q, const QString &runId, const QStr
         text.setValue(v);
         return q.driver()->formatValue(text);
     };
+    return q.exec(progressSql(literal(runId), literal(table), rows, durationMs));
+}
+
+QString HistoryStore::progressSql(const QString &runIdLiteral, const QString &tableLiteral, qint64 rows,
+                                  qint64 durationMs)
+{
     const QString call =
         QStringLiteral("identidad.purga_registrar(CAST(%1 AS uuid), '%2', CAST(%3 AS text), %4)");
-    const QString id = literal(runId), name = literal(table);
-    return q.exec(QStringLiteral("SELECT %1, %2")
-                      .arg(call.arg(id, QStringLiteral("identidad_purga_filas"), name, QString::number(rows)),
-                           call.arg(id, QStringLiteral("identidad_purga_duracion_ms"), name,
-                                    QString::number(durationMs))));
+    return QStringLiteral("SELECT %1, %2")
+        .arg(call.arg(runIdLiteral, QStringLiteral("identidad_purga_filas"), tableLiteral,
+                      QString::number(rows)),
+             call.arg(runIdLiteral, QStringLiteral("identidad_purga_duracion_ms"), tableLiteral,
+                      QString::number(durationMs)));
 }
 
 namespace {

@@ -43,6 +43,10 @@ public:
     // batch's (q's lastError), like its DELETE's.
     static bool recordProgress(QSqlQuery &q, const QString &runId, const QString &table, qint64 rows,
                                qint64 durationMs);
+    // recordProgress's statement, for a caller that sends it with its COMMIT in one round trip: the
+    // run id and the bare table name as SQL string literals.
+    static QString progressSql(const QString &runIdLiteral, const QString &tableLiteral, qint64 rows,
+                               qint64 durationMs);
     // metric: identidad_purga_filas | identidad_purga_duracion_ms; table: bare table name.
     static bool writeMetric(PgConnection &conn, const QString &runId, const QString &metric,
                             const QString &table, double value, QString *error);

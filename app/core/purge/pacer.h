@@ -100,7 +100,8 @@ private:
     Log m_log;
     ReplicaLagProbe m_probe;
     QElapsedTimer m_aboveAbortSince;
-    QElapsedTimer m_unseenSince; // an asked-for limit that cannot be read, held since
+    QElapsedTimer m_unseenSince;    // an asked-for limit that cannot be read, held since
+    QElapsedTimer m_noStandbySince; // the last read found no standby attached: read again after a second
     qint64 m_throttledMs = 0;
     qint64 m_lastLagMs = -1;
     int m_lagWaits = 0;

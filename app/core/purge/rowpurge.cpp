@@ -47,6 +47,7 @@ private:
     Step batch(RuleReceipt *out);
     bool begin(QSqlQuery &b, int limit, QString *error);
     Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
+    bool commitWithProgress(qint64 n, RuleReceipt *out);
     RuleReceipt finishComplete();
     QString abortedDuring();
 
@@ -171,20 +172,10 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
                 .arg(formatCount(r.deleted + n), formatCount(m_preview.eligible)));
         return Step::Done;
     }
-    // The rule's totals commit with the batch: a run killed after it still counts its rows.
-    if (!m_run.recordProgress(b, n))
-        return failed(b, true, QString(), out);
-    QSqlQuery commit(m_ctx.conn.database());
-    if (!commit.exec(QStringLiteral("COMMIT"))) {
-        const QString e = commit.lastError().text();
-        rollback(m_ctx.conn);
-        *out = m_ctx.canceller.isAborted()
-                   ? m_run.finish(RuleStatus::Cancelled, abortedDuring())
-                   : m_run.finish(RuleStatus::Error,
-                                  QCoreApplication::translate("purga::detail", "%1: commit failed: %2")
-                                      .arg(m_preview.table, e));
+    // The rule's totals commit with the batch, in the COMMIT's round trip: a run killed after it
+    // still counts its rows.
+    if (!commitWithProgress(n, out))
         return Step::Done;
-    }
     const double ms = bt.nsecsElapsed() / 1e6;
     m_strategy->advance(n, ms);
     m_strategy->report(&r);
@@ -202,6 +193,30 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     m_lastBatchMs = ms;
     m_run.recordBatch(n, ms);
     return Step::Next;
+}
+
+bool RowPurge::commitWithProgress(qint64 n, RuleReceipt *out)
+{
+    const QString progress = m_run.progressSql(n);
+    QString e;
+    if (m_ctx.conn.execScript(
+            progress.isEmpty() ? QStringLiteral("COMMIT") : progress + QStringLiteral("; COMMIT"), &e))
+        return true;
+    rollback(m_ctx.conn);
+    const QString table = m_preview.table;
+    if (m_ctx.canceller.isAborted())
+        *out = m_run.finish(RuleStatus::Cancelled, abortedDuring());
+    else if (m_ctx.canceller.isCancelled())
+        *out = m_run.finish(RuleStatus::Cancelled,
+                            QCoreApplication::translate(
+                                "purga::detail", "%1: cancelled during batch %2; that batch was rolled back.")
+                                .arg(table)
+                                .arg(m_run.receipt().batches + 1));
+    else
+        *out =
+            m_run.finish(RuleStatus::Error,
+                         QCoreApplication::translate("purga::detail", "%1: commit failed: %2").arg(table, e));
+    return false;
 }
 
 RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out)

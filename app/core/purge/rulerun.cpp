@@ -71,6 +71,14 @@ bool RuleRun::recordProgress(QSqlQuery &q, qint64 rows)
            HistoryStore::recordProgress(q, m_ctx.runId, m_r.table, m_r.deleted + rows, m_timer.elapsed());
 }
 
+QString RuleRun::progressSql(qint64 rows) const
+{
+    if (!m_ctx.history)
+        return QString();
+    return HistoryStore::progressSql(m_ctx.conn.literal(m_ctx.runId), m_ctx.conn.literal(m_r.table),
+                                     m_r.deleted + rows, m_timer.elapsed());
+}
+
 void RuleRun::recordBatch(qint64 rows, double ms, const QString &message)
 {
     m_batchMs << ms;

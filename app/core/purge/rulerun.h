@@ -51,6 +51,8 @@ public:
     // Inside a batch's transaction, before its COMMIT: the rule's totals with `rows` more, into the
     // history (HistoryStore::recordProgress on `q`). True at once when the run has no history row.
     bool recordProgress(QSqlQuery &q, qint64 rows);
+    // The same as a statement to send with the batch's COMMIT; empty when the run has no history row.
+    QString progressSql(qint64 rows) const;
     // One committed batch (or dropped partition): counts it and reports progress.
     void recordBatch(qint64 rows, double ms, const QString &message = QString());
     // Live progress with a state and a message (also logged when not empty).
