@@ -483,8 +483,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>on: every batch waits for its WAL flush; off: batches commit asynchronously and the run ends with one durable commit before the receipt (default on).</source>
-        <translation>on: cada lote espera a que su WAL llegue a disco; off: los lotes confirman de forma asíncrona y la corrida termina con una confirmación durable antes del recibo (por defecto on).</translation>
+        <source>on: every batch waits for its WAL flush; off: batches commit asynchronously and the run ends with one durable commit before the receipt (default off).</source>
+        <translation>on: cada lote espera a que su WAL llegue a disco; off: los lotes confirman de forma asíncrona y la corrida termina con una confirmación durable antes del recibo (por defecto off).</translation>
     </message>
     <message>
         <location line="+18"/>

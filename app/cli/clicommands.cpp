@@ -60,7 +60,7 @@ const CliOption kOptions[] = {
     {"sync-commit", "on|off",
      QT_TRANSLATE_NOOP("Cli",
                        "on: every batch waits for its WAL flush; off: batches commit asynchronously and "
-                       "the run ends with one durable commit before the receipt (default on).")},
+                       "the run ends with one durable commit before the receipt (default off).")},
     {"target-batch-ms", "N",
      QT_TRANSLATE_NOOP("Cli", "Adapt each batch's size, up to --batch-size, so that a batch takes about N ms "
                               "(default off; the sizes chosen are in the progress lines and the receipt).")},

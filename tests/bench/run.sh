@@ -22,7 +22,9 @@
 # Variants: engine = purga-sesiones-cli purge (5000-row batches, default pacing: without standbys
 # that is full speed); engine_async = the same with synchronous_commit = off for the purge role
 # (every commit, the final one too); engine_scoff = the engine's own lever, --sync-commit off (each
-# batch SET LOCAL synchronous_commit = off, one durable commit at the end); engine_nice1 = --nice 1;
+# batch SET LOCAL synchronous_commit = off, one durable commit at the end: the default since issue
+# 26); engine_scon = --sync-commit on (every batch waits for its WAL flush: the default before);
+# engine_par2_scon = --parallel 2 --sync-commit on; engine_nice1 = --nice 1;
 # engine_par2 = --parallel 2 (two deleting connections); engine_t10 = --target-batch-ms 10 (the batch
 # size adapts, up to the batch size, so that a batch takes about 10 ms); engine_keyset = --strategy
 # keyset (batches in (empresa_id, id) order) with the index it walks, created after the reset and
@@ -279,10 +281,12 @@ run_variant() { # size variant writer-pass (0 = no writer)
   local cpu0; cpu0=$(cpu_sample)
   t0=$(now_ms)
   case $v in
-    engine | engine_async | engine_scoff | engine_nice1 | engine_par2 | engine_t10 | engine_keyset | engine_keyset_noidx)
+    engine | engine_async | engine_scoff | engine_scon | engine_nice1 | engine_par2 | engine_par2_scon | engine_t10 | engine_keyset | engine_keyset_noidx)
       [ "$v" = engine_async ] && val "ALTER ROLE identidad_purga SET synchronous_commit = off" >/dev/null
       local extra=()
       [ "$v" = engine_scoff ] && extra=(--sync-commit off)
+      [ "$v" = engine_scon ] && extra=(--sync-commit on)
+      [ "$v" = engine_par2_scon ] && extra=(--parallel 2 --sync-commit on)
       [ "$v" = engine_nice1 ] && extra=(--nice 1)
       [ "$v" = engine_par2 ] && extra=(--parallel 2)
       [ "$v" = engine_t10 ] && extra=(--target-batch-ms 10)

@@ -36,11 +36,13 @@ struct PurgeOptions
     QString runId;                             // empty: the engine makes one
     PacingOptions pacing;                      // replica lag, nice ratio, throttle file
     std::shared_ptr<LiveSettings> live;        // changes while the run goes on (GUI); may be null
-    // How row batches commit. True: each batch with the session's synchronous_commit
-    // (durable on a production server: every batch waits for its WAL flush). False: each batch's
-    // transaction does SET LOCAL synchronous_commit = off, and the run ends with one durable
-    // commit, which flushes every earlier batch's WAL, before the receipt and history claim the rows.
-    bool syncCommit = true;
+    // How row batches commit. False (the default): each batch's transaction does SET LOCAL
+    // synchronous_commit = off, and the run ends with one durable commit, which flushes every
+    // earlier batch's WAL, before the receipt and history claim the rows; a crash can only bring
+    // back rows of the last batches, which the next run removes (the batch's metrics commit with
+    // it). True: each batch with the session's synchronous_commit (durable on a production server:
+    // every batch waits for its WAL flush, 20 % of a purge's time in docs/benchmarks.md).
+    bool syncCommit = false;
     // --parallel N: the row rules' batches run on N connections of their own at once, on disjoint
     // TID ranges (parallelpurge.h), while the run's own connection holds the lock. 1: none.
     int parallel = 1;

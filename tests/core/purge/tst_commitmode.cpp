@@ -1,7 +1,8 @@
 // The purge's commit mode and its progress over wall time, through the real engine on
 // the sandbox. A statement trigger on the refresh tokens records, inside each batch's own
-// transaction, its synchronous_commit and the WAL insert position; the run with --sync-commit off
-// must have every batch asynchronous and, when it returns, the WAL flushed past every batch.
+// transaction, its synchronous_commit and the WAL insert position; a run in the default mode
+// (--sync-commit off) must have every batch asynchronous and, when it returns, the WAL flushed past
+// every batch; --sync-commit on keeps the session's setting.
 #include "core/pg/pgconnection.h"
 #include "core/pg/querycanceller.h"
 #include "core/preview/preview.h"
@@ -82,8 +83,7 @@ void TestCommitMode::asyncBatchesAreFlushedBeforeTheReceipt()
     const RulePreview *rp = s.plan.rule(kRefresh);
     QVERIFY(rp && rp->eligible > 4 * kBatch);
 
-    PurgeOptions opts = options({kRefresh});
-    opts.syncCommit = false;
+    PurgeOptions opts = options({kRefresh}); // the default commit mode: asynchronous batches
     Recorder rec;
     QueryCanceller canceller;
     PurgeReceipt r;
@@ -121,7 +121,9 @@ void TestCommitMode::syncModeKeepsTheSessionsSetting()
     Recorder rec;
     QueryCanceller canceller;
     PurgeEngine engine(s.conn, canceller);
-    const PurgeReceipt r = engine.run(s.plan, options({kRefresh}), &rec);
+    PurgeOptions o = options({kRefresh});
+    o.syncCommit = true; // --sync-commit on
+    const PurgeReceipt r = engine.run(s.plan, o, &rec);
     QCOMPARE(r.status, RunStatus::Ok);
     QVERIFY(r.syncCommit);
     QCOMPARE(r.toJson().value(QStringLiteral("sync_commit")).toString(), QStringLiteral("on"));
@@ -172,8 +174,8 @@ void TestCommitMode::rateAndEtaCountTheTimeHeld()
     QVERIFY2(checked > 0, qPrintable(rec.logText()));
 }
 
-// The CLI's --sync-commit: off reaches the batches and the receipt; anything but on|off is a
-// usage error before connecting.
+// The CLI's --sync-commit: on (off is the default) reaches the batches and the receipt; anything but
+// on|off is a usage error before connecting.
 void TestCommitMode::cliTakesTheCommitMode()
 {
     Seeded s(m_sandbox);
@@ -196,17 +198,17 @@ void TestCommitMode::cliTakesTheCommitMode()
         cli,
         {QStringLiteral("purge"), QStringLiteral("--rule"), kRefresh, QStringLiteral("--yes"),
          QStringLiteral("--json"), QStringLiteral("--batch-size"), QString::number(kBatch),
-         QStringLiteral("--sync-commit"), QStringLiteral("off"), QStringLiteral("--conninfo"), conninfo},
+         QStringLiteral("--sync-commit"), QStringLiteral("on"), QStringLiteral("--conninfo"), conninfo},
         env, {}, home.path());
     QVERIFY2(r.exitCode == 0, qPrintable(r.summary()));
     QString why;
     const QJsonObject o = r.json(&why);
     QVERIFY2(why.isEmpty(), qPrintable(why));
-    QCOMPARE(o.value(QStringLiteral("sync_commit")).toString(), QStringLiteral("off"));
+    QCOMPARE(o.value(QStringLiteral("sync_commit")).toString(), QStringLiteral("on"));
     QVERIFY(s.db.scalar(QStringLiteral("SELECT count(*) FROM public.batch_commit")).toInt() > 1);
     QCOMPARE(s.db.scalar(QStringLiteral("SELECT string_agg(DISTINCT sync, ',') FROM public.batch_commit"))
                  .toString(),
-             QStringLiteral("off"));
+             QStringLiteral("on"));
 }
 
 QTEST_GUILESS_MAIN(TestCommitMode)
