@@ -2002,7 +2002,7 @@
         <translation>No se pudieron crear las tablas de historial: %1</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+107"/>
         <source>the history schema is older than this version (run setup-history to upgrade it in place)</source>
         <translation>el esquema del historial es anterior a esta versión (ejecute setup-history para actualizarlo en su sitio)</translation>
     </message>
@@ -2367,7 +2367,7 @@
 <context>
     <name>Pacer</name>
     <message>
-        <location filename="../app/core/purge/pacer.cpp" line="+48"/>
+        <location filename="../app/core/purge/pacer.cpp" line="+50"/>
         <source>off</source>
         <translation>desactivado</translation>
     </message>
@@ -2437,7 +2437,7 @@
         <translation>no se puede hacer cumplir el límite de retraso de réplica: %1 durante %2 s (GRANT pg_monitor al rol le permite ver los standbys)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+25"/>
         <source>The replica lag could not be read (%1): the run is not throttled on it.</source>
         <translation>No se pudo leer el retraso de la réplica (%1): la corrida no se frena por él.</translation>
     </message>
@@ -3233,7 +3233,7 @@
         <translation>La sesión %1 espera el bloqueo de la purga; lo obtendrá cuando termine esta purga.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+89"/>
         <source>Purge stopped after %1 rows; committed batches stay removed. %2</source>
         <translation>Purga detenida tras %1 filas; los lotes confirmados quedan eliminados. %2</translation>
     </message>
@@ -3258,17 +3258,17 @@
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-133"/>
+        <location line="-122"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-100"/>
         <source>cutoff base %1; rules %2; lock key %3</source>
         <translation>base de corte %1; reglas %2; clave de bloqueo %3</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+114"/>
         <source>Purge finished: %1 rows removed.</source>
         <translation>Purga terminada: %1 filas eliminadas.</translation>
     </message>
@@ -3519,6 +3519,16 @@
         <location line="+2"/>
         <source>%1: lock retries %2 out of range (0 to 100).</source>
         <translation>%1: los reintentos por bloqueo (%2) están fuera de rango (0 a 100).</translation>
+    </message>
+    <message>
+        <location filename="../app/core/rules/batchsql.cpp" line="+59"/>
+        <source>Each batch: every removable row of one TID range; a batch that removed more than %LIMIT% is rolled back and its range read again smaller.</source>
+        <translation>Cada lote: todas las filas eliminables de un rango de TID; un lote que borró más de %LIMIT% se revierte y su rango se vuelve a leer más pequeño.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A range of one block holding more than %LIMIT% removable rows: at most %LIMIT% a batch.</source>
+        <translation>Un rango de un solo bloque con más de %LIMIT% filas eliminables: como mucho %LIMIT% por lote.</translation>
     </message>
 </context>
 <context>
@@ -3800,7 +3810,7 @@
         <translation>los límites de su marca cambiaron desde la vista previa (%1, no %2)</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+57"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+58"/>
         <source>--strategy keyset runs on one connection: the parallel workers share out TID ranges. Leave out --parallel %1, or use --strategy tid.</source>
         <translation>--strategy keyset usa una sola conexión: los workers paralelos se reparten rangos de TID. Quite --parallel %1 o use --strategy tid.</translation>
     </message>
@@ -4508,7 +4518,7 @@
 <context>
     <name>purga::FleetModel</name>
     <message>
-        <location filename="../ui/fleet/fleetmodel.cpp" line="+85"/>
+        <location filename="../ui/fleet/fleetmodel.cpp" line="+84"/>
         <source> (%1 d)</source>
         <translation> (%1 d)</translation>
     </message>
@@ -4556,7 +4566,7 @@
         <translation>nunca</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Server</source>
         <translation>Servidor</translation>
     </message>
@@ -6192,7 +6202,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
 <context>
     <name>purga::PartitionTable</name>
     <message>
-        <location filename="../ui/preview/partitiontable.cpp" line="+29"/>
+        <location filename="../ui/preview/partitiontable.cpp" line="+41"/>
         <source>Partition</source>
         <translation>Partición</translation>
     </message>
@@ -6262,19 +6272,19 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Filas cuando se movió a cuarentena</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+18"/>
         <location line="+2"/>
         <source>DEFAULT</source>
         <translation>DEFAULT</translation>
     </message>
     <message>
-        <location line="-29"/>
-        <location line="+27"/>
+        <location line="-23"/>
+        <location line="+21"/>
         <source>MINVALUE</source>
         <translation>MINVALUE</translation>
     </message>
     <message>
-        <location line="-42"/>
+        <location line="-36"/>
         <source>Recorded in quarantine, but its table is gone or was replaced: never dropped</source>
         <translation>Registrada en cuarentena, pero su tabla ya no está o fue sustituida: nunca se elimina</translation>
     </message>
@@ -6290,7 +6300,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
     </message>
     <message>
         <location line="+11"/>
-        <location line="+28"/>
+        <location line="+22"/>
         <source>MAXVALUE</source>
         <translation>MAXVALUE</translation>
     </message>
@@ -6300,7 +6310,7 @@ Su conexión se cierra y PostgreSQL libera el bloqueo. Si es la conexión del po
         <translation>Estimación del catálogo</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+12"/>
         <source>Left alone, never dropped: %1</source>
         <translation>No se toca, nunca se elimina: %1</translation>
     </message>
@@ -7458,8 +7468,16 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <source>-- %LIMIT% = %1 to %2 rows (the batch size, changed during the run).</source>
         <translation>-- %LIMIT% = %1 a %2 filas (el tamaño de lote, cambiado durante la corrida).</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>-- %n batch(es) removed more than %LIMIT% rows and were rolled back; their ranges were read again smaller.</source>
+        <translation>
+            <numerusform>-- %n lote borró más de %LIMIT% filas y se revirtió; su rango se volvió a leer más pequeño.</numerusform>
+            <numerusform>-- %n lotes borraron más de %LIMIT% filas y se revirtieron; sus rangos se volvieron a leer más pequeños.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>-- Dropped: %1</source>
         <translation>-- Eliminadas: %1</translation>
     </message>
@@ -7566,23 +7584,23 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+19"/>
-        <location line="+93"/>
+        <location line="+100"/>
         <source>Run: %1</source>
         <translation>Corrida: %1</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-97"/>
         <source>Started: %1 · Finished: %2 · Duration: %3</source>
         <translation>Inicio: %1 · Fin: %2 · Duración: %3</translation>
     </message>
     <message>
         <location line="+6"/>
-        <location line="+94"/>
+        <location line="+100"/>
         <source>Lock held by: %1</source>
         <translation>Bloqueo retenido por: %1</translation>
     </message>
     <message numerus="yes">
-        <location line="-65"/>
+        <location line="-49"/>
         <source>%n dropped</source>
         <translation>
             <numerusform>%n eliminada</numerusform>
@@ -7629,7 +7647,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>separadas, conservadas: %1</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+28"/>
         <source>purga-sesiones receipt</source>
         <translation>Comprobante de purga-sesiones</translation>
     </message>
@@ -7644,8 +7662,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Mensaje: %1</translation>
     </message>
     <message>
-        <location line="-95"/>
-        <location line="+96"/>
+        <location line="-101"/>
+        <location line="+102"/>
         <source>Cutoffs frozen at: %1</source>
         <translation>Cortes congelados el: %1</translation>
     </message>
@@ -9141,7 +9159,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>No eliminada: %1.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rulerun.cpp" line="+109"/>
+        <location filename="../app/core/purge/rulerun.cpp" line="+117"/>
         <source>%1: stopped after batch %2: %3.</source>
         <translation>%1: detenida tras el lote %2: %3.</translation>
     </message>
@@ -9161,8 +9179,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>no se pudo leer pg_locks para comprobar que la conexión al servidor de este lote tiene el bloqueo consultivo %1 (detrás de un pooler cada lote lo comprueba). Se detuvo antes de que este lote borrara nada.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+567"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+72"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+581"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+73"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -9172,7 +9190,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="-458"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-471"/>
         <source>Worker %1 could not connect: %2</source>
         <translation>El worker %1 no pudo conectarse: %2</translation>
     </message>
@@ -9182,7 +9200,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Worker %1 conectado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+100"/>
         <source>%1: the run&apos;s coordinating session (backend pid %2) no longer holds advisory lock %3; worker %4 rolled its batch back and every worker stopped before its next commit.</source>
         <translation>%1: la sesión coordinadora de la corrida (pid del backend %2) ya no tiene el bloqueo consultivo %3; el worker %4 revirtió su lote y todos los workers se detuvieron antes de su siguiente COMMIT.</translation>
     </message>
@@ -9192,7 +9210,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: un lote del worker %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+91"/>
         <source>%1: cancelled; the batches in flight were rolled back.</source>
         <translation>%1: cancelada; los lotes en curso se revirtieron.</translation>
     </message>
@@ -9249,7 +9267,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas eliminadas en %3 lotes por %4 workers.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+43"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC, on %4 connections at once.</source>
         <translation>%1: %2 filas a eliminar, corte %3 UTC, con %4 conexiones a la vez.</translation>
     </message>
@@ -9259,12 +9277,13 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: no se pudo leer el tamaño de la tabla: %2</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/tidrangestrategy.cpp" line="+39"/>
+        <location filename="../app/core/purge/tidrangestrategy.cpp" line="+41"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+95"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+88"/>
+        <location line="+27"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -9299,17 +9318,17 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-172"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+52"/>
         <source>%1: commit failed: %2</source>
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+53"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
@@ -9319,7 +9338,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="-55"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-56"/>
         <location filename="../app/core/purge/rowpurge.cpp" line="+5"/>
         <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
         <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>

@@ -88,6 +88,10 @@ QStringList templateValues(const RuleReceipt &r)
                  ? ReceiptView::tr("-- %LIMIT% = %1 rows (the batch size).").arg(Display::number(r.limitMax))
                  : ReceiptView::tr("-- %LIMIT% = %1 to %2 rows (the batch size, changed during the run).")
                        .arg(Display::number(r.limitMin), Display::number(r.limitMax)));
+    if (r.redone > 0)
+        head << ReceiptView::tr("-- %n batch(es) removed more than %LIMIT% rows and were rolled back; their "
+                                "ranges were read again smaller.",
+                                nullptr, r.redone);
     return head;
 }
 

@@ -55,12 +55,12 @@ QString Rules::deleteRangeSql(const RuleConfig &rule, const QString &c)
 
 QString Rules::purgeBatchText(const RuleConfig &rule, const QString &c)
 {
-    return QStringLiteral(
-               "-- Each batch: the removable rows of one TID range (at most %LIMIT%, else rolled back)\n"
-               "%1;\n"
-               "-- A range of one block holding more than %LIMIT% removable rows:\n"
-               "%2;")
-        .arg(deleteRangeSql(rule, c), deleteBatchSql(rule, c));
+    return QStringLiteral("-- %1\n%2;\n-- %3\n%4;")
+        .arg(tr("Each batch: every removable row of one TID range; a batch that removed more than %LIMIT% "
+                "is rolled back and its range read again smaller."),
+             deleteRangeSql(rule, c),
+             tr("A range of one block holding more than %LIMIT% removable rows: at most %LIMIT% a batch."),
+             deleteBatchSql(rule, c));
 }
 
 QString Rules::deleteKeysetBatchSql(const RuleConfig &rule, const QString &c)

@@ -375,7 +375,12 @@ private slots:
                  qPrintable(sql));
         QVERIFY2(sql.contains(QStringLiteral("%LIMIT% = 100 rows")), qPrintable(sql));
         QVERIFY2(sql.contains(QStringLiteral("'(%TID_FROM%,0)'::tid")),
-                 qPrintable(sql)); // the template itself
+                 qPrintable(sql)); // the template itself: the single pass and the LIMIT form
+        QVERIFY2(sql.contains(QStringLiteral("WHERE t.ctid >= '(%TID_FROM%,0)'::tid")) &&
+                     sql.contains(QStringLiteral("LIMIT %LIMIT%")),
+                 qPrintable(sql));
+        QCOMPARE(sql.contains(QStringLiteral("were rolled back; their ranges were read again")),
+                 rows.redone > 0);
         shoot(&page, QStringLiteral("purge-done"));
         // The details the receipt repeats are folded away; the state line keeps the speed.
         QVERIFY2(page.progressFor(QStringLiteral("refresh_tokens"))
