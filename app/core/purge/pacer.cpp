@@ -122,8 +122,8 @@ Pacer::Hold Pacer::checkLag(QString *why, QString *abortReason)
     const bool asked = m_options.lagLimitAsked();
     if ((m_options.maxLagMs == 0 && m_options.abortLagMs <= 0) || (m_lagBroken && !asked))
         return Hold::None;
-    // With no standby attached there is no lag to wait for: look again once a second, not before every
-    // batch (its round trip was 5 % of a purge's time), so that one attaching is seen within a second.
+    // With no standby attached there is no lag to wait for: look again once a second rather than
+    // before every batch (a round trip each), so that one attaching is still seen within a second.
     if (m_noStandbySince.isValid() && m_noStandbySince.elapsed() < kNoStandbyRecheckMs)
         return Hold::None;
     const ReplicaLag lag = m_probe.read();

@@ -41,7 +41,7 @@ struct PurgeOptions
     // earlier batch's WAL, before the receipt and history claim the rows; a crash can only bring
     // back rows of the last batches, which the next run removes (the batch's metrics commit with
     // it). True: each batch with the session's synchronous_commit (durable on a production server:
-    // every batch waits for its WAL flush, 20 % of a purge's time in docs/benchmarks.md).
+    // every batch waits for its WAL flush).
     bool syncCommit = false;
     // --parallel N: the row rules' batches run on N connections of their own at once, on disjoint
     // TID ranges (parallelpurge.h), while the run's own connection holds the lock. 1: none.
@@ -141,10 +141,10 @@ struct PurgeReceipt
     QString cutoffBaseUtc;
     QString startedUtc, finishedUtc;
     qint64 durationMs = 0;
-    qint64 throttledMs = 0; // held by the pacing, all rules
-    int lagWaits = 0;       // times the run waited for the replica lag
-    bool syncCommit = true; // false: batches committed asynchronously, made durable at the end
-    int parallel = 1;       // the deleting connections of the row rules (--parallel)
+    qint64 throttledMs = 0;  // held by the pacing, all rules
+    int lagWaits = 0;        // times the run waited for the replica lag
+    bool syncCommit = false; // false: batches committed asynchronously, made durable at the end
+    int parallel = 1;        // the deleting connections of the row rules (--parallel)
     BatchStrategyKind batchStrategy = BatchStrategyKind::TidRange; // --strategy
     QString lockHolder; // when LockBusy: pid, application, client, since
     QList<RuleReceipt> rules;
