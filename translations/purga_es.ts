@@ -3527,8 +3527,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>A range of one block holding more than %LIMIT% removable rows: at most %LIMIT% a batch.</source>
-        <translation>Un rango de un solo bloque con más de %LIMIT% filas eliminables: como mucho %LIMIT% por lote.</translation>
+        <source>A range that could hold more than twice %LIMIT% removable rows (grown over an empty stretch), or one block holding more than %LIMIT%: at most %LIMIT% a batch.</source>
+        <translation>Un rango que podría tener más del doble de %LIMIT% filas eliminables (crecido sobre un tramo vacío), o un solo bloque con más de %LIMIT%: como mucho %LIMIT% por lote.</translation>
     </message>
 </context>
 <context>

@@ -59,7 +59,9 @@ QString Rules::purgeBatchText(const RuleConfig &rule, const QString &c)
         .arg(tr("Each batch: every removable row of one TID range; a batch that removed more than %LIMIT% "
                 "is rolled back and its range read again smaller."),
              deleteRangeSql(rule, c),
-             tr("A range of one block holding more than %LIMIT% removable rows: at most %LIMIT% a batch."),
+             tr("A range that could hold more than twice %LIMIT% removable rows (grown over an empty "
+                "stretch), "
+                "or one block holding more than %LIMIT%: at most %LIMIT% a batch."),
              deleteBatchSql(rule, c));
 }
 
