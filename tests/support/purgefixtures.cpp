@@ -126,10 +126,11 @@ QString restoreSql(const QString &table)
 QString deleteSizesSql(const QString &table)
 {
     return QStringLiteral(
-               "CREATE TABLE public.delete_sizes (n bigint);\n"
+               "CREATE TABLE public.delete_sizes (n bigint, q text);\n"
                "CREATE FUNCTION public.record_delete_size() RETURNS trigger LANGUAGE plpgsql\n"
                "  SECURITY DEFINER AS $$\n"
-               "BEGIN INSERT INTO public.delete_sizes SELECT count(*) FROM old_rows; RETURN NULL; END $$;\n"
+               "BEGIN INSERT INTO public.delete_sizes SELECT count(*), current_query() FROM old_rows;\n"
+               "  RETURN NULL; END $$;\n"
                "CREATE TRIGGER record_delete_size AFTER DELETE ON %1\n"
                "  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "
                "public.record_delete_size();")

@@ -60,8 +60,9 @@ QString restoreSql(const QString &table);
 // A BEFORE DELETE trigger that sleeps `seconds` on the row with this id: a slow batch to act on.
 QString slowTriggerSql(const QString &table, qint64 id, const QString &seconds);
 
-// public.delete_sizes (n bigint) and an AFTER DELETE statement trigger on `table` recording there
-// the rows of every DELETE: the batch bound, checked at the server.
+// public.delete_sizes (n bigint, q text) and an AFTER DELETE statement trigger on `table` recording
+// there the rows of every committed DELETE, checked at the server (the batch bound), and the client
+// request it came in (current_query(): the statements sent with it in one round trip).
 QString deleteSizesSql(const QString &table);
 
 // '<utc>'::timestamptz

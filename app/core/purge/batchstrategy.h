@@ -8,6 +8,7 @@
 // (empresa_id, id) (keysetstrategy.h), the shape a distributed backend needs.
 
 #include "chunkplanner.h"
+#include "core/pg/pgrequest.h"
 
 #include <QString>
 
@@ -46,9 +47,9 @@ public:
     virtual bool prepare(QSqlQuery &q, PurgeContext &ctx, int limit) = 0;
     // The statement of the batch prepare() was called for: deletes at most its LIMIT rows.
     virtual QString batchSql() const = 0;
-    // After the statement ran on `q`, before the commit: the rows it removed. -1 when its result
-    // could not be read (treated as a failed batch).
-    virtual qint64 removed(QSqlQuery &q) = 0;
+    // After the statement ran (its result), before the commit: the rows it removed. -1 when its
+    // result could not be read (treated as a failed batch).
+    virtual qint64 removed(const StatementResult &result) = 0;
     // After removed(), before the commit: true when the batch removed more than its LIMIT (a single
     // pass over a range holds no LIMIT of its own). The row purge then rolls it back and runs the
     // next batch prepare() plans: the same range, smaller or with a LIMIT.

@@ -108,17 +108,18 @@ QString KeysetStrategy::batchSql() const
         .replace(QStringLiteral("%ID_FROM%"), QString::number(m_id));
 }
 
-qint64 KeysetStrategy::removed(QSqlQuery &q)
+qint64 KeysetStrategy::removed(const StatementResult &result)
 {
-    if (!q.next())
+    const QVariantList &v = result.firstRow;
+    if (v.size() < 6)
         return -1;
-    m_step.picked = q.value(1).toLongLong();
-    m_step.spanned = q.value(2).toLongLong();
-    m_step.consumed = q.value(3).toLongLong();
-    m_step.stopped = !q.value(4).isNull();
-    m_step.empresaId = q.value(4).toLongLong();
-    m_step.id = q.value(5).toLongLong();
-    return q.value(0).toLongLong();
+    m_step.picked = v.at(1).toLongLong();
+    m_step.spanned = v.at(2).toLongLong();
+    m_step.consumed = v.at(3).toLongLong();
+    m_step.stopped = !v.at(4).isNull();
+    m_step.empresaId = v.at(4).toLongLong();
+    m_step.id = v.at(5).toLongLong();
+    return v.at(0).toLongLong();
 }
 
 void KeysetStrategy::advance(qint64 removed, double ms)

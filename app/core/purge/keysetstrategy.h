@@ -36,7 +36,7 @@ public:
     QString templateSql() const override { return m_sql; }
     bool prepare(QSqlQuery &q, PurgeContext &ctx, int limit) override;
     QString batchSql() const override;
-    qint64 removed(QSqlQuery &q) override;
+    qint64 removed(const StatementResult &result) override;
     void advance(qint64 removed, double ms) override;
     bool hasMore() const override { return m_more; }
     void report(RuleReceipt *r) const override;

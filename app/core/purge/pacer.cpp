@@ -117,15 +117,21 @@ Pacer::Hold Pacer::unseenLag(const ReplicaLag &lag, QString *why, QString *abort
     return Hold::LagUnseen;
 }
 
-Pacer::Hold Pacer::checkLag(QString *why, QString *abortReason)
+bool Pacer::lagProbeDue() const
 {
     const bool asked = m_options.lagLimitAsked();
     if ((m_options.maxLagMs == 0 && m_options.abortLagMs <= 0) || (m_lagBroken && !asked))
-        return Hold::None;
+        return false;
     // With no standby attached there is no lag to wait for: look again once a second rather than
     // before every batch (a round trip each), so that one attaching is still seen within a second.
-    if (m_noStandbySince.isValid() && m_noStandbySince.elapsed() < kNoStandbyRecheckMs)
+    return !m_noStandbySince.isValid() || m_noStandbySince.elapsed() >= kNoStandbyRecheckMs;
+}
+
+Pacer::Hold Pacer::checkLag(QString *why, QString *abortReason)
+{
+    if (!lagProbeDue())
         return Hold::None;
+    const bool asked = m_options.lagLimitAsked();
     const ReplicaLag lag = m_probe.read();
     if (lag.ok && lag.standbys == 0)
         m_noStandbySince.start();
@@ -231,6 +237,22 @@ void Pacer::afterBatch(double batchMs, int pauseMs)
     const qint64 ms = qint64(pauseMs) + qint64(nice * batchMs + 0.5);
     if (ms > 0)
         sleep(ms);
+}
+
+bool Pacer::mayStartAtOnce(double batchMs, int pauseMs)
+{
+    // The replica lag is read between transactions, never inside the batch about to commit: a
+    // probe due now means no chain.
+    if (pauseMs > 0 || m_stopped())
+        return false;
+    applyLiveChanges();
+    if (lagProbeDue())
+        return false;
+    QString why, abortReason;
+    if (currentHold(&why, &abortReason) != Hold::None || !abortReason.isEmpty())
+        return false;
+    const double nice = m_appliedNice >= 0 ? m_appliedNice : m_options.nice;
+    return qint64(nice * batchMs + 0.5) <= 0;
 }
 
 void Pacer::sleep(qint64 ms) const

@@ -77,6 +77,11 @@ public:
     bool waitBeforeBatch(const Report &report, QString *abortReason);
     // After a batch of `batchMs`: sleeps pauseMs + nice × batchMs, waking early on a stop.
     void afterBatch(double batchMs, int pauseMs);
+    // Whether the batch after one of `batchMs` may start at once: no pause or nice sleep after it,
+    // nothing holding the run now (read as waitBeforeBatch reads it, but false when the replica
+    // lag is due to be read: never inside a batch's transaction). The row purge then sends that
+    // batch with this one's COMMIT.
+    bool mayStartAtOnce(double batchMs, int pauseMs);
     // The batch size to use for a rule configured with `configured` (a live change wins).
     int batchSize(int configured) const;
     // The run's pacing in words, for the log at its start.
@@ -90,6 +95,7 @@ private:
     enum class Hold { None, Paused, ThrottleFile, ReplicaLag, LagUnseen };
     Hold currentHold(QString *why, QString *abortReason);
     Hold checkLag(QString *why, QString *abortReason);
+    bool lagProbeDue() const; // checkLag would read the replica lag now
     Hold unseenLag(const ReplicaLag &lag, QString *why, QString *abortReason);
     void applyLiveChanges();
     void sleep(qint64 ms) const;

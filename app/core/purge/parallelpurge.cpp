@@ -7,6 +7,7 @@
 #include "chunkplanner.h"
 #include "core/history/historystore.h"
 #include "core/pg/dbfailure.h"
+#include "core/pg/pgrequest.h"
 #include "core/util/textformat.h"
 
 #include <QHash>
@@ -181,8 +182,8 @@ private:
     enum class Step { Next, Retry, Redo, Done };
     void purgeRange(const Range &range);
     Step batch(RuleShare &rule, qint64 from, qint64 to, int limit, bool bounded, qint64 *rows, double *ms);
-    Step failed(RuleShare &rule, QSqlQuery &q, const QString &why);
-    bool mayCommit(RuleShare &rule, qint64 n);
+    Step failed(RuleShare &rule, const StatementResult &failure);
+    bool mayCommit(RuleShare &rule, qint64 n, bool lockHeld);
     void recordBatch(RuleShare &rule, qint64 n, double ms, int limit);
     void rollback();
     void waitWhileHeld() const;
@@ -300,12 +301,12 @@ void Worker::rollback()
         m_conn.execScript(QStringLiteral("ROLLBACK"), &ignored);
 }
 
-// The batch may commit only while the coordinator still holds the run's lock and the shared
-// breaker allows it; otherwise it is rolled back and the rule's failure recorded.
-bool Worker::mayCommit(RuleShare &rule, qint64 n)
+// The batch may commit only while the coordinator still holds the run's lock (`lockHeld`, read
+// after the DELETE in its round trip) and the shared breaker allows it; otherwise it is rolled
+// back and the rule's failure recorded.
+bool Worker::mayCommit(RuleShare &rule, qint64 n, bool lockHeld)
 {
-    QSqlQuery check(m_conn.database());
-    if (!check.exec(m_sh.lockCheckSql) || !check.next() || !check.value(0).toBool()) {
+    if (!lockHeld) {
         rollback();
         m_sh.fail(rule, RuleStatus::Error,
                   QCoreApplication::translate(
@@ -355,51 +356,52 @@ void Worker::recordBatch(RuleShare &rule, qint64 n, double ms, int limit)
     rule.run.recordBatch(n, ms);
 }
 
-// One batch of `rule` over blocks [from, to): its DELETE, the lock check and the shared breaker
-// inside its transaction, then its COMMIT; on success the rule's receipt and progress count it.
+// One batch of `rule` over blocks [from, to): its transaction, DELETE and the lock check in one
+// round trip, then the shared breaker, then its COMMIT; on success the rule's receipt and progress
+// count it.
 Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, bool bounded, qint64 *rows,
                            double *ms)
 {
     const RuleConfig &cfg = rule.preview.config;
     QElapsedTimer bt;
     bt.start();
-    QString error;
     const QString async =
         m_sh.ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
-    QSqlQuery q(m_conn.database());
-    if (!m_conn.execScript(
-            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
-                .arg(cfg.lockTimeoutMs)
-                .arg(cfg.statementTimeoutMs)
-                .arg(async),
-            &error))
-        return failed(rule, q, error);
     const QString sql = QString(bounded ? rule.boundedTemplate : rule.singleTemplate)
                             .replace(QStringLiteral("%LIMIT%"), QString::number(limit))
                             .replace(QStringLiteral("%TID_FROM%"), QString::number(from))
                             .replace(QStringLiteral("%TID_TO%"), QString::number(to));
-    if (!q.exec(sql))
-        return failed(rule, q, QString());
+    const RequestResult result = execRequest(
+        m_conn,
+        QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3; %4; %5")
+            .arg(cfg.lockTimeoutMs)
+            .arg(cfg.statementTimeoutMs)
+            .arg(async, sql, m_sh.lockCheckSql));
+    if (!result.ok())
+        return failed(rule, *result.failure());
     m_lockRetries = 0;
-    const qint64 n = qMax(0, q.numRowsAffected());
+    const qint64 n = qMax<qint64>(0, result.fromEnd(1)->rows);
     if (!bounded && n > limit) { // the range held more than the batch size: never committed
         rollback();
         *rows = n;
         return Step::Redo;
     }
-    if (!mayCommit(rule, n))
+    const QVariantList &held = result.fromEnd(0)->firstRow;
+    if (!mayCommit(rule, n, !held.isEmpty() && held.constFirst().toString() == QLatin1String("t")))
         return Step::Done;
     // A cancel that reached this backend between statements was ignored by the server: the batch
     // it was meant for rolls back here instead of committing.
     if (m_sh.ctx.canceller.isCancelled()) {
         rule.reserved.fetch_sub(n);
-        return failed(rule, q, QStringLiteral("cancelled"));
+        StatementResult cancelled;
+        cancelled.sqlState = QStringLiteral("57014");
+        return failed(rule, cancelled);
     }
-    QSqlQuery commit(m_conn.database());
-    if (!commit.exec(QStringLiteral("COMMIT"))) {
+    const RequestResult commit = execRequest(m_conn, QStringLiteral("COMMIT"));
+    if (!commit.ok()) {
         if (!m_conn.isBroken())
             rule.reserved.fetch_sub(n); // rolled back; a lost connection may have committed it
-        return failed(rule, commit, QString());
+        return failed(rule, *commit.failure());
     }
     *rows = n;
     *ms = bt.nsecsElapsed() / 1e6;
@@ -407,11 +409,10 @@ Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, b
     return Step::Next;
 }
 
-Worker::Step Worker::failed(RuleShare &rule, QSqlQuery &q, const QString &why)
+Worker::Step Worker::failed(RuleShare &rule, const StatementResult &failure)
 {
-    const DbFailure::Kind kind =
-        why.isEmpty() ? DbFailure::fromQuery(q, m_canceller.isCancelled()) : DbFailure::Kind::Other;
-    const QString dbError = why.isEmpty() ? q.lastError().databaseText().trimmed() : why;
+    const DbFailure::Kind kind = DbFailure::fromSqlState(failure.sqlState, m_canceller.isCancelled());
+    const QString dbError = failure.message;
     rollback();
     const QString table = rule.preview.table;
     const int retries = rule.preview.config.maxLockRetries;

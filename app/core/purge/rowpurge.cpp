@@ -5,6 +5,7 @@
 #include "batchstrategy.h"
 #include "chunkplanner.h"
 #include "core/pg/dbfailure.h"
+#include "core/pg/pgrequest.h"
 #include "core/util/textformat.h"
 #include "rulerun.h"
 
@@ -13,6 +14,7 @@
 #include <QVariant>
 
 #include <memory>
+#include <optional>
 
 namespace purga::detail {
 
@@ -45,9 +47,14 @@ private:
     enum class Step { Next, Retry, Done };
     bool stoppedBeforeBatch(RuleReceipt *out);
     Step batch(RuleReceipt *out);
-    bool begin(QSqlQuery &b, int limit, QString *error);
-    Step failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out);
-    bool commitWithProgress(qint64 n, RuleReceipt *out);
+    QString beginSql() const;
+    RequestResult runStatement(int limit);
+    int nextLimit();
+    bool nextResult(RequestResult *result, int *limit, QElapsedTimer *bt, RuleReceipt *out);
+    QString chainedBatch(qint64 n, int limit, double ms, bool *advanced);
+    Step commitBatch(qint64 n, int batchSize, const QElapsedTimer &bt, RuleReceipt *out);
+    Step failed(const StatementResult &failure, RuleReceipt *out);
+    bool commitWithProgress(qint64 n, const QString &next, RuleReceipt *out);
     RuleReceipt finishComplete();
     QString abortedDuring();
 
@@ -60,6 +67,12 @@ private:
     int m_sized = 0;      // the LIMIT the controller chose for the next batch; 0: none yet
     int m_lockRetries = 0;
     double m_lastBatchMs = 0;
+    bool m_prepared = false; // the strategy has read what it needs of the table
+    // The next batch's result when it went with the last COMMIT (chainedBatch), its LIMIT and the
+    // time it was sent.
+    std::optional<RequestResult> m_chained;
+    int m_chainedLimit = 0;
+    QElapsedTimer m_chainedTimer;
 };
 
 RuleReceipt RowPurge::run()
@@ -81,31 +94,50 @@ RuleReceipt RowPurge::run()
         // Everything the preview counted is gone: the rest of the table holds nothing for this plan.
         if (s == Step::Next && r.deleted >= m_preview.eligible)
             break;
-        if (s == Step::Next)
+        if (s == Step::Next && !m_chained) // a chained batch is in its transaction: no sleep now
             m_run.paceAfterBatch(m_lastBatchMs, m_cfg.pauseMs);
     }
+    if (m_chained) // never: a batch is chained only while the table has more
+        rollback(m_ctx.conn);
     return finishComplete();
 }
 
-// Opens the batch's transaction with its timeouts; the first batch's strategy also reads what it
-// needs of the table under that lock_timeout (behind an ACCESS EXCLUSIVE lock it times out and is
-// retried like a batch).
-bool RowPurge::begin(QSqlQuery &b, int limit, QString *error)
+// What opens each batch's transaction: its timeouts, and asynchronous commit (--sync-commit off),
+// transaction-scoped so that it also holds behind a transaction-pooling pgbouncer and never
+// outlives the batch.
+QString RowPurge::beginSql() const
 {
-    // Asynchronous commit (--sync-commit off): transaction-scoped, so it also holds behind a
-    // transaction-pooling pgbouncer and never outlives the batch.
     const QString async =
         m_ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
-    if (!m_ctx.conn.execScript(
-            QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
-                .arg(m_cfg.lockTimeoutMs)
-                .arg(m_cfg.statementTimeoutMs)
-                .arg(async),
-            error))
-        return false;
-    if (!lockStillHeld(m_ctx, error))
-        return false;
-    return m_strategy->prepare(b, m_ctx, limit);
+    return QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
+        .arg(m_cfg.lockTimeoutMs)
+        .arg(m_cfg.statementTimeoutMs)
+        .arg(async);
+}
+
+// The batch's transaction and its statement; the result's last entry is the statement's, or the
+// failure. Once the strategy has read what it needs of the table (its first batch, under the
+// batch's lock_timeout: behind an ACCESS EXCLUSIVE lock it times out and is retried like a batch),
+// a direct connection sends BEGIN, its settings and the statement in one round trip. Behind a
+// pooler the batch first checks that its server connection holds the run's lock.
+RequestResult RowPurge::runStatement(int limit)
+{
+    QSqlQuery q(m_ctx.conn.database());
+    if (m_prepared && m_ctx.conn.isDirect() && m_strategy->prepare(q, m_ctx, limit))
+        return execRequest(m_ctx.conn, beginSql() + QStringLiteral("; ") + m_strategy->batchSql());
+    RequestResult begun = execRequest(m_ctx.conn, beginSql());
+    if (!begun.ok())
+        return begun;
+    StatementResult failure;
+    if (!lockStillHeld(m_ctx, &failure.message))
+        return RequestResult{{failure}};
+    if (!m_strategy->prepare(q, m_ctx, limit)) {
+        failure.sqlState = q.lastError().nativeErrorCode();
+        failure.message = q.lastError().databaseText().trimmed();
+        return RequestResult{{failure}};
+    }
+    m_prepared = true;
+    return execRequest(m_ctx.conn, m_strategy->batchSql());
 }
 
 // Cancel or "stop after this batch" asked since the last one: the rule ends here (receipt in *out).
@@ -128,29 +160,58 @@ bool RowPurge::stoppedBeforeBatch(RuleReceipt *out)
     return false;
 }
 
-RowPurge::Step RowPurge::batch(RuleReceipt *out)
+// The LIMIT of the next batch: the batch size, which may change during the run (GUI), or under
+// it what the --target-batch-ms controller chose.
+int RowPurge::nextLimit()
 {
-    RuleReceipt &r = m_run.receipt();
-    if (!m_run.paceBeforeBatch(out))
-        return Step::Done;
-    // The batch size may change during the run (GUI): from this batch on, the DELETE's LIMIT
-    // and the strategy's chunk planner follow it.
     m_sizing.hardBound = m_ctx.pacer ? m_ctx.pacer->batchSize(m_cfg.batchSize) : m_cfg.batchSize;
     if (m_sized == 0)
         m_sized = firstBatchSize(m_sizing);
-    const int batchSize = m_sizing.targetMs > 0 ? qMin(m_sized, m_sizing.hardBound) : m_sizing.hardBound;
+    return m_sizing.targetMs > 0 ? qMin(m_sized, m_sizing.hardBound) : m_sizing.hardBound;
+}
+
+// The next batch's statement result: sent now, or already sent with the previous batch's COMMIT.
+// False when the rule ends before it (*out set); a chained batch that a stop or cancel overtook
+// is rolled back, never committed.
+bool RowPurge::nextResult(RequestResult *result, int *limit, QElapsedTimer *bt, RuleReceipt *out)
+{
+    if (m_chained) {
+        *result = std::move(*m_chained);
+        m_chained.reset();
+        *limit = m_chainedLimit;
+        *bt = m_chainedTimer;
+        if (!stoppedBeforeBatch(out))
+            return true;
+        rollback(m_ctx.conn);
+        return false;
+    }
+    if (!m_run.paceBeforeBatch(out))
+        return false;
+    *limit = nextLimit();
     if (stoppedBeforeBatch(out))
-        return Step::Done;
+        return false;
+    bt->start();
+    *result = runStatement(*limit);
+    return true;
+}
+
+RowPurge::Step RowPurge::batch(RuleReceipt *out)
+{
+    RuleReceipt &r = m_run.receipt();
+    RequestResult result;
+    int batchSize = 0;
     QElapsedTimer bt;
-    bt.start();
-    QSqlQuery b(m_ctx.conn.database());
-    QString beginError;
-    const bool began = begin(b, batchSize, &beginError);
-    if (!began || !b.exec(m_strategy->batchSql()))
-        return failed(b, began, beginError, out);
-    const qint64 n = m_strategy->removed(b);
-    if (n < 0)
-        return failed(b, true, QString(), out);
+    if (!nextResult(&result, &batchSize, &bt, out))
+        return Step::Done;
+    if (!result.ok())
+        return failed(*result.failure(), out);
+    const qint64 n = m_strategy->removed(result.statements.constLast());
+    if (n < 0) {
+        StatementResult unread;
+        unread.sqlState = QStringLiteral("XX000");
+        unread.message = QCoreApplication::translate("purga::detail", "the batch's result could not be read");
+        return failed(unread, out);
+    }
     // A single pass that removed more than the batch size never commits: the strategy reads its
     // range again, smaller or with a LIMIT.
     if (m_strategy->overshot(n, batchSize)) {
@@ -172,17 +233,54 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
                 .arg(formatCount(r.deleted + n), formatCount(m_preview.eligible)));
         return Step::Done;
     }
-    // The rule's totals commit with the batch, in the COMMIT's round trip: a run killed after it
-    // still counts its rows.
-    if (!commitWithProgress(n, out))
-        return Step::Done;
-    const double ms = bt.nsecsElapsed() / 1e6;
+    return commitBatch(n, batchSize, bt, out);
+}
+
+// The batch after one that removed `n` rows in `ms`, to send with its COMMIT: only on a direct
+// connection, once the strategy has read what it needs, while the preview's count is not reached
+// and nothing (a stop, a cancel, a pause, the pacer) has to happen between the two. Empty
+// otherwise. *advanced: the strategy has moved past this batch already.
+QString RowPurge::chainedBatch(qint64 n, int limit, double ms, bool *advanced)
+{
+    *advanced = false;
+    if (!m_prepared || !m_ctx.conn.isDirect() || m_run.receipt().deleted + n >= m_preview.eligible ||
+        m_ctx.canceller.isCancelled() || m_ctx.stop.isRequested())
+        return QString();
+    if (m_ctx.pacer ? !m_ctx.pacer->mayStartAtOnce(ms, m_cfg.pauseMs) : m_cfg.pauseMs > 0)
+        return QString();
     m_strategy->advance(n, ms);
+    m_sized = nextBatchSize(limit, n, ms, m_sizing);
+    *advanced = true;
+    if (!m_strategy->hasMore())
+        return QString();
+    m_chainedLimit = nextLimit();
+    QSqlQuery unused(m_ctx.conn.database()); // prepare() reads nothing once m_prepared
+    if (!m_strategy->prepare(unused, m_ctx, m_chainedLimit))
+        return QString();
+    return beginSql() + QStringLiteral("; ") + m_strategy->batchSql();
+}
+
+// Commits a batch of `n` rows with the rule's totals (in the COMMIT's round trip: a run killed
+// after it still counts its rows) and, when it may, the next batch's statement. A batch's time runs
+// from its request to its result, one COMMIT included (its own, or the previous batch's).
+RowPurge::Step RowPurge::commitBatch(qint64 n, int batchSize, const QElapsedTimer &bt, RuleReceipt *out)
+{
+    RuleReceipt &r = m_run.receipt();
+    double ms = bt.nsecsElapsed() / 1e6;
+    bool advanced = false;
+    const QString next = chainedBatch(n, batchSize, ms, &advanced);
+    m_chainedTimer.start();
+    if (!commitWithProgress(n, next, out))
+        return Step::Done;
+    if (!advanced) {
+        ms = bt.nsecsElapsed() / 1e6;
+        m_strategy->advance(n, ms);
+        m_sized = nextBatchSize(batchSize, n, ms, m_sizing);
+    }
     m_strategy->report(&r);
     r.limitMin = r.limitMin > 0 ? qMin(r.limitMin, batchSize) : batchSize;
     r.limitMax = qMax(r.limitMax, batchSize);
     r.limitLast = batchSize;
-    m_sized = nextBatchSize(batchSize, n, ms, m_sizing);
     if (!m_ctx.options.syncCommit)
         m_ctx.unflushed = true;
     if (n > 0 && r.deleted == 0) {
@@ -195,13 +293,26 @@ RowPurge::Step RowPurge::batch(RuleReceipt *out)
     return Step::Next;
 }
 
-bool RowPurge::commitWithProgress(qint64 n, RuleReceipt *out)
+bool RowPurge::commitWithProgress(qint64 n, const QString &next, RuleReceipt *out)
 {
     const QString progress = m_run.progressSql(n);
-    QString e;
-    if (m_ctx.conn.execScript(
-            progress.isEmpty() ? QStringLiteral("COMMIT") : progress + QStringLiteral("; COMMIT"), &e))
+    const int commitPart = progress.isEmpty() ? 1 : 2;
+    QString sql = progress.isEmpty() ? QStringLiteral("COMMIT") : progress + QStringLiteral("; COMMIT");
+    if (!next.isEmpty())
+        sql += QStringLiteral("; ") + next;
+    const RequestResult result = execRequest(m_ctx.conn, sql);
+    // A COMMIT that ended a failed transaction says ROLLBACK, successfully: not committed.
+    const StatementResult *commit =
+        result.statements.size() >= commitPart ? &result.statements.at(commitPart - 1) : nullptr;
+    if (commit && commit->ok && commit->tag == QLatin1String("COMMIT")) {
+        if (!next.isEmpty()) {
+            m_chained = RequestResult{result.statements.mid(commitPart)};
+            if (m_chained->statements.isEmpty())
+                m_chained->statements << StatementResult{};
+        }
         return true;
+    }
+    const QString e = commit && commit->ok ? commit->tag : result.failure()->message;
     rollback(m_ctx.conn);
     const QString table = m_preview.table;
     if (m_ctx.canceller.isAborted())
@@ -219,14 +330,11 @@ bool RowPurge::commitWithProgress(qint64 n, RuleReceipt *out)
     return false;
 }
 
-RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginError, RuleReceipt *out)
+RowPurge::Step RowPurge::failed(const StatementResult &failure, RuleReceipt *out)
 {
     RuleReceipt &r = m_run.receipt();
-    // b holds the failure when the batch or its strategy's first read failed; else BEGIN did.
-    const bool queryFailed = began || b.lastError().isValid();
-    const DbFailure::Kind kind =
-        queryFailed ? DbFailure::fromQuery(b, m_ctx.canceller.isCancelled()) : DbFailure::Kind::Other;
-    const QString dbError = queryFailed ? b.lastError().databaseText().trimmed() : beginError;
+    const DbFailure::Kind kind = DbFailure::fromSqlState(failure.sqlState, m_ctx.canceller.isCancelled());
+    const QString dbError = failure.message;
     rollback(m_ctx.conn);
     const QString table = m_preview.table;
     if (m_ctx.canceller.isAborted()) {
@@ -265,7 +373,7 @@ RowPurge::Step RowPurge::failed(QSqlQuery &b, bool began, const QString &beginEr
                 .arg(table)
                 .arg(m_cfg.maxLockRetries)
                 .arg(lockHoldersOf(m_ctx.conn, table)));
-    else if (!m_ctx.conn.isOpen() || dbError.isEmpty())
+    else if (!m_ctx.conn.isOpen() || m_ctx.conn.isBroken() || dbError.isEmpty())
         *out =
             m_run.finish(RuleStatus::Error,
                          QCoreApplication::translate(

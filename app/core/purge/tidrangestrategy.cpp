@@ -55,9 +55,9 @@ QString TidRangeStrategy::batchSql() const
         .replace(QStringLiteral("%TID_TO%"), QString::number(m_to >= m_blocks ? kOpenEnd : m_to));
 }
 
-qint64 TidRangeStrategy::removed(QSqlQuery &q)
+qint64 TidRangeStrategy::removed(const StatementResult &result)
 {
-    return qMax(0, q.numRowsAffected()); // the DELETE's command tag
+    return qMax<qint64>(0, result.rows); // the DELETE's command tag
 }
 
 bool TidRangeStrategy::overshot(qint64 removed, int limit)

@@ -6,6 +6,7 @@
 #include "core/pg/pgconnection.h"
 #include "core/pg/querycanceller.h"
 #include "core/preview/preview.h"
+#include "core/purge/pacer.h"
 #include "core/purge/purgeengine.h"
 #include "core/rules/rules.h"
 #include "support/pgsandbox.h"
@@ -49,6 +50,7 @@ private slots:
     void pauseHoldsTheRunUntilResumed();
     void niceSleepsInProportionToBatchTime();
     void askedLagLimitThatCannotBeSeenStopsBeforeABatch();
+    void nextBatchStartsAtOnceOnlyWhenNothingComesBetween();
 
 private:
     // Refresh tokens in `db`, the history, and a preview of the rule at kBatch on `conn`.
@@ -229,6 +231,39 @@ void TestPacer::askedLagLimitThatCannotBeSeenStopsBeforeABatch()
     QVERIFY(r.throttledMs >= 1500);
     const QString log = rec.logText();
     QVERIFY2(log.count(QStringLiteral("The replica lag limit cannot be enforced")) == 1, qPrintable(log));
+}
+
+// The row purge sends a batch with the previous COMMIT only when the pacer says nothing comes
+// between them: no pause, no nice sleep, no hold, and no replica lag to read (never read inside a
+// batch's transaction; with the sandbox's standby attached it is read before every batch).
+void TestPacer::nextBatchStartsAtOnceOnlyWhenNothingComesBetween()
+{
+    QVERIFY2(m_sandbox.standbyPort > 0, "the sandbox was started without --standby");
+    test::TestDatabase db(m_sandbox, QStringLiteral("pacer"));
+    PgConnection conn;
+    PreviewPlan p;
+    QVERIFY(seeded(db, conn, &p));
+    const auto stopped = [] { return false; };
+    const auto log = [](const QString &) {};
+    PacingOptions lagOff;
+    lagOff.maxLagMs = 0;
+    LiveSettings live;
+    Pacer pacer(conn, lagOff, &live, stopped, log);
+    QVERIFY(pacer.mayStartAtOnce(5, 0));
+    QVERIFY(!pacer.mayStartAtOnce(5, 1)); // --pause-ms 1
+    live.setPaused(true);
+    QVERIFY(!pacer.mayStartAtOnce(5, 0));
+    live.setPaused(false);
+    QVERIFY(pacer.mayStartAtOnce(5, 0));
+    live.setNice(0.5); // sleeps 2.5 ms after a 5 ms batch
+    QVERIFY(!pacer.mayStartAtOnce(5, 0));
+
+    // The default lag limit with a standby attached: the lag is due before every batch.
+    Pacer withLag(conn, PacingOptions{}, nullptr, stopped, log);
+    QVERIFY(!withLag.mayStartAtOnce(5, 0));
+    QString abortReason;
+    QVERIFY(withLag.waitBeforeBatch([](const QString &, qint64) {}, &abortReason));
+    QVERIFY(!withLag.mayStartAtOnce(5, 0));
 }
 
 QTEST_GUILESS_MAIN(TestPacer)
