@@ -16,91 +16,14 @@
 #include <QThread>
 #include <QVariant>
 
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
 namespace purga {
-
-int freeConnections(PgConnection &conn, QString *error)
-{
-    // The server's slots less its client backends and the reserved slots (reserved_connections from
-    // PostgreSQL 16 on, NULL before), and the database's and the role's own CONNECTION LIMITs when
-    // set: least() skips the NULLs of those that are not. Another role's session shows this role its
-    // user but not its backend_type (NULL without pg_read_all_stats): it is a client all the same.
-    const QString client = QStringLiteral(
-        "a.usesysid IS NOT NULL AND coalesce(a.backend_type, 'client backend') = 'client backend'");
-    QSqlQuery q(conn.database());
-    if (!q.exec(QStringLiteral(
-                    "SELECT least("
-                    "  current_setting('max_connections')::int"
-                    "  - (SELECT count(*) FROM pg_stat_activity a WHERE %1)::int"
-                    "  - current_setting('superuser_reserved_connections')::int"
-                    "  - coalesce(nullif(current_setting('reserved_connections', true), '')::int, 0),"
-                    "  (SELECT d.datconnlimit - (SELECT count(*) FROM pg_stat_activity a WHERE a.datid = "
-                    "d.oid AND %1)::int"
-                    "     FROM pg_database d WHERE d.datname = current_database() AND d.datconnlimit >= 0),"
-                    "  (SELECT r.rolconnlimit - (SELECT count(*) FROM pg_stat_activity a WHERE a.usesysid = "
-                    "r.oid AND %1)::int"
-                    "     FROM pg_roles r WHERE r.rolname = current_user AND r.rolconnlimit >= 0))")
-                    .arg(client)) ||
-        !q.next()) {
-        *error = q.lastError().databaseText();
-        return -1;
-    }
-    return qMax(0, q.value(0).toInt());
-}
-
-QString keysetParallelRefusal(const PurgeOptions &options)
-{
-    if (options.parallel <= 1 || options.batchStrategy != BatchStrategyKind::Keyset)
-        return QString();
-    return QCoreApplication::translate(
-               "purga", "--strategy keyset runs on one connection: the parallel workers share out TID "
-                        "ranges. Leave out --parallel %1, or use --strategy tid.")
-        .arg(options.parallel);
-}
-
-QString parallelRefusal(PgConnection &conn, const PurgeOptions &options)
-{
-    const int n = options.parallel;
-    if (n <= 1)
-        return QString();
-    if (const QString keyset = keysetParallelRefusal(options); !keyset.isEmpty())
-        return keyset;
-    if (n > kMaxParallel)
-        return QCoreApplication::translate("purga", "--parallel %1: at most %2 deleting connections.")
-            .arg(n)
-            .arg(kMaxParallel);
-    if (!options.openConnection)
-        return QCoreApplication::translate("purga",
-                                           "--parallel %1: this run cannot open connections of its own.")
-            .arg(n);
-    if (!conn.isDirect())
-        return QCoreApplication::translate(
-                   "purga",
-                   "--parallel %1 is refused behind a connection pooler: each worker checks on its own "
-                   "server connection that the run's lock holder is alive. Connect directly to PostgreSQL.")
-            .arg(n);
-    QString error;
-    const int free = freeConnections(conn, &error);
-    if (free < 0)
-        return QCoreApplication::translate("purga",
-                                           "--parallel %1: could not read the server's free connections: %2")
-            .arg(n)
-            .arg(error);
-    if (n > free)
-        return QCoreApplication::translate(
-                   "purga", "--parallel %1 needs %1 more connections, and the server has %2 free "
-                            "(max_connections less the sessions connected and the reserved ones, or the "
-                            "database's or the role's CONNECTION LIMIT). Use --parallel "
-                            "%3 or less.")
-            .arg(n)
-            .arg(free)
-            .arg(qMax(1, free));
-    return QString();
-}
 
 namespace detail {
 
@@ -180,13 +103,24 @@ public:
 
 private:
     enum class Step { Next, Retry, Redo, Done };
+    // One batch: blocks [from, to) of a rule under a LIMIT (bounded) or in a single pass.
+    struct Spec
+    {
+        qint64 from = 0, to = 0;
+        int limit = 0;
+        bool bounded = false;
+    };
+    // The batch to send with a COMMIT (a batch that removed `n` rows in `ms`), or empty.
+    using NextBatch = std::function<QString(qint64 n, double ms)>;
     void purgeRange(const Range &range);
-    Step batch(RuleShare &rule, qint64 from, qint64 to, int limit, bool bounded, qint64 *rows, double *ms);
+    QString request(const RuleShare &rule, const Spec &b) const;
+    Step batch(RuleShare &rule, const Spec &b, qint64 *rows, double *ms, const NextBatch &next);
     Step failed(RuleShare &rule, const StatementResult &failure);
     bool mayCommit(RuleShare &rule, qint64 n, bool lockHeld);
     void recordBatch(RuleShare &rule, qint64 n, double ms, int limit);
     void rollback();
     void waitWhileHeld() const;
+    qint64 pauseAfter(double ms, int pauseMs) const;
     void paceAfter(double ms, int pauseMs) const;
     QHash<const RuleShare *, int> m_sized; // --target-batch-ms: each rule's batch size (0: not sized yet)
 
@@ -195,6 +129,10 @@ private:
     QueryCanceller &m_canceller;
     PgConnection m_conn;
     int m_lockRetries = 0;
+    // The batch that went with the last COMMIT (its result), what it is, and when it was sent.
+    std::optional<RequestResult> m_chained;
+    Spec m_chainedSpec;
+    QElapsedTimer m_chainedTimer;
 };
 
 void Worker::run()
@@ -228,12 +166,18 @@ void Worker::waitWhileHeld() const
         QThread::msleep(20);
 }
 
-// The pause and the nice ratio (a live change of it included), as the sequential run sleeps.
-void Worker::paceAfter(double ms, int pauseMs) const
+// The pause and the nice ratio (a live change of it included) after a batch of `ms`, in ms.
+qint64 Worker::pauseAfter(double ms, int pauseMs) const
 {
     const PurgeOptions &o = m_sh.ctx.options;
     const double nice = o.live && o.live->nice() >= 0 ? o.live->nice() : o.pacing.nice;
-    const qint64 sleepMs = pauseMs + qint64(nice * ms);
+    return pauseMs + qint64(nice * ms);
+}
+
+// Sleeps pauseAfter(), as the sequential run sleeps.
+void Worker::paceAfter(double ms, int pauseMs) const
+{
+    const qint64 sleepMs = pauseAfter(ms, pauseMs);
     QElapsedTimer t;
     t.start();
     while (t.elapsed() < sleepMs && !m_sh.stopping())
@@ -254,41 +198,71 @@ void Worker::purgeRange(const Range &range)
         rule.preview.eligible * qMax<qint64>(1, end - range.from) / qMax<qint64>(1, rule.blocks);
     ChunkPlan plan = firstChunk(share, qMax<qint64>(1, end - range.from), limits);
     qint64 from = range.from, rangeRows = 0;
-    while (from < end) {
-        waitWhileHeld();
-        if (m_sh.stopping() || rule.reserved.load() >= rule.preview.eligible)
-            return; // stopped, or everything the preview counted is gone
+    // The next batch of the range, from the plan.
+    const auto nextSpec = [&] {
         const PurgeOptions &o = m_sh.ctx.options;
         sizing.hardBound =
             o.live && o.live->batchSize() > 0 ? qMin(o.live->batchSize(), 100000) : cfg.batchSize;
         if (sized == 0)
             sized = firstBatchSize(sizing);
-        const int limit = sizing.targetMs > 0 ? qMin(sized, sizing.hardBound) : sizing.hardBound;
-        limits.batchSize = limit;
-        const qint64 to = qMin(end, from + plan.chunk);
-        const bool lastChunk = to >= end;
-        qint64 rows = 0;
-        double ms = 0;
-        const Step s = batch(rule, from, lastChunk ? range.to : to, limit, plan.bounded, &rows, &ms);
-        if (s == Step::Done)
-            return;
-        if (s == Step::Retry)
-            continue;
-        if (s == Step::Redo) { // a single pass over the batch size, rolled back: the range again, smaller
-            plan = overshotChunk(plan, rows, qMax<qint64>(1, to - from), limits);
-            std::lock_guard<std::mutex> lock(rule.mutex);
-            ++rule.run.receipt().redone;
-            continue;
-        }
-        sized = nextBatchSize(limit, rows, ms, sizing);
+        Spec b;
+        b.limit = sizing.targetMs > 0 ? qMin(sized, sizing.hardBound) : sizing.hardBound;
+        limits.batchSize = b.limit;
+        b.from = from;
+        b.to = qMin(end, from + plan.chunk) >= end ? range.to : qMin(end, from + plan.chunk);
+        b.bounded = plan.bounded;
+        return b;
+    };
+    // After a committed batch of `rows` in `ms`: where the next one starts, and its size.
+    const auto advance = [&](const Spec &b, qint64 rows, double ms) {
+        const qint64 to = qMin(end, b.to);
+        sized = nextBatchSize(b.limit, rows, ms, sizing);
         rangeRows += rows;
-        const bool rangeDone = !plan.bounded || rows < limit;
+        const bool rangeDone = !plan.bounded || rows < b.limit;
         plan = nextChunk(plan, rangeRows, qMax<qint64>(1, to - from), ms, limits, rangeDone);
         if (rangeDone) {
             from = qMax(to, from + 1);
             rangeRows = 0;
         }
-        paceAfter(ms, cfg.pauseMs);
+    };
+    while (from < end) {
+        Spec b = m_chainedSpec;
+        if (!m_chained) {
+            waitWhileHeld();
+            if (m_sh.stopping() || rule.reserved.load() >= rule.preview.eligible)
+                return; // stopped, or everything the preview counted is gone
+            b = nextSpec();
+        }
+        bool advanced = false;
+        // The next batch of this range goes with this one's COMMIT unless something comes between.
+        const NextBatch next = [&](qint64 n, double ms) {
+            if (!m_sh.ctx.conn.isDirect() || m_sh.stopping() || m_sh.held.load() ||
+                pauseAfter(ms, cfg.pauseMs) > 0 || rule.reserved.load() >= rule.preview.eligible)
+                return QString();
+            advance(b, n, ms);
+            advanced = true;
+            if (from >= end)
+                return QString();
+            m_chainedSpec = nextSpec();
+            return request(rule, m_chainedSpec);
+        };
+        qint64 rows = 0;
+        double ms = 0;
+        const Step s = batch(rule, b, &rows, &ms, next);
+        if (s == Step::Done)
+            return;
+        if (s == Step::Retry)
+            continue;
+        if (s == Step::Redo) { // a single pass over the batch size, rolled back: the range again, smaller
+            plan = overshotChunk(plan, rows, qMax<qint64>(1, qMin(end, b.to) - from), limits);
+            std::lock_guard<std::mutex> lock(rule.mutex);
+            ++rule.run.receipt().redone;
+            continue;
+        }
+        if (!advanced)
+            advance(b, rows, ms);
+        if (!m_chained)
+            paceAfter(ms, cfg.pauseMs);
     }
     std::lock_guard<std::mutex> lock(rule.mutex);
     ++rule.rangesDone;
@@ -356,32 +330,46 @@ void Worker::recordBatch(RuleShare &rule, qint64 n, double ms, int limit)
     rule.run.recordBatch(n, ms);
 }
 
-// One batch of `rule` over blocks [from, to): its transaction, DELETE and the lock check in one
-// round trip, then the shared breaker, then its COMMIT; on success the rule's receipt and progress
-// count it.
-Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, bool bounded, qint64 *rows,
-                           double *ms)
+// The statements of batch `b`: its transaction, its DELETE and the lock check, in one round trip.
+QString Worker::request(const RuleShare &rule, const Spec &b) const
 {
     const RuleConfig &cfg = rule.preview.config;
-    QElapsedTimer bt;
-    bt.start();
     const QString async =
         m_sh.ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
-    const QString sql = QString(bounded ? rule.boundedTemplate : rule.singleTemplate)
-                            .replace(QStringLiteral("%LIMIT%"), QString::number(limit))
-                            .replace(QStringLiteral("%TID_FROM%"), QString::number(from))
-                            .replace(QStringLiteral("%TID_TO%"), QString::number(to));
-    const RequestResult result = execRequest(
-        m_conn,
-        QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3; %4; %5")
-            .arg(cfg.lockTimeoutMs)
-            .arg(cfg.statementTimeoutMs)
-            .arg(async, sql, m_sh.lockCheckSql));
+    const QString sql = QString(b.bounded ? rule.boundedTemplate : rule.singleTemplate)
+                            .replace(QStringLiteral("%LIMIT%"), QString::number(b.limit))
+                            .replace(QStringLiteral("%TID_FROM%"), QString::number(b.from))
+                            .replace(QStringLiteral("%TID_TO%"), QString::number(b.to));
+    return QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3; %4; %5")
+        .arg(cfg.lockTimeoutMs)
+        .arg(cfg.statementTimeoutMs)
+        .arg(async, sql, m_sh.lockCheckSql);
+}
+
+// One batch of `rule`: sent now, or already with the previous COMMIT; then the shared breaker,
+// then its COMMIT, with the next batch when `next` gives one. On success the rule's receipt and
+// progress count it.
+Worker::Step Worker::batch(RuleShare &rule, const Spec &b, qint64 *rows, double *ms, const NextBatch &next)
+{
+    QElapsedTimer bt;
+    RequestResult result;
+    if (m_chained) {
+        result = std::move(*m_chained);
+        m_chained.reset();
+        bt = m_chainedTimer;
+        if (m_sh.stopping()) { // a stop or another part's failure overtook it: never committed
+            rollback();
+            return Step::Done;
+        }
+    } else {
+        bt.start();
+        result = execRequest(m_conn, request(rule, b));
+    }
     if (!result.ok())
         return failed(rule, *result.failure());
     m_lockRetries = 0;
     const qint64 n = qMax<qint64>(0, result.fromEnd(1)->rows);
-    if (!bounded && n > limit) { // the range held more than the batch size: never committed
+    if (!b.bounded && n > b.limit) { // the range held more than the batch size: never committed
         rollback();
         *rows = n;
         return Step::Redo;
@@ -397,15 +385,27 @@ Worker::Step Worker::batch(RuleShare &rule, qint64 from, qint64 to, int limit, b
         cancelled.sqlState = QStringLiteral("57014");
         return failed(rule, cancelled);
     }
-    const RequestResult commit = execRequest(m_conn, QStringLiteral("COMMIT"));
-    if (!commit.ok()) {
-        if (!m_conn.isBroken())
-            rule.reserved.fetch_sub(n); // rolled back; a lost connection may have committed it
-        return failed(rule, *commit.failure());
-    }
     *rows = n;
     *ms = bt.nsecsElapsed() / 1e6;
-    recordBatch(rule, n, *ms, limit);
+    const QString chained = next(n, *ms);
+    m_chainedTimer.start();
+    const RequestResult commit = execRequest(
+        m_conn, chained.isEmpty() ? QStringLiteral("COMMIT") : QStringLiteral("COMMIT; ") + chained);
+    const StatementResult &c = commit.statements.constFirst();
+    if (!c.ok || c.tag != QLatin1String("COMMIT")) {
+        if (!m_conn.isBroken())
+            rule.reserved.fetch_sub(n); // rolled back; a lost connection may have committed it
+        StatementResult failure = c;
+        if (c.ok)
+            failure.message = c.tag;
+        return failed(rule, failure);
+    }
+    if (!chained.isEmpty()) {
+        m_chained = RequestResult{commit.statements.mid(1)};
+        if (m_chained->statements.isEmpty())
+            m_chained->statements << StatementResult{};
+    }
+    recordBatch(rule, n, *ms, b.limit);
     return Step::Next;
 }
 

@@ -112,6 +112,8 @@ void TestParallelPurge::deletesExactlyWhatTheSequentialRunDoes()
         "DELETE FROM identidad.trx_refresh_tokens; DELETE FROM identidad.trx_pre_tokens; "
         "INSERT INTO identidad.trx_refresh_tokens OVERRIDING SYSTEM VALUE SELECT * FROM copy_rt ORDER BY id; "
         "INSERT INTO identidad.trx_pre_tokens OVERRIDING SYSTEM VALUE SELECT * FROM copy_pt ORDER BY id")));
+    // Every DELETE of the parallel run, at the server: its rows and the request it came in.
+    QVERIFY(db.exec(deleteSizesSql(kRefreshTable)));
     const PurgeReceipt par =
         PurgeEngine(conn, canceller).run(p, parallelOptions({kRefresh, kPre}, db, 3), &rec);
     QVERIFY2(par.status == RunStatus::Ok, qPrintable(par.message));
@@ -126,6 +128,12 @@ void TestParallelPurge::deletesExactlyWhatTheSequentialRunDoes()
                      .toLongLong(),
                  qint64(0));
     }
+    // On a direct connection a worker's next batch of a range goes with its COMMIT, never above
+    // the batch size.
+    QVERIFY(db.scalar(QStringLiteral("SELECT max(n) FROM public.delete_sizes")).toLongLong() <= kBatch);
+    QVERIFY(
+        db.scalar(QStringLiteral("SELECT count(*) FROM public.delete_sizes WHERE q LIKE 'COMMIT; BEGIN;%'"))
+            .toLongLong() > 0);
     QCOMPARE(par.parallel, 3);
     QCOMPARE(par.rules.size(), 2);
     for (const RuleReceipt &r : par.rules) {
