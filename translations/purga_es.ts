@@ -2437,7 +2437,7 @@
         <translation>no se puede hacer cumplir el límite de retraso de réplica: %1 durante %2 s (GRANT pg_monitor al rol le permite ver los standbys)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>The replica lag could not be read (%1): the run is not throttled on it.</source>
         <translation>No se pudo leer el retraso de la réplica (%1): la corrida no se frena por él.</translation>
     </message>
@@ -2637,6 +2637,7 @@
     </message>
     <message>
         <location line="+160"/>
+        <location filename="../app/core/pg/pgrequest.cpp" line="+35"/>
         <source>Not connected.</source>
         <translation>Sin conexión.</translation>
     </message>
@@ -3810,7 +3811,7 @@
         <translation>los límites de su marca cambiaron desde la vista previa (%1, no %2)</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+58"/>
+        <location filename="../app/core/purge/parallelrefusal.cpp" line="+46"/>
         <source>--strategy keyset runs on one connection: the parallel workers share out TID ranges. Leave out --parallel %1, or use --strategy tid.</source>
         <translation>--strategy keyset usa una sola conexión: los workers paralelos se reparten rangos de TID. Quite --parallel %1 o use --strategy tid.</translation>
     </message>
@@ -9179,8 +9180,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>no se pudo leer pg_locks para comprobar que la conexión al servidor de este lote tiene el bloqueo consultivo %1 (detrás de un pooler cada lote lo comprueba). Se detuvo antes de que este lote borrara nada.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+581"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+73"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+675"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+86"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -9190,7 +9191,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="-471"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-533"/>
         <source>Worker %1 could not connect: %2</source>
         <translation>El worker %1 no pudo conectarse: %2</translation>
     </message>
@@ -9200,7 +9201,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Worker %1 conectado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+136"/>
         <source>%1: the run&apos;s coordinating session (backend pid %2) no longer holds advisory lock %3; worker %4 rolled its batch back and every worker stopped before its next commit.</source>
         <translation>%1: la sesión coordinadora de la corrida (pid del backend %2) ya no tiene el bloqueo consultivo %3; el worker %4 revirtió su lote y todos los workers se detuvieron antes de su siguiente COMMIT.</translation>
     </message>
@@ -9210,7 +9211,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: un lote del worker %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+117"/>
         <source>%1: cancelled; the batches in flight were rolled back.</source>
         <translation>%1: cancelada; los lotes en curso se revirtieron.</translation>
     </message>
@@ -9241,7 +9242,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+36"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+43"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+62"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>
@@ -9282,8 +9283,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+88"/>
-        <location line="+27"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+167"/>
+        <location line="+24"/>
         <source>%1: cancelled during batch %2; that batch was rolled back.</source>
         <translation>%1: cancelada durante el lote %2; ese lote se revirtió.</translation>
     </message>
@@ -9318,17 +9319,22 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-172"/>
+        <location line="-219"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="-15"/>
+        <source>the batch&apos;s result could not be read</source>
+        <translation>no se pudo leer el resultado del lote</translation>
+    </message>
+    <message>
+        <location line="+117"/>
         <source>%1: commit failed: %2</source>
         <translation>%1: falló el COMMIT: %2</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+50"/>
         <source>%1: the connection was lost during batch %2. Committed batches stay removed.</source>
         <translation>%1: se perdió la conexión durante el lote %2. Los lotes confirmados quedan eliminados.</translation>
     </message>
