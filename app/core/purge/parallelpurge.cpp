@@ -89,6 +89,83 @@ struct Shared
     }
 };
 
+// One batch: blocks [from, to) of a rule under a LIMIT (bounded) or in a single pass.
+struct BatchSpec
+{
+    qint64 from = 0, to = 0;
+    int limit = 0;
+    bool bounded = false;
+};
+
+// Where a worker stands in one TID range: its chunk plan, the rows of the span it is reading, and
+// the rule's batch size (`sized`, carried over from one of the rule's ranges to the next).
+class RangeWalk
+{
+public:
+    RangeWalk(const Range &range, const PurgeOptions &options, int &sized)
+        : m_range(range)
+        , m_cfg(range.rule->preview.config)
+        , m_options(options)
+        , m_end(range.to == kOpenEnd ? range.rule->blocks : range.to)
+        , m_sized(sized)
+        , m_from(range.from)
+    {
+        m_limits.timeCapMs = m_cfg.targetBatchMs > 0 ? m_cfg.targetBatchMs : 250.0;
+        m_sizing.targetMs = m_cfg.targetBatchMs;
+        const qint64 blocks = qMax<qint64>(1, m_end - range.from);
+        const qint64 share = range.rule->preview.eligible * blocks / qMax<qint64>(1, range.rule->blocks);
+        m_plan = firstChunk(share, blocks, m_limits);
+    }
+    bool done() const { return m_from >= m_end; }
+
+    // The next batch of the range, from the plan and the batch size (a live change of it included).
+    BatchSpec next()
+    {
+        const LiveSettings *live = m_options.live.get();
+        m_sizing.hardBound =
+            live && live->batchSize() > 0 ? qMin(live->batchSize(), 100000) : m_cfg.batchSize;
+        if (m_sized == 0)
+            m_sized = firstBatchSize(m_sizing);
+        BatchSpec b;
+        b.limit = m_sizing.targetMs > 0 ? qMin(m_sized, m_sizing.hardBound) : m_sizing.hardBound;
+        m_limits.batchSize = b.limit;
+        b.from = m_from;
+        const qint64 to = qMin(m_end, m_from + m_plan.chunk);
+        b.to = to >= m_end ? m_range.to : to;
+        b.bounded = m_plan.bounded;
+        return b;
+    }
+    // After batch `b` committed `rows` in `ms`: where the next one starts, and its size.
+    void advance(const BatchSpec &b, qint64 rows, double ms)
+    {
+        const qint64 to = qMin(m_end, b.to);
+        m_sized = nextBatchSize(b.limit, rows, ms, m_sizing);
+        m_rangeRows += rows;
+        const bool rangeDone = !m_plan.bounded || rows < b.limit;
+        m_plan = nextChunk(m_plan, m_rangeRows, qMax<qint64>(1, to - m_from), ms, m_limits, rangeDone);
+        if (rangeDone) {
+            m_from = qMax(to, m_from + 1);
+            m_rangeRows = 0;
+        }
+    }
+    // Batch `b` removed `rows`, more than its size, in a single pass: its range again, smaller.
+    void overshot(const BatchSpec &b, qint64 rows)
+    {
+        m_plan = overshotChunk(m_plan, rows, qMax<qint64>(1, qMin(m_end, b.to) - m_from), m_limits);
+    }
+
+private:
+    const Range &m_range;
+    const RuleConfig &m_cfg;
+    const PurgeOptions &m_options;
+    qint64 m_end;
+    int &m_sized;
+    ChunkLimits m_limits;
+    BatchSizing m_sizing;
+    ChunkPlan m_plan;
+    qint64 m_from, m_rangeRows = 0;
+};
+
 // One worker: its own thread and connection, taking ranges until none is left or the run stops.
 class Worker
 {
@@ -103,13 +180,7 @@ public:
 
 private:
     enum class Step { Next, Retry, Redo, Done };
-    // One batch: blocks [from, to) of a rule under a LIMIT (bounded) or in a single pass.
-    struct Spec
-    {
-        qint64 from = 0, to = 0;
-        int limit = 0;
-        bool bounded = false;
-    };
+    using Spec = BatchSpec;
     // The batch to send with a COMMIT (a batch that removed `n` rows in `ms`), or empty.
     using NextBatch = std::function<QString(qint64 n, double ms)>;
     void purgeRange(const Range &range);
@@ -187,63 +258,27 @@ void Worker::paceAfter(double ms, int pauseMs) const
 void Worker::purgeRange(const Range &range)
 {
     RuleShare &rule = *range.rule;
-    const RuleConfig &cfg = rule.preview.config;
-    const qint64 end = range.to == kOpenEnd ? rule.blocks : range.to;
-    ChunkLimits limits;
-    limits.timeCapMs = cfg.targetBatchMs > 0 ? cfg.targetBatchMs : 250.0;
-    BatchSizing sizing;
-    sizing.targetMs = cfg.targetBatchMs;
-    int &sized = m_sized[&rule]; // a rule's batch size carries over from one of its ranges to the next
-    const qint64 share =
-        rule.preview.eligible * qMax<qint64>(1, end - range.from) / qMax<qint64>(1, rule.blocks);
-    ChunkPlan plan = firstChunk(share, qMax<qint64>(1, end - range.from), limits);
-    qint64 from = range.from, rangeRows = 0;
-    // The next batch of the range, from the plan.
-    const auto nextSpec = [&] {
-        const PurgeOptions &o = m_sh.ctx.options;
-        sizing.hardBound =
-            o.live && o.live->batchSize() > 0 ? qMin(o.live->batchSize(), 100000) : cfg.batchSize;
-        if (sized == 0)
-            sized = firstBatchSize(sizing);
-        Spec b;
-        b.limit = sizing.targetMs > 0 ? qMin(sized, sizing.hardBound) : sizing.hardBound;
-        limits.batchSize = b.limit;
-        b.from = from;
-        b.to = qMin(end, from + plan.chunk) >= end ? range.to : qMin(end, from + plan.chunk);
-        b.bounded = plan.bounded;
-        return b;
-    };
-    // After a committed batch of `rows` in `ms`: where the next one starts, and its size.
-    const auto advance = [&](const Spec &b, qint64 rows, double ms) {
-        const qint64 to = qMin(end, b.to);
-        sized = nextBatchSize(b.limit, rows, ms, sizing);
-        rangeRows += rows;
-        const bool rangeDone = !plan.bounded || rows < b.limit;
-        plan = nextChunk(plan, rangeRows, qMax<qint64>(1, to - from), ms, limits, rangeDone);
-        if (rangeDone) {
-            from = qMax(to, from + 1);
-            rangeRows = 0;
-        }
-    };
-    while (from < end) {
+    const int pauseMs = rule.preview.config.pauseMs;
+    RangeWalk walk(range, m_sh.ctx.options, m_sized[&rule]);
+    while (!walk.done()) {
         Spec b = m_chainedSpec;
         if (!m_chained) {
             waitWhileHeld();
             if (m_sh.stopping() || rule.reserved.load() >= rule.preview.eligible)
                 return; // stopped, or everything the preview counted is gone
-            b = nextSpec();
+            b = walk.next();
         }
         bool advanced = false;
         // The next batch of this range goes with this one's COMMIT unless something comes between.
         const NextBatch next = [&](qint64 n, double ms) {
             if (!m_sh.ctx.conn.isDirect() || m_sh.stopping() || m_sh.held.load() ||
-                pauseAfter(ms, cfg.pauseMs) > 0 || rule.reserved.load() >= rule.preview.eligible)
+                pauseAfter(ms, pauseMs) > 0 || rule.reserved.load() >= rule.preview.eligible)
                 return QString();
-            advance(b, n, ms);
+            walk.advance(b, n, ms);
             advanced = true;
-            if (from >= end)
+            if (walk.done())
                 return QString();
-            m_chainedSpec = nextSpec();
+            m_chainedSpec = walk.next();
             return request(rule, m_chainedSpec);
         };
         qint64 rows = 0;
@@ -254,15 +289,15 @@ void Worker::purgeRange(const Range &range)
         if (s == Step::Retry)
             continue;
         if (s == Step::Redo) { // a single pass over the batch size, rolled back: the range again, smaller
-            plan = overshotChunk(plan, rows, qMax<qint64>(1, qMin(end, b.to) - from), limits);
+            walk.overshot(b, rows);
             std::lock_guard<std::mutex> lock(rule.mutex);
             ++rule.run.receipt().redone;
             continue;
         }
         if (!advanced)
-            advance(b, rows, ms);
+            walk.advance(b, rows, ms);
         if (!m_chained)
-            paceAfter(ms, cfg.pauseMs);
+            paceAfter(ms, pauseMs);
     }
     std::lock_guard<std::mutex> lock(rule.mutex);
     ++rule.rangesDone;
