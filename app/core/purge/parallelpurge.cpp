@@ -368,17 +368,12 @@ void Worker::recordBatch(RuleShare &rule, qint64 n, double ms, int limit)
 // The statements of batch `b`: its transaction, its DELETE and the lock check, in one round trip.
 QString Worker::request(const RuleShare &rule, const Spec &b) const
 {
-    const RuleConfig &cfg = rule.preview.config;
-    const QString async =
-        m_sh.ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
     const QString sql = QString(b.bounded ? rule.boundedTemplate : rule.singleTemplate)
                             .replace(QStringLiteral("%LIMIT%"), QString::number(b.limit))
                             .replace(QStringLiteral("%TID_FROM%"), QString::number(b.from))
                             .replace(QStringLiteral("%TID_TO%"), QString::number(b.to));
-    return QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3; %4; %5")
-        .arg(cfg.lockTimeoutMs)
-        .arg(cfg.statementTimeoutMs)
-        .arg(async, sql, m_sh.lockCheckSql);
+    return QStringLiteral("%1; %2; %3")
+        .arg(batchBeginSql(rule.preview.config, m_sh.ctx.options.syncCommit), sql, m_sh.lockCheckSql);
 }
 
 // One batch of `rule`: sent now, or already with the previous COMMIT; then the shared breaker,

@@ -47,7 +47,6 @@ private:
     enum class Step { Next, Retry, Done };
     bool stoppedBeforeBatch(RuleReceipt *out);
     Step batch(RuleReceipt *out);
-    QString beginSql() const;
     RequestResult runStatement(int limit);
     int nextLimit();
     bool nextResult(RequestResult *result, int *limit, QElapsedTimer *bt, RuleReceipt *out);
@@ -102,19 +101,6 @@ RuleReceipt RowPurge::run()
     return finishComplete();
 }
 
-// What opens each batch's transaction: its timeouts, and asynchronous commit (--sync-commit off),
-// transaction-scoped so that it also holds behind a transaction-pooling pgbouncer and never
-// outlives the batch.
-QString RowPurge::beginSql() const
-{
-    const QString async =
-        m_ctx.options.syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off");
-    return QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
-        .arg(m_cfg.lockTimeoutMs)
-        .arg(m_cfg.statementTimeoutMs)
-        .arg(async);
-}
-
 // The batch's transaction and its statement; the result's last entry is the statement's, or the
 // failure. Once the strategy has read what it needs of the table (its first batch, under the
 // batch's lock_timeout: behind an ACCESS EXCLUSIVE lock it times out and is retried like a batch),
@@ -124,8 +110,9 @@ RequestResult RowPurge::runStatement(int limit)
 {
     QSqlQuery q(m_ctx.conn.database());
     if (m_prepared && m_ctx.conn.isDirect() && m_strategy->prepare(q, m_ctx, limit))
-        return execRequest(m_ctx.conn, beginSql() + QStringLiteral("; ") + m_strategy->batchSql());
-    RequestResult begun = execRequest(m_ctx.conn, beginSql());
+        return execRequest(m_ctx.conn, batchBeginSql(m_cfg, m_ctx.options.syncCommit) + QStringLiteral("; ") +
+                                           m_strategy->batchSql());
+    RequestResult begun = execRequest(m_ctx.conn, batchBeginSql(m_cfg, m_ctx.options.syncCommit));
     if (!begun.ok())
         return begun;
     StatementResult failure;
@@ -257,7 +244,7 @@ QString RowPurge::chainedBatch(qint64 n, int limit, double ms, bool *advanced)
     QSqlQuery unused(m_ctx.conn.database()); // prepare() reads nothing once m_prepared
     if (!m_strategy->prepare(unused, m_ctx, m_chainedLimit))
         return QString();
-    return beginSql() + QStringLiteral("; ") + m_strategy->batchSql();
+    return batchBeginSql(m_cfg, m_ctx.options.syncCommit) + QStringLiteral("; ") + m_strategy->batchSql();
 }
 
 // Commits a batch of `n` rows with the rule's totals (in the COMMIT's round trip: a run killed

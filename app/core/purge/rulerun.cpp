@@ -166,6 +166,14 @@ void interruptibleSleep(const PurgeContext &ctx, int ms)
         QThread::msleep(qMin<qint64>(20, ms - t.elapsed()));
 }
 
+QString batchBeginSql(const RuleConfig &cfg, bool syncCommit)
+{
+    return QStringLiteral("BEGIN; SET LOCAL lock_timeout = %1; SET LOCAL statement_timeout = %2%3")
+        .arg(cfg.lockTimeoutMs)
+        .arg(cfg.statementTimeoutMs)
+        .arg(syncCommit ? QString() : QStringLiteral("; SET LOCAL synchronous_commit = off"));
+}
+
 bool lockStillHeld(PurgeContext &ctx, QString *why)
 {
     if (ctx.conn.isDirect())

@@ -87,6 +87,11 @@ RuleReceipt purgePartitions(PurgeContext &ctx, const RulePreview &preview);
 // purgerows.cpp). False with `error` when that could not be confirmed.
 bool flushAsyncCommits(PurgeContext &ctx, QString *error);
 
+// What opens a row batch's transaction: BEGIN with the rule's lock_timeout and statement_timeout,
+// and with `syncCommit` off asynchronous commit. All SET LOCAL: transaction-scoped, so they also hold
+// behind a transaction-pooling pgbouncer and never outlive the batch.
+QString batchBeginSql(const RuleConfig &cfg, bool syncCommit);
+
 // Inside a batch's transaction behind a pooler: whether the server connection running it holds the
 // purge's advisory lock (on a direct connection it is ours for the whole run: true at once). False
 // with *why when it does not (or pg_locks could not be read): the run must stop there.
