@@ -948,7 +948,7 @@
     </message>
     <message>
         <location line="+22"/>
-        <location filename="../app/cli/clipurge.cpp" line="+395"/>
+        <location filename="../app/cli/clipurge.cpp" line="+433"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -1125,7 +1125,7 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-296"/>
+        <location filename="../app/cli/clipurge.cpp" line="-332"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -1221,7 +1221,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+103"/>
+        <location line="+104"/>
         <source>Warning: %1</source>
         <translation>Atención: %1</translation>
     </message>
@@ -3214,7 +3214,7 @@
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/purgeengine.cpp" line="+75"/>
+        <location filename="../app/core/purge/purgeengine.cpp" line="+76"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -3244,7 +3244,12 @@
         <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
+        <source>not in the side count</source>
+        <translation>no estaba en el conteo aparte</translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>The run&apos;s own connection was lost before it finished.</source>
         <translation>Se perdió la conexión propia de la corrida antes de que terminara.</translation>
     </message>
@@ -3259,7 +3264,7 @@
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-145"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
@@ -3333,12 +3338,17 @@
 <context>
     <name>ReceiptNotes</name>
     <message>
-        <location filename="../app/core/purge/receiptnotes.cpp" line="+37"/>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="+38"/>
         <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
         <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+11"/>
+        <source>%1: the rows of live families were not counted (%2).</source>
+        <translation>%1: no se contaron las filas de familias vivas (%2).</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>%1: kept by hold %2 (#%3): %4 rows; the scheduled job&apos;s own SQL would delete %5 of them (it knows no holds).</source>
         <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el propio SQL del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
     </message>
@@ -3747,6 +3757,7 @@
         <location line="-14"/>
         <location filename="../app/core/preview/takepreview.cpp" line="+33"/>
         <location line="+8"/>
+        <location filename="../app/core/purge/sidefamilycount.cpp" line="+70"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
@@ -3859,6 +3870,11 @@
         <location filename="../app/core/purge/keysetstrategy.cpp" line="+62"/>
         <source>%1: no index starts with (empresa_id, id), so every keyset batch scans and sorts the table. To walk an index instead, create it (without blocking writers): %2</source>
         <translation>%1: ningún índice empieza por (empresa_id, id), así que cada lote keyset recorre y ordena la tabla entera. Para recorrer un índice, créelo (sin bloquear a quienes escriben): %2</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/sidefamilycount.cpp" line="+88"/>
+        <source>The connection for the live-family count failed.</source>
+        <translation>Falló la conexión para contar las familias vivas.</translation>
     </message>
 </context>
 <context>
@@ -9170,7 +9186,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>otra sesión</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+26"/>
         <source>the server connection the pooler gave this batch does not hold advisory lock %1, so the pool is not in session mode and the scheduled job could purge beside us. Stopped before this batch deleted anything; connect directly to PostgreSQL.</source>
         <translation>la conexión al servidor que el pooler dio a este lote no tiene el bloqueo consultivo %1, así que el pool no está en modo sesión y el job programado podría purgar a la vez. Se detuvo antes de que este lote borrara nada; conéctese directamente a PostgreSQL.</translation>
     </message>
@@ -9180,8 +9196,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>no se pudo leer pg_locks para comprobar que la conexión al servidor de este lote tiene el bloqueo consultivo %1 (detrás de un pooler cada lote lo comprueba). Se detuvo antes de que este lote borrara nada.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+675"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+86"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+705"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+85"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -9191,7 +9207,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="-533"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-492"/>
         <source>Worker %1 could not connect: %2</source>
         <translation>El worker %1 no pudo conectarse: %2</translation>
     </message>
@@ -9201,7 +9217,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Worker %1 conectado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="+136"/>
+        <location line="+100"/>
         <source>%1: the run&apos;s coordinating session (backend pid %2) no longer holds advisory lock %3; worker %4 rolled its batch back and every worker stopped before its next commit.</source>
         <translation>%1: la sesión coordinadora de la corrida (pid del backend %2) ya no tiene el bloqueo consultivo %3; el worker %4 revirtió su lote y todos los workers se detuvieron antes de su siguiente COMMIT.</translation>
     </message>
@@ -9211,7 +9227,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: un lote del worker %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+112"/>
         <source>%1: cancelled; the batches in flight were rolled back.</source>
         <translation>%1: cancelada; los lotes en curso se revirtieron.</translation>
     </message>
@@ -9242,7 +9258,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
     </message>
     <message>
         <location line="+36"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+62"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+50"/>
         <source>%1: cancelled.</source>
         <translation>%1: cancelada.</translation>
     </message>

@@ -11,6 +11,7 @@
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
 #include "core/purge/remainingplan.h"
+#include "core/purge/sidefamilycount.h"
 #include "core/purge/vacuum.h"
 #include "core/security/secrets.h"
 #include "core/util/textformat.h"
@@ -21,6 +22,7 @@
 #include <QJsonObject>
 #include <QLocale>
 
+#include <algorithm>
 #include <mutex>
 
 namespace purga::cli {
@@ -283,11 +285,12 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
 // The frozen preview the run will purge exactly; an exit code other than Exit::Ok if it failed.
 // Confirmed already (--yes), it is never shown: only the counts the engine and the receipt use are
 // taken.
-int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan)
+int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan,
+                  const QString &familySnapshot)
 {
     DbFailure failure;
     if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &failure,
-                    yes ? PreviewDepth::ForPurge : PreviewDepth::Full))
+                    yes ? PreviewDepth::ForPurge : PreviewDepth::Full, familySnapshot))
         return Exit::Ok;
     if (Context::signalled()) {
         Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
@@ -386,6 +389,41 @@ int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const Purg
     return exitCode == Exit::Ok && !textfileOk ? Exit::Other : exitCode;
 }
 
+// Opens one more connection like the session's (a worker's, the side count's): same profile,
+// the keychain's password if any.
+std::function<bool(PgConnection &, QString *)> connectionOpener(const Session &session)
+{
+    return [&session](PgConnection &conn, QString *error) {
+        DbFailure failure;
+        if (conn.open(session.profile, session.password, &failure))
+            return true;
+        *error = failure.message;
+        return false;
+    };
+}
+
+// `purge --yes` on one deleting connection counts the live-family evidence beside the purge
+// (core/purge/sidefamilycount.h) when a rule with families has family-aware retention off, on a
+// direct connection only: behind a pooler the side transaction could hold the one server
+// connection the breaker's count waits for. The snapshot to count in; empty: count before.
+QString startFamilyCount(const Session &session, const QStringList &ids, PurgeOptions *options)
+{
+    if (options->parallel > 1 || !session.conn.isDirect())
+        return QString();
+    const bool deferable =
+        std::any_of(session.rules.cbegin(), session.rules.cend(), [&](const RuleConfig &c) {
+            return ids.contains(c.id) && Rules::hasFamilies(c.id) && !c.familyAware;
+        });
+    if (!deferable)
+        return QString();
+    auto side = std::make_shared<SideFamilyCount>(connectionOpener(session));
+    QString ignored; // without the side session the count runs before the purge, as always
+    const QString snapshot = side->start(&ignored);
+    if (!snapshot.isEmpty())
+        options->familyCount = side;
+    return snapshot;
+}
+
 } // namespace
 
 int cmdPurge(Context &ctx)
@@ -407,14 +445,7 @@ int cmdPurge(Context &ctx)
     if ((code = preconditions(ctx, session, ids, yes, options.pacing)) != Exit::Ok)
         return code;
     if (options.parallel > 1) {
-        // Each worker connects like the session: same profile, the keychain's password if any.
-        options.openConnection = [&session](PgConnection &conn, QString *error) {
-            DbFailure failure;
-            if (conn.open(session.profile, session.password, &failure))
-                return true;
-            *error = failure.message;
-            return false;
-        };
+        options.openConnection = connectionOpener(session);
         if (const QString refusal = parallelRefusal(session.conn, options); !refusal.isEmpty() && yes) {
             refuse({refusal});
             return Exit::Refused;
@@ -424,8 +455,11 @@ int cmdPurge(Context &ctx)
     SignalTarget signalTarget(canceller);
     canceller.arm(session.conn.handle());
     PreviewPlan plan;
-    if ((code = freezePreview(session, canceller, yes, &plan)) != Exit::Ok)
+    const QString familySnapshot = yes ? startFamilyCount(session, ids, &options) : QString();
+    if ((code = freezePreview(session, canceller, yes, &plan, familySnapshot)) != Exit::Ok)
         return code;
+    if (options.familyCount && deferredFamilyCounts(plan, ids).isEmpty())
+        options.familyCount.reset(); // the import failed: the preview counted them itself
     if (!yes) {
         warnUnindexedKeyset(session, options);
         printDryRun(ctx, plan);

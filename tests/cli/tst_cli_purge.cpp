@@ -169,6 +169,13 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
     QVERIFY(db.exec(cliPreSeedSql(kFiller / 2)));
     QVERIFY(db.exec(logSeedSql()));
     QVERIFY(setupHistory(db));
+    // One live family: three rotated members the rule removes (its live_family_rows) and its head.
+    QVERIFY(db.exec(
+        QStringLiteral("INSERT INTO identidad.trx_refresh_tokens (empresa_id, usuario_id, familia_id, "
+                       "token_hash, creado_en, "
+                       "expiracion, revocado, revocado_en) SELECT 1, 9, md5('cli-live')::uuid, 'live:' || m, "
+                       "now() - interval '90 days', now() + interval '5 days', m < 3, "
+                       "CASE WHEN m < 3 THEN now() - interval '40 days' END FROM generate_series(0, 3) m")));
 
     const QList<qint64> refresh = allIds(db, QStringLiteral("identidad.trx_refresh_tokens"));
     const QList<qint64> refreshGone =
@@ -244,6 +251,13 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
                       .arg(runId))
             .toLongLong(),
         qint64(refreshGone.size()));
+    // The live families' rows, counted beside the purge in the breaker's snapshot.
+    const QJsonObject family = o.value(QStringLiteral("family_retention"))
+                                   .toObject()
+                                   .value(QStringLiteral("refresh_tokens"))
+                                   .toObject();
+    QCOMPARE(family.value(QStringLiteral("family_aware")).toBool(true), false);
+    QCOMPARE(family.value(QStringLiteral("live_family_rows")).toInteger(-1), qint64(3));
     // The receipt's key range is that of the deleted rows.
     const QJsonObject refreshRule = byId.value(QStringLiteral("refresh_tokens"));
     QCOMPARE(qint64(refreshRule.value(QStringLiteral("key_min")).toDouble()),

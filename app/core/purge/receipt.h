@@ -24,6 +24,7 @@
 namespace purga {
 
 class PgConnection;
+class SideFamilyCount;
 
 struct PurgeOptions
 {
@@ -52,6 +53,9 @@ struct PurgeOptions
     // Opens one more connection like the run's own, in the calling thread (the workers', and the
     // history's last words when the run's own was lost). Needed for parallel > 1.
     std::function<bool(PgConnection &conn, QString *error)> openConnection;
+    // The live-family counts the frozen preview left to a side session (RulePreview::
+    // liveFamilyDeferred): started once the lock is taken, collected before the receipt closes.
+    std::shared_ptr<SideFamilyCount> familyCount;
 };
 
 // Live progress of one rule, sent after every batch.
@@ -156,11 +160,15 @@ struct PurgeReceipt
     QJsonArray held;
     QStringList shortRetention; // a warning per rule whose retention is shorter than the window
     // Per rule with token families, from the confirmed preview: the family-aware setting and the
-    // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp).
+    // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp). Not
+    // counted while a side count has it (PurgeOptions::familyCount), and for good, with the
+    // reason, when that count did not end (a stop, a failure): live_family_rows is null then.
     struct FamilyRetention
     {
         bool familyAware = false;
         qint64 liveFamilyRows = 0;
+        bool counted = true;
+        QString notCounted;
     };
     QMap<QString, FamilyRetention> familyRetention;
     QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran
