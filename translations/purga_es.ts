@@ -3244,7 +3244,12 @@
         <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+19"/>
+        <source>Waiting for the count of rows of live families (the receipt&apos;s evidence)…</source>
+        <translation>Esperando el conteo de filas de familias vivas (la evidencia del recibo)…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>not in the side count</source>
         <translation>no estaba en el conteo aparte</translation>
     </message>
@@ -3264,7 +3269,7 @@
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-147"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
@@ -3872,7 +3877,7 @@
         <translation>%1: ningún índice empieza por (empresa_id, id), así que cada lote keyset recorre y ordena la tabla entera. Para recorrer un índice, créelo (sin bloquear a quienes escriben): %2</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/sidefamilycount.cpp" line="+88"/>
+        <location filename="../app/core/purge/sidefamilycount.cpp" line="+95"/>
         <source>The connection for the live-family count failed.</source>
         <translation>Falló la conexión para contar las familias vivas.</translation>
     </message>

@@ -226,6 +226,8 @@ void PurgeEngine::collectFamilyCount(const PurgeOptions &options, PurgeReceipt &
 {
     if (!options.familyCount)
         return;
+    if (observer && !options.familyCount->isDone())
+        observer->log(tr("Waiting for the count of rows of live families (the receipt's evidence)…"));
     QMap<QString, qint64> rows;
     QString error;
     const bool ok = options.familyCount->wait(

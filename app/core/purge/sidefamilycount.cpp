@@ -71,6 +71,12 @@ bool SideFamilyCount::wait(const std::function<bool()> &stop, QMap<QString, qint
     return ok;
 }
 
+bool SideFamilyCount::isDone()
+{
+    std::lock_guard lock(m_mutex);
+    return m_phase == Phase::Done;
+}
+
 void SideFamilyCount::abort()
 {
     {
@@ -111,8 +117,9 @@ void SideFamilyCount::run()
 bool SideFamilyCount::exportSnapshot(PgConnection &conn)
 {
     QString error;
-    if (!conn.execScript(
-            QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL jit = off"), &error)) {
+    if (!conn.execScript(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL jit = "
+                                        "off; SET LOCAL max_parallel_workers_per_gather = 0"),
+                         &error)) {
         finish(error);
         return false;
     }

@@ -2,7 +2,8 @@
 
 // `purge --yes`'s live-family evidence (the receipt's live_family_rows while family-aware retention
 // is off), counted on a connection of its own while the purge runs instead of before its first
-// batch: the breaker needs only the other half of the count.
+// batch: the breaker needs only the other half of the count. The side count is one process (no
+// parallel workers), which would take the cores the purge runs on (docs/benchmarks.md, issue 26).
 //
 // The side session opens a REPEATABLE READ transaction and exports its snapshot before the
 // breaker's count, which imports it (takePreview's familySnapshot), so both halves see the same
@@ -43,6 +44,8 @@ public:
     // Waits until every count ran (true, *rows filled) or failed (false, *error). `stop` is asked
     // every 50 ms: when it says so the count in flight is cancelled and the answer is false.
     bool wait(const std::function<bool()> &stop, QMap<QString, qint64> *rows, QString *error);
+    // Whether the counts ended (ran or failed): wait() then returns at once.
+    bool isDone();
     // Cancels the count in flight, or the counts not yet started, and ends the side session.
     void abort();
 
