@@ -444,8 +444,8 @@ int cmdPurge(Context &ctx)
     const bool yes = ctx.parser.isSet(QStringLiteral("yes"));
     if ((code = preconditions(ctx, session, ids, yes, options.pacing)) != Exit::Ok)
         return code;
+    options.openConnection = connectionOpener(session); // workers, the history after a lost session
     if (options.parallel > 1) {
-        options.openConnection = connectionOpener(session);
         if (const QString refusal = parallelRefusal(session.conn, options); !refusal.isEmpty() && yes) {
             refuse({refusal});
             return Exit::Refused;

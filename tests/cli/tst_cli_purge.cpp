@@ -97,7 +97,8 @@ private slots:
     void purgeWithoutYesDeletesNothing();
     void purgeAllYesJsonMatchesIndependentCounts();
     void lockHeldElsewhereExits5();
-    void sigintDuringSlowBatchExits6();
+    void interruptedDuringSlowBatchExits6_data();
+    void interruptedDuringSlowBatchExits6();
     void sigkillMidRunIsMarkedInterruptedOnNextConnect();
     void runIsRecordedWithoutUserEnvironment();
     void otherLockKeyIsWarnedAndRecorded();
@@ -299,8 +300,19 @@ void TestCliPurge::lockHeldElsewhereExits5()
     QCOMPARE(runState(db, o.value(QStringLiteral("run_id")).toString()), QStringLiteral("lock_ocupado"));
 }
 
-void TestCliPurge::sigintDuringSlowBatchExits6()
+void TestCliPurge::interruptedDuringSlowBatchExits6_data()
 {
+    QTest::addColumn<bool>("signal"); // else the purge's backend is terminated
+    QTest::addColumn<QString>("status");
+    QTest::newRow("SIGINT") << true << QStringLiteral("cancelado");
+    // The run's own session gone: its history row is closed on a new connection, not left en_curso.
+    QTest::newRow("backend terminated") << false << QStringLiteral("error");
+}
+
+void TestCliPurge::interruptedDuringSlowBatchExits6()
+{
+    QFETCH(bool, signal);
+    QFETCH(QString, status);
     test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
     QVERIFY2(db.isValid(), qPrintable(db.error()));
     QVERIFY(db.exec(cliRefreshSeedSql(kFiller)));
@@ -320,13 +332,10 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
              QStringLiteral("500")});
     p.start();
     QVERIFY(p.waitForStarted(10000));
-    const bool sleeping =
-        waitFor(db,
-                QStringLiteral("SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE datname = "
-                               "current_database() AND usename = 'identidad_purga' "
-                               "AND wait_event = 'PgSleep')"),
-                30000, &p);
-    if (!sleeping) {
+    const QString sleeping =
+        QStringLiteral("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND usename = 'identidad_purga' AND wait_event = 'PgSleep'");
+    if (!waitFor(db, QStringLiteral("SELECT EXISTS (%1)").arg(sleeping), 30000, &p)) {
         p.kill();
         p.waitForFinished(5000);
         QFAIL(qPrintable(QStringLiteral("the slow batch was never seen running: %1")
@@ -334,17 +343,21 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
     }
     QElapsedTimer t;
     t.start();
-    QCOMPARE(::kill(pid_t(p.processId()), SIGINT), 0);
+    if (signal)
+        QCOMPARE(::kill(pid_t(p.processId()), SIGINT), 0);
+    else
+        QVERIFY(
+            db.scalar(QStringLiteral("SELECT pg_terminate_backend(pid) FROM (%1) s").arg(sleeping)).toBool());
     QVERIFY(p.waitForFinished(15000));
     const qint64 afterSignalMs = t.elapsed();
     const CliResult r = finishedResult(p);
     QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 6, qPrintable(r.describe()));
     QVERIFY2(afterSignalMs < 5000,
-             qPrintable(QStringLiteral("exited %1 ms after SIGINT").arg(afterSignalMs)));
+             qPrintable(QStringLiteral("exited %1 ms after the interruption").arg(afterSignalMs)));
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-    QCOMPARE(o.value(QStringLiteral("status")).toString(), QStringLiteral("cancelado"));
+    QCOMPARE(o.value(QStringLiteral("status")).toString(), status);
     const QJsonObject rule = o.value(QStringLiteral("rules")).toArray().at(0).toObject();
-    QCOMPARE(rule.value(QStringLiteral("status")).toString(), QStringLiteral("cancelado"));
+    QCOMPARE(rule.value(QStringLiteral("status")).toString(), status);
     const qint64 deleted = qint64(rule.value(QStringLiteral("deleted")).toDouble());
     QVERIFY(deleted > 0);
     // Committed batches stay, the cancelled one (with the slow row) is all there.
@@ -355,8 +368,10 @@ void TestCliPurge::sigintDuringSlowBatchExits6()
               QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id = %1").arg(slowId))
             .toInt(),
         1);
-    QCOMPARE(runState(db, o.value(QStringLiteral("run_id")).toString()), QStringLiteral("cancelado"));
+    QCOMPARE(runState(db, o.value(QStringLiteral("run_id")).toString()), status);
     QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.purga_corridas")).toInt(), 1);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")).toInt(),
+             0);
 }
 
 void TestCliPurge::sigkillMidRunIsMarkedInterruptedOnNextConnect()

@@ -251,11 +251,14 @@ PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObser
     // After a lost connection nothing more can be said to the server (and asking would only make
     // Qt warn "database not open" on stderr): the run is marked interrupted next time.
     bool connected = m_conn.isOpen();
-    // A parallel run whose coordinating session was killed still closes its history row, on a
-    // connection of its own (its workers stopped before their next commit; the lock is gone).
+    // A run whose own session was killed still closes its history row, on a connection of its
+    // own (a parallel run's workers stopped before their next commit; the lock is gone), so that
+    // no run stays en_curso while nothing runs.
     PgConnection fresh;
     PgConnection *hc = &m_conn;
-    if (history && m_reopen && (!connected || !m_conn.ping())) {
+    // Not after the run's socket was shut down because the server stopped answering (a signal's
+    // deadline): connecting again would wait for the same server.
+    if (history && m_reopen && !m_canceller.isAborted() && (!connected || !m_conn.ping())) {
         QString ignored;
         connected = m_reopen(fresh, &ignored);
         hc = &fresh;
@@ -316,7 +319,7 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
         receipt.durationMs = timer.elapsed();
         return finish(receipt, false, observer);
     }
-    m_reopen = options.parallel > 1 ? options.openConnection : nullptr;
+    m_reopen = options.openConnection;
 
     QString warning;
     const bool locked = takeLock(receipt, options, history, &warning);

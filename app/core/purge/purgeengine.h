@@ -45,7 +45,7 @@ private:
     StopRequest m_ownStop;
     const StopRequest *m_stop;
     int m_lockPid = 0; // pg_backend_pid() of the session that took the advisory lock
-    // --parallel: opens a connection for the history's last words when the run's own was lost.
+    // Opens a connection for the history's last words when the run's own was lost.
     std::function<bool(PgConnection &, QString *)> m_reopen;
 };
 

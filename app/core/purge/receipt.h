@@ -51,7 +51,8 @@ struct PurgeOptions
     // batches run on one connection only (parallelRefusal()).
     BatchStrategyKind batchStrategy = BatchStrategyKind::TidRange;
     // Opens one more connection like the run's own, in the calling thread (the workers', and the
-    // history's last words when the run's own was lost). Needed for parallel > 1.
+    // history's last words when the run's own was lost). Needed for parallel > 1; without it a run
+    // whose session was killed stays en_curso until the next connection marks it interrumpido.
     std::function<bool(PgConnection &conn, QString *error)> openConnection;
     // The live-family counts the frozen preview left to a side session (RulePreview::
     // liveFamilyDeferred): started once the lock is taken, collected before the receipt closes.

@@ -56,15 +56,16 @@ public:
             emit m_owner->finished(receipt);
             return;
         }
+        // Each worker (--parallel) connects as this run did, and so does the history's last
+        // word when the run's own session was lost.
         PurgeOptions withWorkers = options;
-        if (options.parallel > 1) // --parallel: each worker connects as this run did
-            withWorkers.openConnection = [profile, password](PgConnection &c, QString *error) {
-                DbFailure failure;
-                if (c.open(profile, password, &failure))
-                    return true;
-                *error = failure.message;
-                return false;
-            };
+        withWorkers.openConnection = [profile, password](PgConnection &c, QString *error) {
+            DbFailure failure;
+            if (c.open(profile, password, &failure))
+                return true;
+            *error = failure.message;
+            return false;
+        };
         PurgeEngine engine(conn, m_control->canceller, &m_control->stop);
         const PurgeReceipt receipt = engine.run(plan, withWorkers, this);
         m_control->canceller.disarm();
