@@ -948,7 +948,7 @@
     </message>
     <message>
         <location line="+22"/>
-        <location filename="../app/cli/clipurge.cpp" line="+433"/>
+        <location filename="../app/cli/clipurge.cpp" line="+408"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -1125,7 +1125,7 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-332"/>
+        <location filename="../app/cli/clipurge.cpp" line="-309"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -1221,7 +1221,7 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+104"/>
+        <location line="+103"/>
         <source>Warning: %1</source>
         <translation>Atención: %1</translation>
     </message>
@@ -3214,7 +3214,7 @@
         <translation>una sesión desconocida</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/purgeengine.cpp" line="+76"/>
+        <location filename="../app/core/purge/purgeengine.cpp" line="+75"/>
         <source>Could not ask for the advisory lock: %1</source>
         <translation>No se pudo pedir el bloqueo consultivo: %1</translation>
     </message>
@@ -3244,17 +3244,7 @@
         <translation>Los lotes se confirmaron de forma asíncrona y no se pudo confirmar su escritura en disco (%1): tras una caída del servidor puede volver la última fracción de segundo de borrados; la siguiente corrida los elimina de nuevo.</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>Waiting for the count of rows of live families (the receipt&apos;s evidence)…</source>
-        <translation>Esperando el conteo de filas de familias vivas (la evidencia del recibo)…</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>not in the side count</source>
-        <translation>no estaba en el conteo aparte</translation>
-    </message>
-    <message>
-        <location line="+22"/>
+        <location line="+31"/>
         <source>The run&apos;s own connection was lost before it finished.</source>
         <translation>Se perdió la conexión propia de la corrida antes de que terminara.</translation>
     </message>
@@ -3269,7 +3259,7 @@
         <translation>Bloqueo consultivo %1 tomado (pid del backend %2).</translation>
     </message>
     <message>
-        <location line="-147"/>
+        <location line="-125"/>
         <source>Rule %1 is not in the confirmed preview; nothing was done for it.</source>
         <translation>La regla %1 no está en la vista previa confirmada; no se hizo nada con ella.</translation>
     </message>
@@ -3343,17 +3333,12 @@
 <context>
     <name>ReceiptNotes</name>
     <message>
-        <location filename="../app/core/purge/receiptnotes.cpp" line="+38"/>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="+37"/>
         <source>%1: the scheduled job&apos;s own SQL would still delete %2 rows this purge keeps (inside the forensic window, ADR 0021).</source>
         <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>%1: the rows of live families were not counted (%2).</source>
-        <translation>%1: no se contaron las filas de familias vivas (%2).</translation>
-    </message>
-    <message>
-        <location line="+25"/>
+        <location line="+23"/>
         <source>%1: kept by hold %2 (#%3): %4 rows; the scheduled job&apos;s own SQL would delete %5 of them (it knows no holds).</source>
         <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el propio SQL del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
     </message>
@@ -3762,7 +3747,6 @@
         <location line="-14"/>
         <location filename="../app/core/preview/takepreview.cpp" line="+33"/>
         <location line="+8"/>
-        <location filename="../app/core/purge/sidefamilycount.cpp" line="+70"/>
         <source>Cancelled.</source>
         <translation>Cancelado.</translation>
     </message>
@@ -3875,11 +3859,6 @@
         <location filename="../app/core/purge/keysetstrategy.cpp" line="+62"/>
         <source>%1: no index starts with (empresa_id, id), so every keyset batch scans and sorts the table. To walk an index instead, create it (without blocking writers): %2</source>
         <translation>%1: ningún índice empieza por (empresa_id, id), así que cada lote keyset recorre y ordena la tabla entera. Para recorrer un índice, créelo (sin bloquear a quienes escriben): %2</translation>
-    </message>
-    <message>
-        <location filename="../app/core/purge/sidefamilycount.cpp" line="+95"/>
-        <source>The connection for the live-family count failed.</source>
-        <translation>Falló la conexión para contar las familias vivas.</translation>
     </message>
 </context>
 <context>

@@ -11,7 +11,6 @@
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
 #include "core/purge/remainingplan.h"
-#include "core/purge/sidefamilycount.h"
 #include "core/purge/vacuum.h"
 #include "core/security/secrets.h"
 #include "core/util/textformat.h"
@@ -22,7 +21,6 @@
 #include <QJsonObject>
 #include <QLocale>
 
-#include <algorithm>
 #include <mutex>
 
 namespace purga::cli {
@@ -285,12 +283,11 @@ int preconditions(Context &ctx, const Session &session, const QStringList &ids, 
 // The frozen preview the run will purge exactly; an exit code other than Exit::Ok if it failed.
 // Confirmed already (--yes), it is never shown: only the counts the engine and the receipt use are
 // taken.
-int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan,
-                  const QString &familySnapshot)
+int freezePreview(Session &session, QueryCanceller &canceller, bool yes, PreviewPlan *plan)
 {
     DbFailure failure;
     if (takePreview(session.conn, session.rules, &canceller, nullptr, plan, &failure,
-                    yes ? PreviewDepth::ForPurge : PreviewDepth::Full, familySnapshot))
+                    yes ? PreviewDepth::ForPurge : PreviewDepth::Full))
         return Exit::Ok;
     if (Context::signalled()) {
         Context::error(Context::tr("Cancelled by a signal during the preview; nothing was deleted."));
@@ -389,8 +386,8 @@ int runPurge(Context &ctx, Session &session, const PreviewPlan &plan, const Purg
     return exitCode == Exit::Ok && !textfileOk ? Exit::Other : exitCode;
 }
 
-// Opens one more connection like the session's (a worker's, the side count's): same profile,
-// the keychain's password if any.
+// Opens one more connection like the session's (a worker's, the history's after a lost
+// session): same profile, the keychain's password if any.
 std::function<bool(PgConnection &, QString *)> connectionOpener(const Session &session)
 {
     return [&session](PgConnection &conn, QString *error) {
@@ -400,28 +397,6 @@ std::function<bool(PgConnection &, QString *)> connectionOpener(const Session &s
         *error = failure.message;
         return false;
     };
-}
-
-// `purge --yes` on one deleting connection counts the live-family evidence beside the purge
-// (core/purge/sidefamilycount.h) when a rule with families has family-aware retention off, on a
-// direct connection only: behind a pooler the side transaction could hold the one server
-// connection the breaker's count waits for. The snapshot to count in; empty: count before.
-QString startFamilyCount(const Session &session, const QStringList &ids, PurgeOptions *options)
-{
-    if (options->parallel > 1 || !session.conn.isDirect())
-        return QString();
-    const bool deferable =
-        std::any_of(session.rules.cbegin(), session.rules.cend(), [&](const RuleConfig &c) {
-            return ids.contains(c.id) && Rules::hasFamilies(c.id) && !c.familyAware;
-        });
-    if (!deferable)
-        return QString();
-    auto side = std::make_shared<SideFamilyCount>(connectionOpener(session));
-    QString ignored; // without the side session the count runs before the purge, as always
-    const QString snapshot = side->start(&ignored);
-    if (!snapshot.isEmpty())
-        options->familyCount = side;
-    return snapshot;
 }
 
 } // namespace
@@ -455,11 +430,8 @@ int cmdPurge(Context &ctx)
     SignalTarget signalTarget(canceller);
     canceller.arm(session.conn.handle());
     PreviewPlan plan;
-    const QString familySnapshot = yes ? startFamilyCount(session, ids, &options) : QString();
-    if ((code = freezePreview(session, canceller, yes, &plan, familySnapshot)) != Exit::Ok)
+    if ((code = freezePreview(session, canceller, yes, &plan)) != Exit::Ok)
         return code;
-    if (options.familyCount && deferredFamilyCounts(plan, ids).isEmpty())
-        options.familyCount.reset(); // the import failed: the preview counted them itself
     if (!yes) {
         warnUnindexedKeyset(session, options);
         printDryRun(ctx, plan);

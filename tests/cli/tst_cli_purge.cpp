@@ -252,7 +252,7 @@ void TestCliPurge::purgeAllYesJsonMatchesIndependentCounts()
                       .arg(runId))
             .toLongLong(),
         qint64(refreshGone.size()));
-    // The live families' rows, counted beside the purge in the breaker's snapshot.
+    // The live families' rows the purge removed (family-aware retention off), counted before it.
     const QJsonObject family = o.value(QStringLiteral("family_retention"))
                                    .toObject()
                                    .value(QStringLiteral("refresh_tokens"))

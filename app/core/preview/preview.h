@@ -116,10 +116,6 @@ struct RulePreview
     // Rows removable with family-aware retention off that belong to a family still live at the
     // frozen now: removed while config.familyAware is off, kept (not in eligible) when it is on.
     qint64 liveFamily = 0;
-    // ForPurge with a family snapshot: liveFamily is not counted here but by liveFamilySql, in
-    // that snapshot, beside the purge (core/purge/sidefamilycount.h).
-    bool liveFamilyDeferred = false;
-    QString liveFamilySql;
     QString oldest, newest; // removable age range (UTC text)
     QList<CountBucket> byTenant;
     QList<CountBucket> byAge;
@@ -131,11 +127,11 @@ struct RulePreview
     // purge moves there goes (the frozen instant plus the days).
     QList<QuarantinedPartition> quarantine;
     QString quarantineUntilUtc;
-    QString frozenNowUtc;    // the plan's frozen instant: an entry is due when its days end before it
-    QString countSql;        // the exact text counted with
-    QString deleteSql;       // the exact text the purge runs (batch template / DETACH+DROP list)
-    QList<HeldCount> held;   // per active legal hold: the rows it keeps from this rule
-    qint64 heldRows() const; // rows kept by some hold (a row two holds match counts once per hold)
+    QString frozenNowUtc;            // the plan's frozen instant: an entry is due when its days end before it
+    QString countSql;                // the exact text counted with
+    QString deleteSql;               // the exact text the purge runs (batch template / DETACH+DROP list)
+    QList<HeldCount> held;           // per active legal hold: the rows it keeps from this rule
+    qint64 heldRows() const;         // rows kept by some hold (a row two holds match counts once per hold)
 
     QJsonObject toJson() const;
     // What family-aware retention does to this preview, in words (translated): how many rows
@@ -164,13 +160,9 @@ struct PreviewPlan
 enum class PreviewDepth { Full, CountsOnly, ForPurge };
 
 // Freezes the cutoffs from the database clock and computes every requested rule.
-// familySnapshot (ForPurge, on a direct connection): an exported snapshot (pg_export_snapshot). The
-// count of a rule with families and family-aware retention off imports it and leaves its
-// live-family half to the exporting session (RulePreview::liveFamilyDeferred); if the import
-// fails, that rule is counted whole here as without it.
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
                  const ProgressFn &progress, PreviewPlan *plan, DbFailure *failure,
-                 PreviewDepth depth = PreviewDepth::Full, const QString &familySnapshot = QString());
+                 PreviewDepth depth = PreviewDepth::Full);
 
 // One row of Rules::partitionsSql().
 PartitionInfo partitionFromRow(const QSqlQuery &query);

@@ -93,17 +93,12 @@ bool readRuleHeld(PgConnection &conn, RulePreview &r, const QString &cutoffLit, 
                     true, f, &r.held);
 }
 
-// ForPurge: the purge's own counts; retained follows from them, the rest stays empty. Without
-// the live-family half (deferred), the statement that counts it apart goes with the preview.
-bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f,
-                 bool deferred = false)
+// ForPurge: the purge's own counts; retained follows from them, the rest stays empty.
+bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f)
 {
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
-    r.countSql = Rules::purgeCountSql(r.config, cutoffLit, !deferred);
-    r.liveFamilyDeferred = deferred;
-    if (deferred)
-        r.liveFamilySql = Rules::liveFamilyCountSql(r.config, cutoffLit);
+    r.countSql = Rules::purgeCountSql(r.config, cutoffLit);
     r.deleteSql = Rules::purgeBatchText(r.config, cutoffLit);
     if (!f.exec(q, r.countSql) || !q.next())
         return false;
@@ -117,37 +112,14 @@ bool purgeCounts(PgConnection &conn, RulePreview &r, const QString &cutoffLit, c
     return readRuleHeld(conn, r, cutoffLit, f);
 }
 
-// A REPEATABLE READ transaction in the exported snapshot (imported before any query), JIT off as
-// withJitOff has it. False, and no transaction left open, when the import failed.
-bool beginInSnapshot(PgConnection &conn, const QString &snapshot)
-{
-    QString ignored;
-    if (conn.execScript(QStringLiteral("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; "
-                                       "SET TRANSACTION SNAPSHOT %1; SET LOCAL jit = off")
-                            .arg(conn.literal(snapshot)),
-                        &ignored))
-        return true;
-    conn.execScript(QStringLiteral("ROLLBACK"), &ignored); // only a warning when none is open
-    return false;
-}
-
 bool previewRows(PgConnection &conn, RulePreview &r, const QString &cutoffLit, const StatementRunner &f,
-                 PreviewDepth depth, const QString &familySnapshot)
+                 PreviewDepth depth)
 {
     // The scan before `purge --yes`'s first batch: with parallel workers when the server allows
     // (its default plan), and without JIT, which every one of those processes would compile for
-    // itself (docs/benchmarks.md, issue 26). Its live-family half, evidence only while
-    // family-aware retention is off, is left to the session that exported the snapshot.
-    if (depth == PreviewDepth::ForPurge) {
-        const bool defer = !familySnapshot.isEmpty() && Rules::hasFamilies(r.id) && !r.config.familyAware;
-        if (defer && beginInSnapshot(conn, familySnapshot)) {
-            const bool ok = purgeCounts(conn, r, cutoffLit, f, true);
-            QString ignored;
-            conn.execScript(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"), &ignored);
-            return ok;
-        }
+    // itself (docs/benchmarks.md, issue 26).
+    if (depth == PreviewDepth::ForPurge)
         return conn.withJitOff([&] { return purgeCounts(conn, r, cutoffLit, f); });
-    }
     QSqlQuery q(conn.database());
     q.setForwardOnly(true);
     r.countSql = Rules::countSql(r.config, cutoffLit);
@@ -309,8 +281,7 @@ bool previewPartitions(PgConnection &conn, RulePreview &r, const QString &cutoff
 }
 
 bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, const StatementRunner &f,
-                     const ProgressFn &progress, PreviewPlan *plan, PreviewDepth depth,
-                     const QString &familySnapshot)
+                     const ProgressFn &progress, PreviewPlan *plan, PreviewDepth depth)
 {
     for (const RuleConfig &c : rules) {
         const QStringList problems = Rules::validate(c);
@@ -349,7 +320,7 @@ bool takePreviewInto(PgConnection &conn, const QList<RuleConfig> &rules, const S
         r.cutoffUtc = cq.value(0).toString();
         const QString lit = Rules::cutoffLiteral(r.cutoffUtc);
         const bool ok = Rules::isPartitionRule(c.id) ? previewPartitions(conn, r, lit, f)
-                                                     : previewRows(conn, r, lit, f, depth, familySnapshot);
+                                                     : previewRows(conn, r, lit, f, depth);
         if (!ok)
             return false;
         QString quarantineError;
@@ -395,13 +366,12 @@ PartitionInfo partitionFromRow(const QSqlQuery &q)
 }
 
 bool takePreview(PgConnection &conn, const QList<RuleConfig> &rules, QueryCanceller *canceller,
-                 const ProgressFn &progress, PreviewPlan *plan, DbFailure *failure, PreviewDepth depth,
-                 const QString &familySnapshot)
+                 const ProgressFn &progress, PreviewPlan *plan, DbFailure *failure, PreviewDepth depth)
 {
     DbFailure ignored;
     *(failure ? failure : &ignored) = DbFailure();
     const StatementRunner f{canceller, failure ? failure : &ignored};
-    return takePreviewInto(conn, rules, f, progress, plan, depth, familySnapshot);
+    return takePreviewInto(conn, rules, f, progress, plan, depth);
 }
 
 } // namespace purga

@@ -6,7 +6,6 @@
 #include "parallelpurge.h"
 #include "receiptnotes.h"
 #include "rulerun.h"
-#include "sidefamilycount.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -221,31 +220,6 @@ void PurgeEngine::flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt)
     ctx.log(why);
 }
 
-void PurgeEngine::collectFamilyCount(const PurgeOptions &options, PurgeReceipt &receipt,
-                                     PurgeObserver *observer)
-{
-    if (!options.familyCount)
-        return;
-    if (observer && !options.familyCount->isDone())
-        observer->log(tr("Waiting for the count of rows of live families (the receipt's evidence)…"));
-    QMap<QString, qint64> rows;
-    QString error;
-    const bool ok = options.familyCount->wait(
-        [this] { return m_stop->isRequested() || m_canceller.isCancelled(); }, &rows, &error);
-    for (auto it = receipt.familyRetention.begin(); it != receipt.familyRetention.end(); ++it) {
-        if (it->counted)
-            continue;
-        if (ok && rows.contains(it.key())) {
-            it->counted = true;
-            it->liveFamilyRows = rows.value(it.key());
-        } else {
-            it->notCounted = ok ? tr("not in the side count") : error;
-        }
-        if (const QString note = familyRetentionText(it.key(), *it); observer && !note.isEmpty())
-            observer->log(note);
-    }
-}
-
 PurgeReceipt PurgeEngine::finish(PurgeReceipt &receipt, bool history, PurgeObserver *observer)
 {
     // After a lost connection nothing more can be said to the server (and asking would only make
@@ -335,8 +309,6 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
                 observer->log(note);
             observer->lockTaken(options.advisoryLockKey, m_lockPid);
         }
-        if (options.familyCount)
-            options.familyCount->count(deferredFamilyCounts(plan, options.ruleIds));
         runRules(plan, options, observer, receipt, history);
         if (m_conn.isOpen()) { // a lost session has released its lock already
             QSqlQuery unlock(m_conn.database());
@@ -344,9 +316,6 @@ PurgeReceipt PurgeEngine::run(const PreviewPlan &plan, const PurgeOptions &optio
             unlock.addBindValue(options.advisoryLockKey);
             unlock.exec();
         }
-        collectFamilyCount(options, receipt, observer);
-    } else if (options.familyCount) {
-        options.familyCount->abort();
     }
     receipt.durationMs = timer.elapsed();
     return finish(receipt, history, observer);

@@ -37,8 +37,6 @@ private:
     static void flushBatches(detail::PurgeContext &ctx, PurgeReceipt &receipt);
     static void addNotRun(const QString &id, const RulePreview *preview, PurgeReceipt &receipt);
     static void sayHowItEnded(PurgeReceipt &receipt);
-    // The side session's live-family counts into the receipt (or why they are missing).
-    void collectFamilyCount(const PurgeOptions &options, PurgeReceipt &receipt, PurgeObserver *observer);
 
     PgConnection &m_conn;
     QueryCanceller &m_canceller;

@@ -23,8 +23,7 @@ void insertNotes(const PurgeReceipt &receipt, QJsonObject *json)
     for (auto it = receipt.familyRetention.cbegin(); it != receipt.familyRetention.cend(); ++it)
         family.insert(it.key(),
                       QJsonObject{{QStringLiteral("family_aware"), it->familyAware},
-                                  {QStringLiteral("live_family_rows"),
-                                   it->counted ? QJsonValue(double(it->liveFamilyRows)) : QJsonValue()}});
+                                  {QStringLiteral("live_family_rows"), double(it->liveFamilyRows)}});
     json->insert(QStringLiteral("family_retention"), family);
     json->insert(QStringLiteral("lock_waiters"), lockWaitersJson(receipt.lockWaiters));
     QStringList unindexed; // keyset batches that scanned and sorted their table

@@ -24,7 +24,6 @@
 namespace purga {
 
 class PgConnection;
-class SideFamilyCount;
 
 struct PurgeOptions
 {
@@ -54,9 +53,6 @@ struct PurgeOptions
     // history's last words when the run's own was lost). Needed for parallel > 1; without it a run
     // whose session was killed stays en_curso until the next connection marks it interrumpido.
     std::function<bool(PgConnection &conn, QString *error)> openConnection;
-    // The live-family counts the frozen preview left to a side session (RulePreview::
-    // liveFamilyDeferred): started once the lock is taken, collected before the receipt closes.
-    std::shared_ptr<SideFamilyCount> familyCount;
 };
 
 // Live progress of one rule, sent after every batch.
@@ -161,15 +157,11 @@ struct PurgeReceipt
     QJsonArray held;
     QStringList shortRetention; // a warning per rule whose retention is shorter than the window
     // Per rule with token families, from the confirmed preview: the family-aware setting and the
-    // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp). Not
-    // counted while a side count has it (PurgeOptions::familyCount), and for good, with the
-    // reason, when that count did not end (a stop, a failure): live_family_rows is null then.
+    // rows of live families it keeps (on) or that are removed (off) (receiptnotes.cpp).
     struct FamilyRetention
     {
         bool familyAware = false;
         qint64 liveFamilyRows = 0;
-        bool counted = true;
-        QString notCounted;
     };
     QMap<QString, FamilyRetention> familyRetention;
     QList<LockWaiter> lockWaiters; // sessions that waited for the purge lock while it ran

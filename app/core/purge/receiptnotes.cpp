@@ -18,8 +18,7 @@ void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt 
         if (!Rules::isPartitionRule(id))
             receipt->jobWouldDelete.insert(id, r->adrSampleInWindow);
         if (Rules::hasFamilies(id))
-            receipt->familyRetention.insert(
-                id, {r->config.familyAware, r->liveFamily, !r->liveFamilyDeferred, {}});
+            receipt->familyRetention.insert(id, {r->config.familyAware, r->liveFamily});
         for (const HeldCount &h : r->held) {
             QJsonObject o = h.toJson();
             o.insert(QStringLiteral("rule"), id);
@@ -41,20 +40,6 @@ QString jobWouldDeleteText(const QString &ruleId, qint64 rows)
         .arg(Rules::table(ruleId), formatCount(rows));
 }
 
-QString familyRetentionText(const QString &ruleId, const PurgeReceipt::FamilyRetention &family)
-{
-    if (!family.counted)
-        return family.notCounted.isEmpty()
-                   ? QString()
-                   : QCoreApplication::translate("ReceiptNotes",
-                                                 "%1: the rows of live families were not counted (%2).")
-                         .arg(Rules::table(ruleId), family.notCounted);
-    if (family.liveFamilyRows <= 0)
-        return QString();
-    return Rules::table(ruleId) + QStringLiteral(": ") +
-           liveFamilyText(family.familyAware, family.liveFamilyRows);
-}
-
 QStringList receiptNotes(const PurgeReceipt &receipt)
 {
     QStringList lines;
@@ -64,8 +49,9 @@ QStringList receiptNotes(const PurgeReceipt &receipt)
             lines << text;
     }
     for (auto it = receipt.familyRetention.cbegin(); it != receipt.familyRetention.cend(); ++it)
-        if (const QString text = familyRetentionText(it.key(), *it); !text.isEmpty())
-            lines << text;
+        if (it->liveFamilyRows > 0)
+            lines << Rules::table(it.key()) + QStringLiteral(": ") +
+                         liveFamilyText(it->familyAware, it->liveFamilyRows);
     for (const QJsonValue &v : receipt.held) {
         const QJsonObject h = v.toObject();
         if (h.value(QStringLiteral("rows")).toDouble() <= 0)

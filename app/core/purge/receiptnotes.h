@@ -3,8 +3,8 @@
 // What a receipt says besides the rows: how many rows the ADR's scheduled job would
 // still delete that this purge keeps, retentions shorter than the forensic window, and the
 // sessions that waited for the purge lock. Shared by the engine, the CLI and the GUI.
-#include "core/preview/preview.h"
 #include "receipt.h"
+#include "core/preview/preview.h"
 
 #include <QStringList>
 
@@ -15,10 +15,6 @@ void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt 
 
 // "The scheduled job's own SQL would still delete N rows this purge keeps (…)"; empty when N is 0.
 QString jobWouldDeleteText(const QString &ruleId, qint64 rows);
-
-// A rule's live-family note: the rows and what the setting did with them, or why they were not
-// counted; empty when there is nothing to say (none, or a side count still running).
-QString familyRetentionText(const QString &ruleId, const PurgeReceipt::FamilyRetention &family);
 
 // The notes as translated lines, for the CLI's receipt and the GUI's receipt view.
 QStringList receiptNotes(const PurgeReceipt &receipt);

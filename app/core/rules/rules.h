@@ -102,16 +102,11 @@ public:
     // What a purge confirmed on the command line (--yes) needs of its frozen preview, in one
     // statement the server can run with parallel workers: total, eligible, adr_sample_in_window,
     // key_min, key_max, live_family (as countSql's).
-    // withLiveFamily false (family-aware retention off only): live_family is 0 here and
-    // liveFamilyCountSql counts it apart (`purge --yes` counts it beside the purge).
-    static QString purgeCountSql(const RuleConfig &rule, const QString &cutoffLiteral,
-                                 bool withLiveFamily = true);
+    static QString purgeCountSql(const RuleConfig &rule, const QString &cutoffLiteral);
     static QString purgeCountSql(const QString &id, const QString &c)
     {
         return purgeCountSql(defaults(id), c);
     }
-    // purgeCountSql's live_family alone, with family-aware retention off: one row, one bigint.
-    static QString liveFamilyCountSql(const RuleConfig &rule, const QString &cutoffLiteral);
     // One purge batch: deletes at most %LIMIT% removable rows in a TID range and key range.
     // Placeholders filled by the engine: %TID_FROM% %TID_TO% %KEY_MIN% %KEY_MAX% %LIMIT%.
     static QString deleteBatchSql(const RuleConfig &rule, const QString &cutoffLiteral);

@@ -235,14 +235,7 @@ QString Rules::countSql(const RuleConfig &rule, const QString &c)
         .replace(QStringLiteral(":retention"), QString::number(retentionSeconds));
 }
 
-QString Rules::liveFamilyCountSql(const RuleConfig &rule, const QString &c)
-{
-    return QStringLiteral("SELECT count(*) AS live_family FROM %1 t WHERE %2 AND %3")
-        .arg(table(rule.id), predicate(rule.id, c),
-             liveFamilyExpression(frozenNow(c, rule.retentionSeconds)));
-}
-
-QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c, bool withLiveFamily)
+QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c)
 {
     // The five aggregates the engine and the receipt use, not countSql's fifteen, in a form the
     // server can run with parallel workers: each predicate is a grouping key (computed once a row),
@@ -264,7 +257,7 @@ QString Rules::purgeCountSql(const RuleConfig &rule, const QString &c, bool with
                  table(rule.id));
     QString eligible = QStringLiteral("g.removable"), keys = QStringLiteral("g.key_min, g.key_max");
     QString liveFamily = QStringLiteral("0::bigint"), from = grouped;
-    if (hasFamilies(rule.id) && (rule.familyAware || withLiveFamily)) {
+    if (hasFamilies(rule.id)) {
         const QString live = liveFamilyExpression(frozenNow(c, rule.retentionSeconds));
         const QString family = rule.familyAware
                                    ? predicate(rule, c)

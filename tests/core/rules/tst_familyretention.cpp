@@ -14,7 +14,6 @@
 #include "core/preview/preview.h"
 #include "core/purge/purgeengine.h"
 #include "core/purge/receiptnotes.h"
-#include "core/purge/sidefamilycount.h"
 #include "core/rules/rules.h"
 #include "support/pgsandbox.h"
 #include "support/purgefixtures.h"
@@ -77,11 +76,9 @@ FROM (SELECT %1 AS n) t,
   (301, NULL, interval '-5 days', true,  interval '-31 days'),
   (302, NULL, interval '10 days', false, NULL)
 ) v(id, fam, exp_off, revocado, rev_off);
-)SQL";
 
-// Bulk (%1 = N): 200 families of 5 rotated members (removable) and a head that is live
-// (g % 3 = 0), expired 2 minutes before N (g % 3 = 1) or revoked an hour before N (g % 3 = 2).
-const char *kBulkSql = R"SQL(
+-- Bulk: 200 families of 5 rotated members (removable) and a head that is live (g % 3 = 0),
+-- expired 2 minutes before N (g % 3 = 1) or revoked an hour before N (g % 3 = 2).
 INSERT INTO identidad.trx_refresh_tokens
   (id, empresa_id, usuario_id, familia_id, token_hash, creado_en, expiracion, revocado, revocado_en)
 OVERRIDING SYSTEM VALUE
@@ -131,8 +128,6 @@ private slots:
 
     void previewEqualsPurgeAtTheBoundaries();
     void purgeCountsAgreeWithThePreview();
-    void liveFamiliesAreCountedBesideThePurge();
-    void aStoppedSideCountLeavesNoNumber();
     void preflightNamesAMissingFamilyIndex();
 };
 
@@ -147,7 +142,7 @@ void TestFamilyRetention::previewEqualsPurgeAtTheBoundaries()
     const QString frozen = freeze(conn);
     QVERIFY(!frozen.isEmpty());
     const QString N = tsLiteral(frozen);
-    QVERIFY(db.exec(QString(QString::fromLatin1(kPlacedSql) + QString::fromLatin1(kBulkSql)).arg(N)));
+    QVERIFY(db.exec(QString::fromLatin1(kPlacedSql).arg(N)));
 
     RuleConfig config = Rules::defaults(kRefresh);
     config.batchSize = 97; // several batches
@@ -238,8 +233,7 @@ void TestFamilyRetention::purgeCountsAgreeWithThePreview()
     QVERIFY(openPurga(db, conn));
     const QString frozen = freeze(conn);
     QVERIFY(!frozen.isEmpty());
-    QVERIFY(db.exec(
-        QString(QString::fromLatin1(kPlacedSql) + QString::fromLatin1(kBulkSql)).arg(tsLiteral(frozen))));
+    QVERIFY(db.exec(QString::fromLatin1(kPlacedSql).arg(tsLiteral(frozen))));
     for (bool on : {false, true}) {
         RuleConfig config = Rules::defaults(kRefresh);
         config.familyAware = on;
@@ -256,123 +250,6 @@ void TestFamilyRetention::purgeCountsAgreeWithThePreview()
         QCOMPARE(f.liveFamily, qint64(kLiveFamilyPlaced.size() + 66 * 5));
     }
     QVERIFY(QSqlQuery(conn.database()).exec(QStringLiteral("ROLLBACK")));
-}
-
-namespace {
-
-std::shared_ptr<SideFamilyCount> sideCount(const test::TestDatabase &db)
-{
-    return std::make_shared<SideFamilyCount>([&db](PgConnection &c, QString *error) {
-        if (openPurga(db, c, QStringLiteral("purga-side")))
-            return true;
-        *error = QStringLiteral("could not connect");
-        return false;
-    });
-}
-
-qint64 jsonLiveFamilyRows(const PurgeReceipt &receipt, QJsonValue *value)
-{
-    *value = receipt.toJson()
-                 .value(QStringLiteral("family_retention"))
-                 .toObject()
-                 .value(kRefresh)
-                 .toObject()
-                 .value(QStringLiteral("live_family_rows"));
-    return value->toInteger(-1);
-}
-
-} // namespace
-
-// purge --yes counts the live families beside the purge, in the snapshot exported before the
-// breaker's count: changes after the export (a family revived, a removable row of a live family
-// gone) are in neither number, and rows the purge deletes meanwhile are still counted.
-void TestFamilyRetention::liveFamiliesAreCountedBesideThePurge()
-{
-    test::TestDatabase db(m_sandbox, QStringLiteral("family_side"));
-    QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(QString::fromLatin1(kBulkSql).arg(QStringLiteral("now()"))));
-    QVERIFY(setupHistory(db));
-    const std::shared_ptr<SideFamilyCount> side = sideCount(db);
-    QString error;
-    const QString snapshot = side->start(&error);
-    QVERIFY2(!snapshot.isEmpty(), qPrintable(error));
-    QVERIFY(db.exec(
-        QStringLiteral("UPDATE identidad.trx_refresh_tokens SET expiracion = now() + interval '9 days' "
-                       "WHERE familia_id = md5('bulk4')::uuid AND NOT revocado;"
-                       "DELETE FROM identidad.trx_refresh_tokens WHERE id = 1030")));
-
-    PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    RuleConfig config = Rules::defaults(kRefresh);
-    config.batchSize = 97;
-    PreviewPlan plan;
-    DbFailure failure;
-    QVERIFY2(takePreview(conn, {config}, nullptr, nullptr, &plan, &failure, PreviewDepth::ForPurge, snapshot),
-             qPrintable(failure.message));
-    const RulePreview &r = plan.rules.first();
-    QVERIFY(r.liveFamilyDeferred);
-    QCOMPARE(r.eligible, qint64(200 * 5)); // row 1030 was still there at the snapshot
-    QCOMPARE(r.liveFamily, qint64(0));
-    QCOMPARE(deferredFamilyCounts(plan, {kRefresh}).size(), 1);
-
-    PurgeOptions o = options({kRefresh});
-    o.familyCount = side;
-    QueryCanceller canceller;
-    PurgeEngine engine(conn, canceller);
-    Recorder rec;
-    const PurgeReceipt receipt = engine.run(plan, o, &rec);
-    QCOMPARE(receipt.status, RunStatus::Ok);
-    QCOMPARE(receipt.rules.first().deleted, qint64(200 * 5 - 1));
-    const PurgeReceipt::FamilyRetention family = receipt.familyRetention.value(kRefresh);
-    QVERIFY(family.counted);
-    QCOMPARE(family.liveFamilyRows, qint64(66 * 5)); // not 67 * 5 - 1: the snapshot's families
-    QJsonValue json;
-    QCOMPARE(jsonLiveFamilyRows(receipt, &json), qint64(66 * 5));
-    QVERIFY(receiptNotes(receipt).join(u'\n').contains(liveFamilyText(false, 66 * 5)));
-}
-
-// A run stopped before the side count ended says the count is missing (null), never 0, and
-// cancels it in flight (here a count that would sleep a minute).
-void TestFamilyRetention::aStoppedSideCountLeavesNoNumber()
-{
-    test::TestDatabase db(m_sandbox, QStringLiteral("family_side_stop"));
-    QVERIFY2(db.isValid(), qPrintable(db.error()));
-    QVERIFY(db.exec(QString::fromLatin1(kBulkSql).arg(QStringLiteral("now()"))));
-    const std::shared_ptr<SideFamilyCount> side = sideCount(db);
-    QString error;
-    const QString snapshot = side->start(&error);
-    QVERIFY2(!snapshot.isEmpty(), qPrintable(error));
-    PgConnection conn;
-    QVERIFY(openPurga(db, conn));
-    PreviewPlan plan;
-    DbFailure failure;
-    RuleConfig config = Rules::defaults(kRefresh);
-    config.batchSize = 97;
-    QVERIFY(takePreview(conn, {config}, nullptr, nullptr, &plan, &failure, PreviewDepth::ForPurge, snapshot));
-    QVERIFY(plan.rules.first().liveFamilyDeferred);
-    plan.rules.first().liveFamilySql = QStringLiteral("SELECT count(*) FROM pg_sleep(60)");
-    PurgeOptions o = options({kRefresh});
-    o.recordHistory = false;
-    o.familyCount = side;
-    QueryCanceller canceller;
-    PurgeEngine engine(conn, canceller);
-    engine.stopAfterBatch(); // asked before the run: it stops after its first batch
-    Recorder rec;
-    const PurgeReceipt receipt = engine.run(plan, o, &rec);
-    QCOMPARE(receipt.status, RunStatus::Cancelled);
-    const PurgeReceipt::FamilyRetention family = receipt.familyRetention.value(kRefresh);
-    QVERIFY(!family.counted);
-    QCOMPARE(family.notCounted, QStringLiteral("Cancelled."));
-    QCOMPARE(
-        db.scalar(QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(60)%' "
-                                 "AND state = 'active' AND pid <> pg_backend_pid()"))
-            .toInt(),
-        0);
-    QJsonValue json;
-    jsonLiveFamilyRows(receipt, &json);
-    QVERIFY(json.isNull());
-    const QString notes = receiptNotes(receipt).join(u'\n');
-    QVERIFY2(notes.contains(QStringLiteral("were not counted")), qPrintable(notes));
 }
 
 // The family check looks families up by familia_id: the preflight says whether an index leads with
