@@ -9,6 +9,7 @@
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgrequest.h"
 #include "core/util/textformat.h"
+#include "tidrangestrategy.h"
 
 #include <QHash>
 #include <QSqlError>
@@ -29,7 +30,7 @@ namespace detail {
 
 namespace {
 
-constexpr qint64 kOpenEnd = 4294967295LL; // the last range also covers blocks the table grows by
+constexpr qint64 kOpenEnd = TidRangeStrategy::kOpenEnd;
 
 // One row rule of a parallel run: what its workers share. Its RuleRun is used under `mutex` only.
 struct RuleShare
@@ -368,10 +369,8 @@ void Worker::recordBatch(RuleShare &rule, qint64 n, double ms, int limit)
 // The statements of batch `b`: its transaction, its DELETE and the lock check, in one round trip.
 QString Worker::request(const RuleShare &rule, const Spec &b) const
 {
-    const QString sql = QString(b.bounded ? rule.boundedTemplate : rule.singleTemplate)
-                            .replace(QStringLiteral("%LIMIT%"), QString::number(b.limit))
-                            .replace(QStringLiteral("%TID_FROM%"), QString::number(b.from))
-                            .replace(QStringLiteral("%TID_TO%"), QString::number(b.to));
+    const QString sql = TidRangeStrategy::rangeSql(b.bounded ? rule.boundedTemplate : rule.singleTemplate,
+                                                   b.limit, b.from, b.to);
     return QStringLiteral("%1; %2; %3")
         .arg(batchBeginSql(rule.preview.config, m_sh.ctx.options.syncCommit), sql, m_sh.lockCheckSql);
 }

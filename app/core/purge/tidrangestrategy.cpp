@@ -12,7 +12,6 @@ namespace purga::detail {
 namespace {
 
 // The end of the open-ended last range: the largest block number a TID can name.
-constexpr qint64 kOpenEnd = 4294967295LL;
 
 } // namespace
 
@@ -47,12 +46,18 @@ bool TidRangeStrategy::prepare(QSqlQuery &q, PurgeContext &ctx, int limit)
     return true;
 }
 
+QString TidRangeStrategy::rangeSql(const QString &templateSql, int limit, qint64 from, qint64 to)
+{
+    return QString(templateSql)
+        .replace(QStringLiteral("%LIMIT%"), QString::number(limit))
+        .replace(QStringLiteral("%TID_FROM%"), QString::number(from))
+        .replace(QStringLiteral("%TID_TO%"), QString::number(to));
+}
+
 QString TidRangeStrategy::batchSql() const
 {
-    return QString(m_plan.bounded ? m_bounded : m_single)
-        .replace(QStringLiteral("%LIMIT%"), QString::number(m_limits.batchSize))
-        .replace(QStringLiteral("%TID_FROM%"), QString::number(m_from))
-        .replace(QStringLiteral("%TID_TO%"), QString::number(m_to >= m_blocks ? kOpenEnd : m_to));
+    return rangeSql(m_plan.bounded ? m_bounded : m_single, m_limits.batchSize, m_from,
+                    m_to >= m_blocks ? kOpenEnd : m_to);
 }
 
 qint64 TidRangeStrategy::removed(const StatementResult &result)

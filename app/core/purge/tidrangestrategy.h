@@ -31,6 +31,12 @@ public:
     bool hasMore() const override { return m_blocks < 0 || m_from < m_blocks; }
     void report(RuleReceipt *r) const override;
 
+    // The end block of a table's last range: it also covers the blocks the table grows by.
+    static constexpr qint64 kOpenEnd = 4294967295LL;
+    // A batch template with its %LIMIT%, %TID_FROM% and %TID_TO% filled in (the parallel workers'
+    // ranges too).
+    static QString rangeSql(const QString &templateSql, int limit, qint64 from, qint64 to);
+
 private:
     const RulePreview &m_preview;
     QString m_sql;     // the template, as the receipt shows it
