@@ -93,6 +93,9 @@ QString HoldSql::exclusion(const QString &ruleId)
     // One uncorrelated NOT IN per scope: each is a hashed subplan, read once per statement and probed
     // per row, also inside the FILTER clauses of the counts (a correlated NOT EXISTS there would scan
     // the holds for every row). The columns are NOT NULL on both sides, so NOT IN means "not among".
+    // In front of them, one uncorrelated NOT EXISTS (an initplan, read once per statement): while no
+    // hold is active, the OR is true before any probe, as each NOT IN over no rows would be. The
+    // holds are still read by every statement, so a hold added mid-run binds the next batch.
     const QString active = activeCondition();
     auto notIn = [&](const QString &rowColumns, const QString &holdColumns, const char *alcance) {
         return QStringLiteral("%1 NOT IN (SELECT %2 FROM %3 h WHERE h.alcance = '%4' AND %5)")
@@ -105,7 +108,8 @@ QString HoldSql::exclusion(const QString &ruleId)
         parts << notIn(QStringLiteral("t.familia_id"), QStringLiteral("h.familia_id"), "familia");
     if (ruleId == RuleId::RefreshTokens || ruleId == RuleId::PreTokens)
         parts << notIn(QStringLiteral("t.token_hash"), QStringLiteral("h.token_hash"), "token");
-    return parts.join(QStringLiteral("\n  AND "));
+    return QStringLiteral("(NOT EXISTS (SELECT FROM %1 h WHERE %2)\n   OR (%3))")
+        .arg(table(), active, parts.join(QStringLiteral("\n  AND ")));
 }
 
 QString HoldSql::excludeHeld(const QString &ruleId, const QString &predicate)

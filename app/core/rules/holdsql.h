@@ -33,7 +33,8 @@ public:
     // Hold h matches row t of rule `ruleId`'s table: by user and tenant (every table), by family
     // (refresh tokens), by token hash (refresh tokens and pre-tokens). "false" for unknown ids.
     static QString matchCondition(const QString &ruleId);
-    // "Not held" for row rule `ruleId` over alias t: one NOT IN per scope its table has.
+    // "Not held" for row rule `ruleId` over alias t: no active hold at all, or one NOT IN per scope
+    // its table has.
     static QString exclusion(const QString &ruleId);
     // The predicate of row rule `ruleId` with held rows excluded (unchanged when not installed()).
     static QString excludeHeld(const QString &ruleId, const QString &predicate);

@@ -63,6 +63,7 @@ private slots:
     void heldRowsExcludedByEachScope_data();
     void heldRowsExcludedByEachScope();
     void expiredHoldNoLongerHolds();
+    void holdAddedAfterThePreviewBindsThePurge();
     void releaseIsRecordedNeverDeleted();
     void heldLogRowOutlivesItsPartition_data();
     void heldLogRowOutlivesItsPartition();
@@ -182,6 +183,45 @@ void TestLegalHolds::expiredHoldNoLongerHolds()
     QVERIFY(holds.at(0).active);
     QVERIFY(!holds.at(1).active);
     QCOMPARE(holds.at(1).untilUtc, QStringLiteral("2020-01-01T00:00:00Z"));
+}
+
+// The predicate skips its per-scope probes while no hold is active; the purge's own statements must
+// still read the holds as they run, not the preview's "none".
+void TestLegalHolds::holdAddedAfterThePreviewBindsThePurge()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("holds"));
+    PgConnection conn;
+    QVERIFY2(seeded(db, conn), qPrintable(db.error()));
+    // A released hold and an expired one: rows in the table, none active.
+    const qint64 released =
+        addHold(conn, QStringLiteral("tenant"), QStringLiteral("1"), QStringLiteral("INC-7"));
+    QVERIFY(released > 0);
+    DbFailure failure;
+    bool found = false;
+    bool already = true;
+    QVERIFY(LegalHolds::release(conn, released, &found, &already, &failure));
+    QVERIFY(found && !already);
+    QVERIFY(addHold(conn, QStringLiteral("tenant"), QStringLiteral("2"), QStringLiteral("INC-8 over"),
+                    QStringLiteral("2020-01-01T00:00:00Z")) > 0);
+    PreviewPlan p;
+    // Batches of 7: several statements, each reading the holds.
+    QVERIFY(plan(conn, {kRefresh}, &p, [](RuleConfig &c) { c.batchSize = 7; }));
+    QCOMPARE(p.rule(kRefresh)->eligible, qint64(60));
+    QVERIFY(p.rule(kRefresh)->held.isEmpty());
+
+    QVERIFY(addHold(conn, QStringLiteral("family"), kFamily, QStringLiteral("INC-9")) > 0);
+    const QList<qint64> held = db.ids(
+        QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE familia_id = '%1' ORDER BY 1")
+            .arg(kFamily));
+    QVERIFY(!held.isEmpty());
+    Recorder rec;
+    QueryCanceller canceller;
+    PurgeEngine engine(conn, canceller);
+    const PurgeReceipt r = engine.run(p, options({kRefresh}), &rec);
+    QCOMPARE(r.status, RunStatus::Ok);
+    QCOMPARE(r.rules.first().deleted, qint64(60 - held.size()));
+    QVERIFY(r.rules.first().batches > 1);
+    QCOMPARE(listText(allIds(db, QStringLiteral("identidad.trx_refresh_tokens"))), listText(held));
 }
 
 void TestLegalHolds::releaseIsRecordedNeverDeleted()
