@@ -3338,7 +3338,7 @@
         <translation>%1: el propio SQL del job programado aún borraría %2 filas que esta purga conserva (dentro de la ventana forense, ADR 0021).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+36"/>
         <source>%1: kept by hold %2 (#%3): %4 rows; the scheduled job&apos;s own SQL would delete %5 of them (it knows no holds).</source>
         <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el propio SQL del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
     </message>
@@ -9180,8 +9180,8 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>no se pudo leer pg_locks para comprobar que la conexión al servidor de este lote tiene el bloqueo consultivo %1 (detrás de un pooler cada lote lo comprueba). Se detuvo antes de que este lote borrara nada.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="+705"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+85"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="+701"/>
+        <location filename="../app/core/purge/rowpurge.cpp" line="+86"/>
         <source>%1: nothing to remove.</source>
         <translation>%1: nada que eliminar.</translation>
     </message>
@@ -9191,7 +9191,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas a eliminar, corte %3 UTC.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="-492"/>
+        <location filename="../app/core/purge/parallelpurge.cpp" line="-486"/>
         <source>Worker %1 could not connect: %2</source>
         <translation>El worker %1 no pudo conectarse: %2</translation>
     </message>
@@ -9211,7 +9211,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: un lote del worker %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+110"/>
         <source>%1: cancelled; the batches in flight were rolled back.</source>
         <translation>%1: cancelada; los lotes en curso se revirtieron.</translation>
     </message>
@@ -9268,7 +9268,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: %2 filas eliminadas en %3 lotes por %4 workers.</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+39"/>
         <source>%1: %2 rows to remove, cutoff %3 UTC, on %4 connections at once.</source>
         <translation>%1: %2 filas a eliminar, corte %3 UTC, con %4 conexiones a la vez.</translation>
     </message>
@@ -9278,7 +9278,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: no se pudo leer el tamaño de la tabla: %2</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/tidrangestrategy.cpp" line="+41"/>
+        <location filename="../app/core/purge/tidrangestrategy.cpp" line="+40"/>
         <source>%1: %2 blocks, first chunk %3 blocks.</source>
         <translation>%1: %2 bloques, primer tramo de %3 bloques.</translation>
     </message>
@@ -9309,7 +9309,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: cancelada; el servidor no respondió, así que la conexión se cerró durante el lote %2. Ese lote se revierte, salvo que su COMMIT ya hubiera llegado al servidor (en ese caso el conteo de filas del historial lo incluye).</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+33"/>
         <source>the connection was lost</source>
         <translation>se perdió la conexión</translation>
     </message>
@@ -9319,7 +9319,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>Los lotes confirmados de forma asíncrona ya están escritos en disco.</translation>
     </message>
     <message>
-        <location line="-219"/>
+        <location line="-215"/>
         <source>%1: batch %2 would bring the total to %3, above the %4 rows of the preview; it was rolled back and the purge stopped. Take a new preview.</source>
         <translation>%1: el lote %2 llevaría el total a %3, por encima de las %4 filas de la vista previa; se revirtió y la purga se detuvo. Tome una vista previa nueva.</translation>
     </message>
@@ -9342,12 +9342,6 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location line="+31"/>
         <source>%1: %2 rows removed in %3 batches.</source>
         <translation>%1: %2 filas eliminadas en %3 lotes.</translation>
-    </message>
-    <message>
-        <location filename="../app/core/purge/parallelpurge.cpp" line="-56"/>
-        <location filename="../app/core/purge/rowpurge.cpp" line="+5"/>
-        <source>The preview counted %1: %2 rows changed since (updated or removed by others) and were left alone.</source>
-        <translation>La vista previa contó %1: %2 filas cambiaron desde entonces (actualizadas o eliminadas por otros) y no se tocaron.</translation>
     </message>
     <message>
         <location filename="../app/core/purge/partitionddl.cpp" line="+18"/>
@@ -9453,6 +9447,11 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <location filename="../app/core/purge/keysetstrategy.cpp" line="+33"/>
         <source>%1: keyset batches by (empresa_id, id), first span %2 keys.</source>
         <translation>%1: lotes keyset por (empresa_id, id), primer tramo de %2 claves.</translation>
+    </message>
+    <message>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="-38"/>
+        <source>The preview counted %1: %2 rows changed since and were left alone (updated or removed by others, or kept by a legal hold added during the run).</source>
+        <translation>La vista previa contó %1: %2 filas cambiaron desde entonces y no se tocaron (actualizadas o eliminadas por otros, o protegidas por una retención legal añadida durante la purga).</translation>
     </message>
 </context>
 </TS>

@@ -9,6 +9,7 @@
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgrequest.h"
 #include "core/util/textformat.h"
+#include "receiptnotes.h"
 #include "tidrangestrategy.h"
 
 #include <QHash>
@@ -652,13 +653,9 @@ RuleReceipt finishRule(const Shared &sh, RuleShare &rule, int workers)
         QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches by %4 workers.")
             .arg(rule.preview.table, formatCount(r.deleted), formatCount(r.batches))
             .arg(workers);
-    if (r.deleted != rule.preview.eligible)
-        msg += u' ' +
-               QCoreApplication::translate(
-                   "purga::detail",
-                   "The preview counted %1: %2 rows changed since (updated or removed by others) and were "
-                   "left alone.")
-                   .arg(formatCount(rule.preview.eligible), formatCount(rule.preview.eligible - r.deleted));
+    const QString leftAlone = leftAloneText(rule.preview, r.deleted);
+    if (!leftAlone.isEmpty())
+        msg += u' ' + leftAlone;
     return rule.run.finish(RuleStatus::Ok, msg);
 }
 

@@ -40,6 +40,19 @@ QString jobWouldDeleteText(const QString &ruleId, qint64 rows)
         .arg(Rules::table(ruleId), formatCount(rows));
 }
 
+QString leftAloneText(const RulePreview &preview, qint64 deleted)
+{
+    if (deleted >= preview.eligible)
+        return QString();
+    // Each batch reads the rule and the holds as they are then: a row updated, removed by someone
+    // else, or put under a hold after the count is not removed, and the count still had it.
+    return QCoreApplication::translate("purga::detail",
+                                       "The preview counted %1: %2 rows changed since and were left alone "
+                                       "(updated or removed by others, or kept by a legal hold added during "
+                                       "the run).")
+        .arg(formatCount(preview.eligible), formatCount(preview.eligible - deleted));
+}
+
 QStringList receiptNotes(const PurgeReceipt &receipt)
 {
     QStringList lines;

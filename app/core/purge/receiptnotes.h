@@ -3,8 +3,8 @@
 // What a receipt says besides the rows: how many rows the ADR's scheduled job would
 // still delete that this purge keeps, retentions shorter than the forensic window, and the
 // sessions that waited for the purge lock. Shared by the engine, the CLI and the GUI.
-#include "receipt.h"
 #include "core/preview/preview.h"
+#include "receipt.h"
 
 #include <QStringList>
 
@@ -15,6 +15,10 @@ void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt 
 
 // "The scheduled job's own SQL would still delete N rows this purge keeps (…)"; empty when N is 0.
 QString jobWouldDeleteText(const QString &ruleId, qint64 rows);
+
+// "The preview counted N: M rows changed since and were left alone (…)" for a rule that removed
+// fewer rows than its preview counted; empty when it removed them all.
+QString leftAloneText(const RulePreview &preview, qint64 deleted);
 
 // The notes as translated lines, for the CLI's receipt and the GUI's receipt view.
 QStringList receiptNotes(const PurgeReceipt &receipt);

@@ -7,6 +7,7 @@
 #include "core/pg/dbfailure.h"
 #include "core/pg/pgrequest.h"
 #include "core/util/textformat.h"
+#include "receiptnotes.h"
 #include "rulerun.h"
 
 #include <QSqlError>
@@ -397,13 +398,9 @@ RuleReceipt RowPurge::finishComplete()
     QString msg = QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches.")
                       .arg(m_preview.table)
                       .arg(formatCount(r.deleted), formatCount(r.batches));
-    if (r.deleted != m_preview.eligible)
-        msg += u' ' +
-               QCoreApplication::translate(
-                   "purga::detail",
-                   "The preview counted %1: %2 rows changed since (updated or removed by others) and were "
-                   "left alone.")
-                   .arg(formatCount(m_preview.eligible), formatCount(m_preview.eligible - r.deleted));
+    const QString leftAlone = leftAloneText(m_preview, r.deleted);
+    if (!leftAlone.isEmpty())
+        msg += u' ' + leftAlone;
     return m_run.finish(RuleStatus::Ok, msg);
 }
 

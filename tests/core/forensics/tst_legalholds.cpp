@@ -221,6 +221,9 @@ void TestLegalHolds::holdAddedAfterThePreviewBindsThePurge()
     QCOMPARE(r.status, RunStatus::Ok);
     QCOMPARE(r.rules.first().deleted, qint64(60 - held.size()));
     QVERIFY(r.rules.first().batches > 1);
+    // The receipt says why the rows the preview counted were left.
+    QVERIFY2(r.rules.first().message.contains(QStringLiteral("legal hold added during the run")),
+             qPrintable(r.rules.first().message));
     QCOMPARE(listText(allIds(db, QStringLiteral("identidad.trx_refresh_tokens"))), listText(held));
 }
 
