@@ -100,6 +100,7 @@ private slots:
     void interruptedDuringSlowBatchExits6_data();
     void interruptedDuringSlowBatchExits6();
     void sigkillMidRunIsMarkedInterruptedOnNextConnect();
+    void holdAddedMidRunIsExplained();
     void runIsRecordedWithoutUserEnvironment();
     void otherLockKeyIsWarnedAndRecorded();
 
@@ -443,6 +444,52 @@ void TestCliPurge::sigkillMidRunIsMarkedInterruptedOnNextConnect()
     QSqlQuery q(fresh.database());
     QVERIFY(q.exec(QStringLiteral("SELECT pg_try_advisory_lock(731001)")) && q.next());
     QVERIFY(q.value(0).toBool());
+}
+
+// A hold placed while the purge runs (here by a trigger on the first batch's first row) keeps the
+// rows the later batches reach, and the human receipt says why fewer rows went than were counted.
+void TestCliPurge::holdAddedMidRunIsExplained()
+{
+    test::TestDatabase db(m_sandbox, QStringLiteral("cli"));
+    QVERIFY2(db.isValid(), qPrintable(db.error()));
+    QVERIFY(db.exec(cliRefreshSeedSql(kFiller)));
+    QVERIFY(setupHistory(db));
+    const QList<qint64> eligibleByCtid =
+        db.ids(QStringLiteral("SELECT id FROM identidad.trx_refresh_tokens WHERE %1 ORDER BY ctid")
+                   .arg(kRefreshEligible));
+    QVERIFY(eligibleByCtid.size() > 1000);
+    const qint64 lastId = eligibleByCtid.last();
+    const int tenant =
+        db.scalar(
+              QStringLiteral("SELECT empresa_id FROM identidad.trx_refresh_tokens WHERE id = %1").arg(lastId))
+            .toInt();
+    QVERIFY(
+        db.exec(QStringLiteral(
+                    "CREATE FUNCTION public.purga_test_hold() RETURNS trigger LANGUAGE plpgsql AS $f$ "
+                    "BEGIN IF OLD.id = %1 THEN INSERT INTO identidad.purga_retenciones (alcance, empresa_id, "
+                    "motivo) VALUES ('empresa', %2, 'INC-mid-run'); END IF; RETURN OLD; END $f$; "
+                    "CREATE TRIGGER purga_test_hold BEFORE DELETE ON identidad.trx_refresh_tokens FOR EACH "
+                    "ROW EXECUTE FUNCTION public.purga_test_hold();")
+                    .arg(eligibleByCtid.first())
+                    .arg(tenant)));
+
+    const CliResult r =
+        runCli(db, {QStringLiteral("purge"), QStringLiteral("--rule"), QStringLiteral("refresh_tokens"),
+                    QStringLiteral("--yes"), QStringLiteral("--batch-size"), QStringLiteral("500")});
+    QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 0, qPrintable(r.describe()));
+    QVERIFY2(QString::fromUtf8(r.out).contains(QStringLiteral("kept by a legal hold added during the run")),
+             qPrintable(r.describe()));
+    QCOMPARE(
+        db.scalar(
+              QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE id = %1").arg(lastId))
+            .toInt(),
+        1);
+    QCOMPARE(db.scalar(QStringLiteral("SELECT count(*) FROM identidad.trx_refresh_tokens WHERE (%1) AND "
+                                      "empresa_id <> %2")
+                           .arg(kRefreshEligible)
+                           .arg(tenant))
+                 .toInt(),
+             0);
 }
 
 void TestCliPurge::runIsRecordedWithoutUserEnvironment()

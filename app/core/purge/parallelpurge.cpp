@@ -653,7 +653,7 @@ RuleReceipt finishRule(const Shared &sh, RuleShare &rule, int workers)
         QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches by %4 workers.")
             .arg(rule.preview.table, formatCount(r.deleted), formatCount(r.batches))
             .arg(workers);
-    const QString leftAlone = leftAloneText(rule.preview, r.deleted);
+    const QString leftAlone = leftAloneText(rule.preview.eligible, r.deleted);
     if (!leftAlone.isEmpty())
         msg += u' ' + leftAlone;
     return rule.run.finish(RuleStatus::Ok, msg);

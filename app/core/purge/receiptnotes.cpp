@@ -40,9 +40,9 @@ QString jobWouldDeleteText(const QString &ruleId, qint64 rows)
         .arg(Rules::table(ruleId), formatCount(rows));
 }
 
-QString leftAloneText(const RulePreview &preview, qint64 deleted)
+QString leftAloneText(qint64 counted, qint64 deleted)
 {
-    if (deleted >= preview.eligible)
+    if (deleted >= counted)
         return QString();
     // Each batch reads the rule and the holds as they are then: a row updated, removed by someone
     // else, or put under a hold after the count is not removed, and the count still had it.
@@ -50,7 +50,7 @@ QString leftAloneText(const RulePreview &preview, qint64 deleted)
                                        "The preview counted %1: %2 rows changed since and were left alone "
                                        "(updated or removed by others, or kept by a legal hold added during "
                                        "the run).")
-        .arg(formatCount(preview.eligible), formatCount(preview.eligible - deleted));
+        .arg(formatCount(counted), formatCount(counted - deleted));
 }
 
 QStringList receiptNotes(const PurgeReceipt &receipt)

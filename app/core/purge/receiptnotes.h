@@ -16,9 +16,9 @@ void notePlan(const PreviewPlan &plan, const QStringList &ruleIds, PurgeReceipt 
 // "The scheduled job's own SQL would still delete N rows this purge keeps (…)"; empty when N is 0.
 QString jobWouldDeleteText(const QString &ruleId, qint64 rows);
 
-// "The preview counted N: M rows changed since and were left alone (…)" for a rule that removed
-// fewer rows than its preview counted; empty when it removed them all.
-QString leftAloneText(const RulePreview &preview, qint64 deleted);
+// "The preview counted N: M rows changed since and were left alone (…)" for a row rule that removed
+// fewer rows than `counted` (its preview's eligible rows); empty when it removed them all.
+QString leftAloneText(qint64 counted, qint64 deleted);
 
 // The notes as translated lines, for the CLI's receipt and the GUI's receipt view.
 QStringList receiptNotes(const PurgeReceipt &receipt);

@@ -398,7 +398,7 @@ RuleReceipt RowPurge::finishComplete()
     QString msg = QCoreApplication::translate("purga::detail", "%1: %2 rows removed in %3 batches.")
                       .arg(m_preview.table)
                       .arg(formatCount(r.deleted), formatCount(r.batches));
-    const QString leftAlone = leftAloneText(m_preview, r.deleted);
+    const QString leftAlone = leftAloneText(m_preview.eligible, r.deleted);
     if (!leftAlone.isEmpty())
         msg += u' ' + leftAlone;
     return m_run.finish(RuleStatus::Ok, msg);
