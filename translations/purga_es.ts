@@ -948,7 +948,7 @@
     </message>
     <message>
         <location line="+22"/>
-        <location filename="../app/cli/clipurge.cpp" line="+413"/>
+        <location filename="../app/cli/clipurge.cpp" line="+408"/>
         <source>Say which rules to purge: --rule ID (repeatable) or --all.</source>
         <translation>Indique qué reglas purgar: --rule ID (repetible) o --all.</translation>
     </message>
@@ -1125,7 +1125,7 @@
         <translation>Purgas liberadas a las %1 tras %2 s.</translation>
     </message>
     <message>
-        <location filename="../app/cli/clipurge.cpp" line="-314"/>
+        <location filename="../app/cli/clipurge.cpp" line="-309"/>
         <source>Run %1: %2 — %3</source>
         <translation>Corrida %1: %2 — %3</translation>
     </message>
@@ -1160,7 +1160,7 @@
         <translation>  %1: %2 %3/%4 filas, %5 lotes (el mayor %6), %7 reintentos, %8 ms</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>  %1: batch size %2 to %3 rows, last %4 (target %5 ms a batch)</source>
         <translation>  %1: tamaño de lote de %2 a %3 filas, el último %4 (objetivo %5 ms por lote)</translation>
     </message>
@@ -2236,7 +2236,7 @@
         <translation>VACUUM (ANALYZE) %1 se canceló.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>VACUUM (ANALYZE) %1 waited more than %2 ms for a lock held by another session and was not run; autovacuum will do it.</source>
         <translation>VACUUM (ANALYZE) %1 esperó más de %2 ms un bloqueo que tenía otra sesión y no se ejecutó; lo hará autovacuum.</translation>
     </message>
@@ -3343,7 +3343,7 @@
         <translation>%1: conservadas por la retención legal %2 (#%3): %4 filas; el propio SQL del job programado borraría %5 de ellas (no conoce las retenciones).</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+15"/>
         <source>Warning: %1</source>
         <translation>Atención: %1</translation>
     </message>
@@ -9449,7 +9449,7 @@ Los lotes ya confirmados quedan borrados; el lote en curso se revierte. El compr
         <translation>%1: lotes keyset por (empresa_id, id), primer tramo de %2 claves.</translation>
     </message>
     <message>
-        <location filename="../app/core/purge/receiptnotes.cpp" line="-38"/>
+        <location filename="../app/core/purge/receiptnotes.cpp" line="-44"/>
         <source>The preview counted %1: %2 rows changed since and were left alone (updated or removed by others, or kept by a legal hold added during the run).</source>
         <translation>La vista previa contó %1: %2 filas cambiaron desde entonces y no se tocaron (actualizadas o eliminadas por otros, o protegidas por una retención legal añadida durante la purga).</translation>
     </message>

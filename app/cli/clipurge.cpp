@@ -97,16 +97,11 @@ void printReceiptHuman(const PurgeReceipt &receipt)
 {
     Context::printLine(
         Context::tr("Run %1: %2 — %3").arg(receipt.runId, toId(receipt.status), receipt.message));
-    for (const RuleReceipt &r : receipt.rules) {
+    for (const RuleReceipt &r : receipt.rules)
         Context::printLine(Context::tr("  %1: %2 %3/%4 rows, %5 batches (largest %6), %7 retries, %8 ms")
                                .arg(r.ruleId, toId(r.status), formatCount(r.deleted), formatCount(r.planned),
                                     formatCount(r.batches), formatCount(r.largestBatch),
                                     formatCount(r.retries), formatCount(r.durationMs)));
-        // A finished rule that removed fewer rows than counted says why (a stopped one says so above).
-        if (r.status == RuleStatus::Ok && !Rules::isPartitionRule(r.ruleId))
-            if (const QString why = leftAloneText(r.planned, r.deleted); !why.isEmpty())
-                Context::printLine(QStringLiteral("    ") + why);
-    }
     for (const RuleReceipt &r : receipt.rules)
         if (r.targetBatchMs > 0 && r.batches > 0)
             Context::printLine(Context::tr("  %1: batch size %2 to %3 rows, last %4 (target %5 ms a batch)")

@@ -78,6 +78,12 @@ QStringList receiptNotes(const PurgeReceipt &receipt)
                           formatCount(qint64(h.value(QStringLiteral("rows")).toDouble())),
                           formatCount(qint64(h.value(QStringLiteral("job_rows")).toDouble())));
     }
+    // A finished row rule that removed fewer rows than it counted says why (a stopped one says so
+    // in its status).
+    for (const RuleReceipt &r : receipt.rules)
+        if (r.status == RuleStatus::Ok && !Rules::isPartitionRule(r.ruleId))
+            if (const QString why = leftAloneText(r.planned, r.deleted); !why.isEmpty())
+                lines << Rules::table(r.ruleId) + QStringLiteral(": ") + why;
     for (const QString &w : receipt.shortRetention)
         lines << QCoreApplication::translate("ReceiptNotes", "Warning: %1").arg(w);
     for (const RuleReceipt &r : receipt.rules)

@@ -1,11 +1,12 @@
 // In the GUI, where the decision is made and after it: the confirmation dialog repeats
 // what the ADR's scheduled job would still delete inside the forensic window and a retention
-// shorter than the window; the receipt view says the same and names the sessions that waited
-// for the purge lock (in its details and in the copied text).
+// shorter than the window; the receipt view says the same, why a rule left rows it counted, and
+// names the sessions that waited for the purge lock (in its details and in the copied text).
 #include "core/rules/rules.h"
 #include "support/guitest.h"
 #include "ui/common/purgeconfirmdialog.h"
 #include "ui/purge/receiptview.h"
+#include "ui/startup/startupoptions.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -72,6 +73,12 @@ private slots:
         r.shortRetention << Rules::shortRetentionWarning(planWithJobCount().rules.at(1).config);
         r.lockWaiters << LockWaiter{4711, QStringLiteral("adr-0021-job"), QStringLiteral("identidad_job"),
                                     QStringLiteral("2026-11-27 03:00:00")};
+        RuleReceipt rule;
+        rule.ruleId = QStringLiteral("refresh_tokens");
+        rule.status = RuleStatus::Ok;
+        rule.planned = 5754922;
+        rule.deleted = 5651181;
+        r.rules << rule;
         ReceiptView view;
         view.setReceipt(r);
         view.resize(1000, 500);
@@ -85,10 +92,42 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("pid 4711 (adr-0021-job, role identidad_job")),
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("12 h")), qPrintable(text));
+        // Why the rule left rows it counted (a hold added mid-run, or other sessions).
+        QVERIFY2(text.contains(QStringLiteral("identidad.trx_refresh_tokens: The preview counted 5,754,922: "
+                                              "103,741 rows changed since")),
+                 qPrintable(text));
         view.copyButton()->click();
         const QString copied = QApplication::clipboard()->text();
         QVERIFY2(copied.contains(QStringLiteral("pid 4711")) && copied.contains(QStringLiteral("4,321")),
                  qPrintable(copied));
+        QVERIFY2(copied.contains(QStringLiteral("103,741 rows changed since")), qPrintable(copied));
+    }
+
+    // Last: the Spanish catalogue stays installed. Why rows were left, in Spanish, as narrow as
+    // the window makes the receipt at 1024 px.
+    void spanishReceiptSaysWhyRowsWereLeft()
+    {
+        StartupOptions options;
+        options.language = QStringLiteral("es");
+        options.languageExplicit = true;
+        installTranslations(*qApp, options);
+        PurgeReceipt r;
+        r.runId = QStringLiteral("run-2");
+        RuleReceipt rule;
+        rule.ruleId = QStringLiteral("refresh_tokens");
+        rule.status = RuleStatus::Ok;
+        rule.planned = 5754922;
+        rule.deleted = 5651181;
+        r.rules << rule;
+        ReceiptView view;
+        view.setReceipt(r);
+        view.resize(760, 400);
+        view.show();
+        shoot(&view, QStringLiteral("receipt-left-alone-es"));
+        auto *details = view.findChild<QLabel *>(QStringLiteral("receiptDetails"));
+        QVERIFY(details);
+        QVERIFY2(details->text().contains(QStringLiteral("103.741 filas cambiaron desde entonces")),
+                 qPrintable(details->text()));
     }
 };
 
