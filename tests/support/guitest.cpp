@@ -1,6 +1,7 @@
 #include "guitest.h"
 
 #include "core/rules/rules.h"
+#include "ui/startup/startupoptions.h"
 
 #include <QCoreApplication>
 #include <QPushButton>
@@ -18,6 +19,14 @@ void shoot(QWidget *w, const QString &name)
         return;
     QCoreApplication::sendPostedEvents(); // let pending layout requests run first
     w->grab().save(dir + u'/' + name + QStringLiteral(".png"));
+}
+
+void installLanguage(const QString &language)
+{
+    StartupOptions options;
+    options.language = language;
+    options.languageExplicit = true;
+    installTranslations(*qApp, options);
 }
 
 PreflightReport preflight(bool canPurge)

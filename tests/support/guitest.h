@@ -20,6 +20,9 @@ namespace purga::test {
 
 // PURGA_UI_SHOTS=DIR saves what the test saw (DIR/name.png), for looking at the pages by eye.
 void shoot(QWidget *w, const QString &name);
+// Installs the app's and Qt's catalogues of `language` ("es", "en") as the window's --lang does;
+// they stay installed for the rest of the test executable.
+void installLanguage(const QString &language);
 
 // A preflight of server 15.6 on database "core"; canPurge false: connected to a standby, which
 // blocks the purge.

@@ -5,7 +5,6 @@
 #include "support/guitest.h"
 #include "ui/preview/partitiontable.h"
 #include "ui/preview/rulepreviewtab.h"
-#include "ui/startup/startupoptions.h"
 #include "ui/widgets/wraplabel.h"
 
 #include <QApplication>
@@ -125,10 +124,7 @@ private slots:
     // Last: the Spanish catalogue stays installed. The quarantine rows in Spanish at 1024 px.
     void spanishQuarantineRows()
     {
-        StartupOptions options;
-        options.language = QStringLiteral("es");
-        options.languageExplicit = true;
-        installTranslations(*qApp, options);
+        test::installLanguage(QStringLiteral("es"));
         PreviewPlan plan;
         plan.takenAtUtc = QStringLiteral("2026-12-04 08:00:00+00");
         plan.rules = {logRule(7)};

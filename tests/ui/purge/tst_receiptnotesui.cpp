@@ -6,7 +6,6 @@
 #include "support/guitest.h"
 #include "ui/common/purgeconfirmdialog.h"
 #include "ui/purge/receiptview.h"
-#include "ui/startup/startupoptions.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -38,6 +37,17 @@ PreviewPlan planWithJobCount()
     pre.eligible = 10;
     plan.rules = {refresh, pre};
     return plan;
+}
+
+// Refresh tokens finished with 103,741 of the rows it counted left (a hold added mid-run, say).
+RuleReceipt ruleThatLeftRows()
+{
+    RuleReceipt rule;
+    rule.ruleId = QStringLiteral("refresh_tokens");
+    rule.status = RuleStatus::Ok;
+    rule.planned = 5754922;
+    rule.deleted = 5651181;
+    return rule;
 }
 
 } // namespace
@@ -73,12 +83,7 @@ private slots:
         r.shortRetention << Rules::shortRetentionWarning(planWithJobCount().rules.at(1).config);
         r.lockWaiters << LockWaiter{4711, QStringLiteral("adr-0021-job"), QStringLiteral("identidad_job"),
                                     QStringLiteral("2026-11-27 03:00:00")};
-        RuleReceipt rule;
-        rule.ruleId = QStringLiteral("refresh_tokens");
-        rule.status = RuleStatus::Ok;
-        rule.planned = 5754922;
-        rule.deleted = 5651181;
-        r.rules << rule;
+        r.rules << ruleThatLeftRows();
         ReceiptView view;
         view.setReceipt(r);
         view.resize(1000, 500);
@@ -107,18 +112,10 @@ private slots:
     // the window makes the receipt at 1024 px.
     void spanishReceiptSaysWhyRowsWereLeft()
     {
-        StartupOptions options;
-        options.language = QStringLiteral("es");
-        options.languageExplicit = true;
-        installTranslations(*qApp, options);
+        test::installLanguage(QStringLiteral("es"));
         PurgeReceipt r;
         r.runId = QStringLiteral("run-2");
-        RuleReceipt rule;
-        rule.ruleId = QStringLiteral("refresh_tokens");
-        rule.status = RuleStatus::Ok;
-        rule.planned = 5754922;
-        rule.deleted = 5651181;
-        r.rules << rule;
+        r.rules << ruleThatLeftRows();
         ReceiptView view;
         view.setReceipt(r);
         view.resize(760, 400);
