@@ -31,8 +31,6 @@ namespace detail {
 
 namespace {
 
-constexpr qint64 kOpenEnd = TidRangeStrategy::kOpenEnd;
-
 // One row rule of a parallel run: what its workers share. Its RuleRun is used under `mutex` only.
 struct RuleShare
 {
@@ -56,7 +54,7 @@ struct RuleShare
 struct Range
 {
     RuleShare *rule;
-    qint64 from, to; // blocks; to == kOpenEnd for the table's last range
+    qint64 from, to; // blocks; to == TidRangeStrategy::kOpenEnd for the table's last range
 };
 
 // What the coordinator and every worker share.
@@ -108,7 +106,7 @@ public:
         : m_range(range)
         , m_cfg(range.rule->preview.config)
         , m_options(options)
-        , m_end(range.to == kOpenEnd ? range.rule->blocks : range.to)
+        , m_end(range.to == TidRangeStrategy::kOpenEnd ? range.rule->blocks : range.to)
         , m_sized(sized)
         , m_from(range.from)
     {
@@ -534,7 +532,7 @@ bool planRanges(Shared &sh, int workers, QString *error)
             if (i >= pieces)
                 continue;
             const qint64 from = rule->blocks * i / pieces;
-            const qint64 to = i == pieces - 1 ? kOpenEnd : rule->blocks * (i + 1) / pieces;
+            const qint64 to = i == pieces - 1 ? TidRangeStrategy::kOpenEnd : rule->blocks * (i + 1) / pieces;
             sh.ranges.push_back({rule.get(), from, to});
             ++rule->ranges;
         }

@@ -1,8 +1,9 @@
 #pragma once
 
-// What a receipt says besides the rows: how many rows the ADR's scheduled job would
-// still delete that this purge keeps, why a rule removed fewer rows than it counted, retentions
-// shorter than the forensic window, and the sessions that waited for the purge lock. Shared by the engine, the CLI and the GUI.
+// What a receipt says besides the rows: how many rows the ADR's scheduled job would still delete
+// that this purge keeps, why a rule removed fewer rows than it counted, retentions shorter than
+// the forensic window, and the sessions that waited for the purge lock. Shared by the engine, the
+// CLI and the GUI.
 #include "core/preview/preview.h"
 #include "receipt.h"
 

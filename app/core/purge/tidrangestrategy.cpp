@@ -9,12 +9,6 @@
 
 namespace purga::detail {
 
-namespace {
-
-// The end of the open-ended last range: the largest block number a TID can name.
-
-} // namespace
-
 TidRangeStrategy::TidRangeStrategy(const RulePreview &preview)
     : m_preview(preview)
     , m_limits(chunkLimitsOf(preview.config))

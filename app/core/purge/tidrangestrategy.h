@@ -31,7 +31,8 @@ public:
     bool hasMore() const override { return m_blocks < 0 || m_from < m_blocks; }
     void report(RuleReceipt *r) const override;
 
-    // The end block of a table's last range: it also covers the blocks the table grows by.
+    // The end block of a table's last range, the largest block number a TID can name: it also
+    // covers the blocks the table grows by.
     static constexpr qint64 kOpenEnd = 4294967295LL;
     // A batch template with its %LIMIT%, %TID_FROM% and %TID_TO% filled in (the parallel workers'
     // ranges too).
